@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test/test-app.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+
+describe('the HTTP layer', () => {
+  it('answers an unknown API path with a JSON 404', async () => {
+    const response = await app.post('/api/no/existe');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ code: 'ROUTE_NOT_FOUND', message: 'La ruta solicitada no existe.' });
+  });
+
+  it('sends security headers and a request id', async () => {
+    const response = await app.app.inject({ method: 'GET', url: '/api/config' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['strict-transport-security']).toBeDefined();
+    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('serves public settings only: no secret of the server', async () => {
+    const response = await app.app.inject({ method: 'GET', url: '/api/config' });
+    expect(response.json()).toMatchObject({ brand_name: 'Escudo', google_sign_in: false });
+    expect(response.body).not.toMatch(/secret|password|DATABASE/i);
+  });
+
+  it('publishes the OpenAPI document of the contract at /api/docs', async () => {
+    const response = await app.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/auth/login',
+        '/api/auth/signUpByCode',
+        '/api/app/user/details',
+        '/api/auth/getComunasActivas',
+      ]),
+    );
+    expect(doc.paths['/api/auth/login'].post.requestBody.content['application/json'].schema.required).toEqual(
+      ['email', 'password'],
+    );
+    expect((await app.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
+  });
+
+  it('turns an unexpected error into INTERNAL without its message or stack', async () => {
+    const broken = await createTestApp({}, (server) =>
+      server.get('/api/test/boom', async () => {
+        throw new Error('secreto interno en /srv/escudo');
+      }),
+    );
+    try {
+      const response = await broken.app.inject({ method: 'GET', url: '/api/test/boom' });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({
+        code: 'INTERNAL',
+        message: 'Lo sentimos, ha ocurrido un error inesperado. Por favor inténtalo nuevamente.',
+      });
+      expect(response.body).not.toContain('secreto');
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it('refuses a body over 1 MiB with 413', async () => {
+    const response = await app.post('/api/auth/login', { email: 'a@b.cl', password: 'x'.repeat(1_100_000) });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('answers the panel for history routes, and 404 for missing assets', async () => {
+    // the test server has no built panel: it says so instead of failing obscurely
+    const page = await app.app.inject({ method: 'GET', url: '/planes' });
+    expect(page.statusCode).toBe(503);
+    expect(page.body).toContain('npm run build');
+    expect((await app.app.inject({ method: 'GET', url: '/assets/nope.js' })).statusCode).toBe(404);
+  });
+});
+
+describe('admission control', () => {
+  it('answers 503 quickly instead of queueing without bound', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const busy = await createTestApp(
+      { MAX_CONCURRENT_REQUESTS: '1', MAX_QUEUED_REQUESTS: '1', MAX_QUEUE_WAIT_MS: '200' },
+      (server) =>
+        server.get('/api/test/slow', async () => {
+          await gate;
+          return { ok: true };
+        }),
+    );
+    try {
+      const server = busy.app;
+      const first = server.inject({ method: 'GET', url: '/api/test/slow' });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const queuedTooLong = server.inject({ method: 'GET', url: '/api/config' });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const overflow = await server.inject({ method: 'GET', url: '/api/config' });
+      expect(overflow.statusCode).toBe(503);
+      expect(overflow.json().code).toBe('SERVER_BUSY');
+      expect((await queuedTooLong).statusCode).toBe(503);
+      release();
+      expect((await first).statusCode).toBe(200);
+      // once the load is gone, requests pass again
+      expect((await server.inject({ method: 'GET', url: '/api/config' })).statusCode).toBe(200);
+    } finally {
+      await busy.close();
+    }
+  });
+});

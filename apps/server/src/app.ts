@@ -1,0 +1,136 @@
+/**
+ * Builds the server: one Fastify instance with the API under /api, the OpenAPI docs at /api/docs,
+ * and the built panel with history fallback. `main.ts` listens; tests call `app.inject()`.
+ */
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Env } from './env.ts';
+import type { AppContext } from './context.ts';
+import { openDatabase, type Database } from './lib/db/client.ts';
+import { createMailer } from './lib/mail/mailer.ts';
+import { registerErrorHandler } from './lib/http/error-handler.ts';
+import { registerJsonBodyParser } from './lib/http/json-body.ts';
+import { registerAdmissionControl } from './lib/http/admission.ts';
+import { createRouter } from './lib/http/routes.ts';
+import { createSessionAuthenticator } from './auth/sessions.ts';
+import { registerAuthRoutes } from './auth/auth.routes.ts';
+import { registerUserRoutes } from './users/users.routes.ts';
+import { registerGeographyRoutes } from './geography/geography.routes.ts';
+import { registerConfigRoutes } from './config/config.routes.ts';
+import { registerWebApp } from './web/web-app.ts';
+import { seedReferenceData } from './seed/seed.ts';
+
+export interface BuildOptions {
+  env: Env;
+  /** an already open database (tests share one per file); otherwise opened from env */
+  database?: Database;
+  now?: () => Date;
+  logger?: boolean;
+}
+
+export interface App {
+  app: FastifyInstance;
+  ctx: AppContext;
+  database: Database;
+}
+
+export async function buildApp(options: BuildOptions): Promise<App> {
+  const { env } = options;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: env.LOG_LEVEL,
+            // a token or a password never reaches the logs
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+          },
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+    trustProxy: env.isProduction,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.decorateRequest('auth', null);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  registerJsonBodyParser(app);
+
+  const database =
+    options.database ??
+    (await openDatabase({ url: env.DATABASE_URL, pgliteDir: path.join(env.DATA_DIR, 'db') }));
+  app.addHook('onClose', async () => {
+    if (!options.database) await database.close();
+  });
+
+  registerAdmissionControl(app, {
+    // PGlite runs one query at a time: a few requests in flight keep it busy without a long queue
+    concurrency: env.MAX_CONCURRENT_REQUESTS ?? (database.driver === 'pglite' ? 8 : database.concurrency * 4),
+    maxQueued: env.MAX_QUEUED_REQUESTS,
+    maxWaitMs: env.MAX_QUEUE_WAIT_MS,
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI (emotion) injects its styles at run time
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // map tiles come from a configurable host; photos come from our own signed URLs
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: `${env.BRAND_NAME} API`,
+        description:
+          'The API behind the customer panel and the phone app. Errors are `{ code, message, fields? }`.',
+        version: '0.1.0',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const ctx: AppContext = {
+    env,
+    db: database.db,
+    mailer: createMailer({
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      outboxDir: path.join(env.DATA_DIR, 'outbox'),
+      log: app.log,
+    }),
+    log: app.log,
+    now: options.now ?? (() => new Date()),
+  };
+  await seedReferenceData(ctx);
+
+  const route = createRouter(app, { user: createSessionAuthenticator(ctx) });
+  registerAuthRoutes(route, ctx);
+  registerUserRoutes(route, ctx);
+  registerGeographyRoutes(route, ctx);
+  registerConfigRoutes(route, ctx);
+  await registerWebApp(app, env);
+
+  return { app, ctx, database };
+}

@@ -1,0 +1,55 @@
+/**
+ * Bearer sessions: random opaque tokens, stored as SHA-256 hashes, expiring after SESSION_TTL_MS,
+ * revocable one by one (logout) or all at once (password reset).
+ */
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { SESSION_TTL_MS } from '@escudo/contract';
+import type { AppContext } from '../context.ts';
+import { sessions } from '../lib/db/schema.ts';
+import { createToken, hashToken } from '../lib/crypto/tokens.ts';
+import type { Auth } from '../lib/http/routes.ts';
+
+export async function createSession(ctx: AppContext, userId: number) {
+  const token = createToken();
+  const expiresAt = new Date(ctx.now().getTime() + SESSION_TTL_MS);
+  await ctx.db.insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt });
+  return { access_token: token, token_type: 'bearer' as const, expires_at: expiresAt.toISOString() };
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S{1,256})$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+export function createSessionAuthenticator(ctx: AppContext) {
+  return async (request: FastifyRequest): Promise<Auth | null> => {
+    const token = bearerToken(request);
+    if (!token) return null;
+    const [session] = await ctx.db
+      .select({ id: sessions.id, userId: sessions.userId })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.tokenHash, hashToken(token)),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, ctx.now()),
+        ),
+      )
+      .limit(1);
+    return session ? { userId: session.userId, sessionId: session.id } : null;
+  };
+}
+
+export async function revokeSession(ctx: AppContext, sessionId: number): Promise<void> {
+  await ctx.db.update(sessions).set({ revokedAt: ctx.now() }).where(eq(sessions.id, sessionId));
+}
+
+export async function revokeAllSessions(ctx: AppContext, userId: number): Promise<void> {
+  await ctx.db
+    .update(sessions)
+    .set({ revokedAt: ctx.now() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}

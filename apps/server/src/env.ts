@@ -1,0 +1,77 @@
+/**
+ * The server's environment, parsed once at start-up (STYLE.md #6). Nothing else reads process.env.
+ * Every variable is optional: `npm start` works with none. Each is explained in /.env.example.
+ * An empty string counts as missing, so `FOO=` in a .env file means "use the default".
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalUrl = z.url().optional();
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'debe ser una URL postgres://')
+      .optional(),
+    /** requests allowed to run at once before new ones wait (bounded wait, then 503) */
+    MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(1).optional(),
+    MAX_QUEUED_REQUESTS: z.coerce.number().int().min(0).default(200),
+    MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(1).default(2000),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'debe ser una URL redis://')
+      .optional(),
+    PUBLIC_URL: optionalUrl,
+    BRAND_NAME: z.string().default('Escudo'),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'debe ser una URL smtp:// o smtps://')
+      .optional(),
+    MAIL_FROM: z.string().default('Escudo <no-responder@escudo.cl>'),
+    FLOW_API_URL: optionalUrl,
+    FLOW_API_KEY: z.string().optional(),
+    FLOW_SECRET_KEY: z.string().optional(),
+    GOOGLE_CLIENT_ID: z.string().optional(),
+    GOOGLE_CLIENT_SECRET: z.string().optional(),
+    OIDC_ISSUER: optionalUrl,
+    PLAY_STORE_URL: z.url().default('https://play.google.com/store/apps/details?id=cl.escudo.app'),
+    APP_STORE_URL: z.url().default('https://apps.apple.com/cl/app/escudo/id0000000000'),
+    APP_LINK_URL: z.string().default('escudo://app'),
+    PRIVACY_URL: z.string().default('/legal/privacidad.html'),
+    TERMS_URL: z.string().default('/legal/terminos.html'),
+    MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    MAP_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
+    /** the demo account seeded outside production */
+    DEMO_EMAIL: z.email().default('demo@escudo.cl'),
+    DEMO_PASSWORD: z.string().min(8).default('escudo-demo'),
+    /** folder of the built panel; the server serves it with history fallback when it exists */
+    WEB_DIST_DIR: z.string().optional(),
+  })
+  .transform((env) => ({
+    ...env,
+    DATA_DIR: path.resolve(env.DATA_DIR),
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    isProduction: env.NODE_ENV === 'production',
+    googleSignIn: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
+  }));
+
+export type Env = z.output<typeof envSchema>;
+
+/** Parses an environment; throws one error naming every bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid environment variables:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}

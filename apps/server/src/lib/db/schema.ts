@@ -1,0 +1,198 @@
+/**
+ * The database, PostgreSQL dialect (PGlite embedded, or a real server). Column names follow the
+ * spec's field names where the API exposes them. Migrations are generated from this file with
+ * `npm run db:generate` and committed; `npm test` fails if they are out of date.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const paises = pgTable('paises', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  active: boolean('active').notNull().default(true),
+});
+
+/** Regional zones; each serves its regions' realtime traffic (spec: user.info.cuadrante). */
+export const cuadrantes = pgTable('cuadrantes', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  /** null = this server's own realtime endpoint; set to point a zone at another cluster */
+  primaryFdbUrl: text('primary_fdb_url'),
+  trackingFdbUrl: text('tracking_fdb_url'),
+});
+
+/** Chile's regions: id is the official region code (1..16). */
+export const regiones = pgTable('regiones', {
+  id: integer('id').primaryKey(),
+  paisId: integer('pais_id')
+    .notNull()
+    .references(() => paises.id),
+  region: text('region').notNull(),
+  ordinal: text('ordinal').notNull(),
+  /** north-to-south order */
+  position: integer('position').notNull(),
+  cuadranteId: integer('cuadrante_id').references(() => cuadrantes.id),
+});
+
+/** Communes: id is the official CUT code. */
+export const comunas = pgTable(
+  'comunas',
+  {
+    id: integer('id').primaryKey(),
+    regionId: integer('region_id')
+      .notNull()
+      .references(() => regiones.id),
+    comuna: text('comuna').notNull(),
+  },
+  (t) => [index('comunas_region_idx').on(t.regionId)],
+);
+
+export const planes = pgTable('planes', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  image: text('image'),
+  maxRed: integer('max_red').notNull(),
+  maxDevices: integer('max_devices').notNull(),
+  /** monthly price in CLP (whole pesos) */
+  price: integer('price').notNull(),
+  position: integer('position').notNull(),
+});
+
+export const planIncludes = pgTable('plan_includes', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const planFeatures = pgTable(
+  'plan_features',
+  {
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => planes.id),
+    includeId: integer('include_id')
+      .notNull()
+      .references(() => planIncludes.id),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.includeId] })],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    avatarKey: text('avatar_key'),
+    direccion: text('direccion'),
+    telefono: text('telefono'),
+    rut: text('rut'),
+    paisId: integer('pais_id').references(() => paises.id),
+    regionId: integer('region_id').references(() => regiones.id),
+    comunaId: integer('comuna_id').references(() => comunas.id),
+    genero: integer('genero'),
+    nacimiento: date('nacimiento', { mode: 'string' }),
+    cuadranteId: integer('cuadrante_id').references(() => cuadrantes.id),
+    codigoInvitacion: text('codigo_invitacion').notNull(),
+    /** when the password was last re-entered and checked (wipe needs a recent one) */
+    passwordConfirmedAt: timestamp('password_confirmed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // e-mail is unique regardless of case
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('users_codigo_invitacion_idx').on(t.codigoInvitacion),
+  ],
+);
+
+/** The account's current plan; payments extend `expiresAt`. */
+export const userPlans = pgTable(
+  'user_plans',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => planes.id),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('user_plans_user_idx').on(t.userId)],
+);
+
+/** Bearer sessions: only the SHA-256 of the token is stored, so a database leak yields no session. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_idx').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('password_resets_token_hash_idx').on(t.tokenHash)],
+);
+
+/** Failed sign-ins, counted per e-mail in a sliding window; shared by every server process. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('login_failures_email_idx').on(t.email, t.createdAt)],
+);
+
+export const devices = pgTable(
+  'devices',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceId: text('device_id').notNull(),
+    deviceBrand: text('device_brand').notNull(),
+    deviceName: text('device_name').notNull(),
+    deviceModel: text('device_model').notNull(),
+    deviceSo: text('device_so', { enum: ['android', 'ios'] }).notNull(),
+    deviceSoversion: doublePrecision('device_soversion').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('devices_device_id_idx').on(t.deviceId), index('devices_user_idx').on(t.userId)],
+);

@@ -1,0 +1,63 @@
+/**
+ * The only place where errors become responses (STYLE.md #5). Every answer is `{ code, message,
+ * fields? }`; a stack trace never leaves the process: unexpected errors are logged with the request id
+ * and answered as INTERNAL.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { errorMessages, errorStatus, type ApiError, type ErrorCode } from '@escudo/contract';
+import { AppError } from '../app-error.ts';
+
+function body(code: ErrorCode, message?: string, fields?: Record<string, string>): ApiError {
+  return fields
+    ? { code, message: message ?? errorMessages[code], fields }
+    : { code, message: message ?? errorMessages[code] };
+}
+
+/** Fastify's own client errors, by their codes, mapped to ours. */
+const fastifyCodes: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'MALFORMED_JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'MALFORMED_JSON',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'VALIDATION',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'VALIDATION',
+  FST_ERR_VALIDATION: 'VALIDATION',
+};
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send(body(error.code, error.message, error.fields));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const keys = (issue.params as { keys?: unknown }).keys;
+        if (issue.keyword === 'unrecognized_keys' && Array.isArray(keys)) {
+          for (const unknown of keys) fields[String(unknown)] = 'Campo no permitido.';
+          continue;
+        }
+        const key =
+          issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || error.validationContext || 'body';
+        fields[key] ??= issue.message ?? errorMessages.VALIDATION;
+      }
+      const [field, first] = Object.entries(fields)[0] ?? [];
+      const message = first ? `${errorMessages.VALIDATION} ${field}: ${first}` : errorMessages.VALIDATION;
+      return reply.status(400).send(body('VALIDATION', message, fields));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response does not match its contract');
+      return reply.status(500).send(body('INTERNAL'));
+    }
+    const mapped = error.code ? fastifyCodes[error.code] : undefined;
+    if (mapped) {
+      return reply.status(errorStatus[mapped]).send(body(mapped));
+    }
+    if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+      request.log.warn({ err: error }, 'client error');
+      return reply.status(error.statusCode).send(body(error.statusCode === 404 ? 'NOT_FOUND' : 'VALIDATION'));
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.status(500).send(body('INTERNAL'));
+  });
+}

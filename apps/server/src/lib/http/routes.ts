@@ -1,0 +1,73 @@
+/**
+ * Registers endpoints of the contract as Fastify routes: the contract's method, path, body and
+ * response schemas, its auth rule, and the handler. The OpenAPI document is generated from the same.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { Endpoint, EndpointAuth } from '@escudo/contract';
+import { AppError } from '../app-error.ts';
+
+/** Who is calling: a user session, or (issue 3) a phone. */
+export interface Auth {
+  userId: number;
+  sessionId: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: Auth | null;
+  }
+}
+
+export type Handler<B extends z.ZodType, R extends z.ZodType, A extends EndpointAuth> = (input: {
+  body: z.output<B>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  auth: A extends 'none' ? null : Auth;
+}) => Promise<z.input<R>>;
+
+/** Resolves the token of a request to its owner, or null; one per kind of caller. */
+export type Authenticate = (request: FastifyRequest) => Promise<Auth | null>;
+export type Authenticators = Partial<Record<Exclude<EndpointAuth, 'none'>, Authenticate>>;
+
+export type Route = <B extends z.ZodType, R extends z.ZodType, A extends EndpointAuth>(
+  endpoint: Endpoint<B, R, A>,
+  handler: Handler<B, R, A>,
+) => void;
+
+export function createRouter(app: FastifyInstance, authenticators: Authenticators): Route {
+  return (endpoint, handler) => {
+    const status = endpoint.status ?? 200;
+    app.withTypeProvider<ZodTypeProvider>().route({
+      method: endpoint.method,
+      url: endpoint.path,
+      schema: {
+        summary: endpoint.summary,
+        tags: [endpoint.path.split('/')[2] ?? 'api'],
+        ...(endpoint.method === 'GET' ? {} : { body: endpoint.body }),
+        ...(endpoint.auth === 'none' ? {} : { security: [{ bearer: [] }] }),
+        ...(status === 204 ? {} : { response: { [status]: endpoint.response } }),
+      },
+      // authentication runs before the body is even read: a caller without a valid token learns nothing
+      onRequest: async (request) => {
+        request.auth = null;
+        if (endpoint.auth === 'none') return;
+        const authenticate = authenticators[endpoint.auth as Exclude<EndpointAuth, 'none'>];
+        if (!authenticate) throw new Error(`no authenticator for ${endpoint.auth}`);
+        request.auth = await authenticate(request);
+        if (!request.auth) throw new AppError('UNAUTHENTICATED');
+      },
+      handler: async (request, reply) => {
+        const result = await handler({
+          body: request.body as never,
+          request,
+          reply,
+          auth: request.auth as never,
+        });
+        if (status === 204) return reply.status(204).send();
+        return reply.status(status).send(result as never);
+      },
+    });
+  };
+}

@@ -1,0 +1,49 @@
+/**
+ * Entry point: parse the environment, build the app, listen, and print how to sign in.
+ * Stops cleanly on SIGINT/SIGTERM so that PGlite flushes its files.
+ */
+import { buildApp } from './app.ts';
+import { parseEnv } from './env.ts';
+import { seedDemoAccount } from './seed/seed.ts';
+
+async function main() {
+  let env;
+  try {
+    env = parseEnv(process.env);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+  const { app, ctx, database } = await buildApp({ env });
+  const demo = env.isProduction ? null : await seedDemoAccount(ctx);
+  await app.listen({ port: env.PORT, host: env.HOST });
+
+  const lines = [
+    '',
+    `  ${env.BRAND_NAME} está corriendo en ${env.PUBLIC_URL}`,
+    `  Base de datos: ${database.driver === 'pglite' ? `PGlite en ${env.DATA_DIR}/db` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  Documentación de la API: ${env.PUBLIC_URL}/api/docs`,
+    env.SMTP_URL ? '' : `  Los e-mails se guardan en ${env.DATA_DIR}/outbox`,
+    demo ? `  Cuenta demo: ${demo.email} / ${demo.password}` : '',
+    '',
+  ].filter((line, i, all) => line !== '' || i === 0 || i === all.length - 1);
+  console.log(lines.join('\n'));
+
+  let closing = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (closing) return;
+      closing = true;
+      app.log.info({ signal }, 'shutting down');
+      app
+        .close()
+        .then(() => process.exit(0))
+        .catch(() => process.exit(1));
+    });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

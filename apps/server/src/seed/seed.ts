@@ -1,0 +1,100 @@
+/**
+ * Reference data and, outside production, a demo account. Runs at every start and only inserts what
+ * is missing, so it is safe on an existing database and never overwrites what people changed.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../context.ts';
+import {
+  comunas,
+  cuadrantes,
+  devices,
+  paises,
+  planFeatures,
+  planIncludes,
+  planes,
+  regiones,
+  userPlans,
+} from '../lib/db/schema.ts';
+import { CHILE_PAIS, CHILE_REGIONS, CUADRANTES } from '../geography/chile-data.ts';
+import { PLAN_INCLUDES, PLANS } from '../plans/plans.data.ts';
+import { hashPassword } from '../lib/crypto/passwords.ts';
+import { createUser, findUserByEmail } from '../users/users.service.ts';
+
+export async function seedReferenceData(ctx: AppContext): Promise<void> {
+  const { db } = ctx;
+  const [already] = await db.select({ n: sql<number>`count(*)::int` }).from(comunas);
+  if ((already?.n ?? 0) > 0) return;
+  await db.transaction(async (tx) => {
+    await tx.insert(paises).values(CHILE_PAIS).onConflictDoNothing();
+    await tx
+      .insert(cuadrantes)
+      .values(CUADRANTES.map(({ id, name }) => ({ id, name })))
+      .onConflictDoNothing();
+    const zoneOf = new Map(
+      CUADRANTES.flatMap((zone) => zone.region_ids.map((regionId) => [regionId, zone.id])),
+    );
+    await tx
+      .insert(regiones)
+      .values(
+        CHILE_REGIONS.map((r, position) => ({
+          id: r.id,
+          paisId: CHILE_PAIS.id,
+          region: r.region,
+          ordinal: r.ordinal,
+          position,
+          cuadranteId: zoneOf.get(r.id) ?? null,
+        })),
+      )
+      .onConflictDoNothing();
+    await tx
+      .insert(comunas)
+      .values(
+        CHILE_REGIONS.flatMap((r) => r.communes.map((c) => ({ id: c.id, regionId: r.id, comuna: c.comuna }))),
+      )
+      .onConflictDoNothing();
+    await tx.insert(planIncludes).values(PLAN_INCLUDES).onConflictDoNothing();
+    await tx
+      .insert(planes)
+      .values(PLANS.map(({ includes: _includes, ...plan }, position) => ({ ...plan, position })))
+      .onConflictDoNothing();
+    await tx
+      .insert(planFeatures)
+      .values(PLANS.flatMap((plan) => plan.includes.map((includeId) => ({ planId: plan.id, includeId }))))
+      .onConflictDoNothing();
+  });
+}
+
+/** The demo account (never in production): a person can sign in right after `npm start`. */
+export async function seedDemoAccount(ctx: AppContext): Promise<{ email: string; password: string }> {
+  const email = ctx.env.DEMO_EMAIL;
+  const password = ctx.env.DEMO_PASSWORD;
+  if (await findUserByEmail(ctx, email)) return { email, password };
+  const user = await createUser(ctx, {
+    name: 'Camila Rojas',
+    email,
+    passwordHash: await hashPassword(password),
+  });
+  // the demo shows the richer plan, and one phone of each kind so the Android-only gating can be seen
+  await ctx.db.update(userPlans).set({ planId: 2 }).where(eq(userPlans.userId, user.id));
+  await ctx.db.insert(devices).values([
+    {
+      userId: user.id,
+      deviceId: `demo-android-${user.id}`,
+      deviceBrand: 'Samsung',
+      deviceName: 'Teléfono de Camila',
+      deviceModel: 'Galaxy A54',
+      deviceSo: 'android',
+      deviceSoversion: 14,
+    },
+    {
+      userId: user.id,
+      deviceId: `demo-ios-${user.id}`,
+      deviceBrand: 'Apple',
+      deviceName: 'iPhone de Camila',
+      deviceModel: 'iPhone 13',
+      deviceSo: 'ios',
+      deviceSoversion: 17.5,
+    },
+  ]);
+  return { email, password };
+}

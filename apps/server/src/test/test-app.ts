@@ -1,0 +1,110 @@
+/**
+ * A real server for API tests (STYLE.md #8): real SQL on PGlite in memory, or on a fresh database of
+ * the machine's PostgreSQL when the test project says so. Nothing of ours is mocked; only the clock
+ * can be moved, so that expiry and rate-limit windows are tested without waiting.
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { LightMyRequestResponse } from 'fastify';
+import { buildApp, type App } from '../app.ts';
+import { parseEnv } from '../env.ts';
+import { openDatabase } from '../lib/db/client.ts';
+
+export interface TestApp extends App {
+  dataDir: string;
+  clock: { now: Date; advance(ms: number): void };
+  close(): Promise<void>;
+  /** POST a JSON body (or a raw string) to an API path, optionally with a bearer token */
+  post(url: string, body?: unknown, token?: string): Promise<LightMyRequestResponse>;
+}
+
+async function createPostgresDatabase() {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error('ESCUDO_TEST_DB=postgres needs DATABASE_URL');
+  const name = `escudo_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export async function createTestApp(
+  extraEnv: Record<string, string> = {},
+  /** adds routes of the test's own (e.g. one that throws) before the server is ready */
+  setup?: (app: App['app']) => void,
+): Promise<TestApp> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'escudo-test-'));
+  const postgres = process.env.ESCUDO_TEST_DB === 'postgres' ? await createPostgresDatabase() : null;
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://escudo.test',
+    WEB_DIST_DIR: path.join(dataDir, 'no-panel'),
+    ...extraEnv,
+  });
+  const database = await openDatabase(
+    postgres ? { url: postgres.url, poolSize: 4 } : { pgliteDir: 'memory://' },
+  );
+  const clock = {
+    now: new Date(),
+    advance(ms: number) {
+      clock.now = new Date(clock.now.getTime() + ms);
+    },
+  };
+  const built = await buildApp({ env, database, now: () => clock.now, logger: false });
+  setup?.(built.app);
+  await built.app.ready();
+  return {
+    ...built,
+    dataDir,
+    clock,
+    post(url, body, token) {
+      return built.app.inject({
+        method: 'POST',
+        url,
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        payload: typeof body === 'string' ? body : JSON.stringify(body ?? {}),
+      });
+    },
+    async close() {
+      await built.app.close();
+      await database.close();
+      await postgres?.drop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs up a fresh account and returns its credentials and token. */
+export async function signUpUser(
+  app: TestApp,
+  overrides: Partial<{ name: string; email: string; password: string }> = {},
+) {
+  const input = {
+    name: 'Ana Pérez',
+    email: `ana.${randomBytes(4).toString('hex')}@example.cl`,
+    password: 'una-clave-segura',
+    ...overrides,
+  };
+  const response = await app.post('/api/auth/signUpByCode', input);
+  if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.body}`);
+  return { ...input, token: (response.json() as { access_token: string }).access_token };
+}

@@ -1,0 +1,8 @@
+import { userDetails } from '@escudo/contract';
+import type { AppContext } from '../context.ts';
+import type { Route } from '../lib/http/routes.ts';
+import { getUserDetails } from './users.service.ts';
+
+export function registerUserRoutes(route: Route, ctx: AppContext): void {
+  route(userDetails, async ({ auth }) => ({ user: await getUserDetails(ctx, auth.userId) }));
+}

@@ -1,0 +1,114 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { User } from '@escudo/contract';
+import type { AppContext } from '../context.ts';
+import { AppError } from '../lib/app-error.ts';
+import { cuadrantes, devices, userPlans, users } from '../lib/db/schema.ts';
+import { createShortCode } from '../lib/crypto/tokens.ts';
+import { isUniqueViolation } from '../lib/db/errors.ts';
+import { listPlans } from '../plans/plans.service.ts';
+import { STARTER_PLAN_ID, STARTER_TRIAL_DAYS } from '../plans/plans.data.ts';
+import { DEFAULT_CUADRANTE_ID } from '../geography/chile-data.ts';
+
+export async function findUserByEmail(ctx: AppContext, email: string) {
+  const [user] = await ctx.db
+    .select({ id: users.id, name: users.name, email: users.email, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
+    .limit(1);
+  return user;
+}
+
+/** A new account: its own invitation code, the default zone, and the starter plan's free trial. */
+export async function createUser(
+  ctx: AppContext,
+  input: { name: string; email: string; passwordHash: string },
+) {
+  return ctx.db.transaction(async (tx) => {
+    let user: { id: number } | undefined;
+    for (let attempt = 0; !user; attempt += 1) {
+      try {
+        [user] = await tx
+          .insert(users)
+          .values({ ...input, codigoInvitacion: createShortCode(), cuadranteId: DEFAULT_CUADRANTE_ID })
+          .returning({ id: users.id });
+      } catch (error) {
+        // an e-mail clash is final; an invitation-code clash (1 in 10^12) just draws another code
+        if (attempt >= 3 || !isUniqueViolation(error) || String(error).includes('email')) throw error;
+      }
+    }
+    const expiresAt = new Date(ctx.now().getTime() + STARTER_TRIAL_DAYS * 24 * 60 * 60 * 1000);
+    await tx
+      .insert(userPlans)
+      .values({ userId: user.id, planId: STARTER_PLAN_ID, startedAt: ctx.now(), expiresAt });
+    return user;
+  });
+}
+
+/** The realtime URLs of a zone: its own cluster's, or this server's when none is set. */
+function realtimeUrls(
+  ctx: AppContext,
+  zone: { primaryFdbUrl: string | null; trackingFdbUrl: string | null },
+) {
+  return {
+    primary_fdb_url: zone.primaryFdbUrl ?? `${ctx.env.PUBLIC_URL}/panel`,
+    tracking_fdb_url: zone.trackingFdbUrl ?? `${ctx.env.PUBLIC_URL}/panel`,
+  };
+}
+
+/** spec section 3: the User with info, dispositivos and plan. */
+export async function getUserDetails(ctx: AppContext, userId: number): Promise<User> {
+  const [row] = await ctx.db
+    .select({ user: users, cuadrante: cuadrantes })
+    .from(users)
+    .leftJoin(cuadrantes, eq(cuadrantes.id, users.cuadranteId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) throw new AppError('UNAUTHENTICATED');
+  const [deviceRows, [planRow]] = await Promise.all([
+    ctx.db.select().from(devices).where(eq(devices.userId, userId)).orderBy(asc(devices.id)),
+    ctx.db.select().from(userPlans).where(eq(userPlans.userId, userId)).limit(1),
+  ]);
+  const [plan] = planRow ? await listPlans(ctx, [planRow.planId]) : [];
+  const { user, cuadrante } = row;
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    info: {
+      // avatars are served through signed URLs by the profile issue; none can be uploaded yet
+      avatar: null,
+      direccion: user.direccion,
+      telefono: user.telefono,
+      rut: user.rut,
+      pais: user.paisId,
+      region: user.regionId,
+      comuna: user.comunaId,
+      genero: user.genero,
+      nacimiento: user.nacimiento,
+      cuadrante_id: user.cuadranteId,
+      codigo_invitacion: user.codigoInvitacion,
+      cuadrante: cuadrante
+        ? { id: cuadrante.id, name: cuadrante.name, ...realtimeUrls(ctx, cuadrante) }
+        : null,
+    },
+    dispositivos: deviceRows.map((d) => ({
+      id: d.id,
+      device_id: d.deviceId,
+      device_brand: d.deviceBrand,
+      device_name: d.deviceName,
+      device_model: d.deviceModel,
+      device_so: d.deviceSo,
+      device_soversion: d.deviceSoversion,
+    })),
+    plan:
+      planRow && plan
+        ? {
+            id: planRow.id,
+            plan_id: planRow.planId,
+            started_at: planRow.startedAt.toISOString(),
+            expires_at: planRow.expiresAt?.toISOString() ?? null,
+            plan,
+          }
+        : null,
+  };
+}

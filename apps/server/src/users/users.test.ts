@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userSchema } from '@escudo/contract';
+import { createTestApp, signUpUser, type TestApp } from '../test/test-app.ts';
+import { devices } from '../lib/db/schema.ts';
+import { seedDemoAccount } from '../seed/seed.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+
+describe('user details', () => {
+  it('returns the user of spec section 3, with only their own devices', async () => {
+    const ana = await signUpUser(app, { name: 'Ana Pérez' });
+    const luis = await signUpUser(app, { name: 'Luis Díaz' });
+    const anaId = (await app.post('/api/app/user/details', {}, ana.token)).json().user.id;
+    const luisId = (await app.post('/api/app/user/details', {}, luis.token)).json().user.id;
+    await app.ctx.db.insert(devices).values([
+      {
+        userId: anaId,
+        deviceId: 'ana-phone',
+        deviceBrand: 'Motorola',
+        deviceName: 'Moto de Ana',
+        deviceModel: 'G84',
+        deviceSo: 'android',
+        deviceSoversion: 13,
+      },
+      {
+        userId: luisId,
+        deviceId: 'luis-phone',
+        deviceBrand: 'Apple',
+        deviceName: 'iPhone de Luis',
+        deviceModel: 'iPhone 14',
+        deviceSo: 'ios',
+        deviceSoversion: 17.4,
+      },
+    ]);
+
+    const response = await app.post('/api/app/user/details', undefined, ana.token);
+    expect(response.statusCode).toBe(200);
+    const { user } = response.json();
+    expect(() => userSchema.parse(user)).not.toThrow();
+    expect(user.dispositivos).toEqual([
+      {
+        id: expect.any(Number),
+        device_id: 'ana-phone',
+        device_brand: 'Motorola',
+        device_name: 'Moto de Ana',
+        device_model: 'G84',
+        device_so: 'android',
+        device_soversion: 13,
+      },
+    ]);
+    expect(user.info.cuadrante).toEqual({
+      id: 3,
+      name: 'Metropolitana',
+      primary_fdb_url: 'http://escudo.test/panel',
+      tracking_fdb_url: 'http://escudo.test/panel',
+    });
+    expect(user.plan.plan).toMatchObject({ name: 'Esencial', price: 2990, max_devices: 1, max_red: 3 });
+    expect(user.plan.plan.includes.map((i: { name: string }) => i.name)).toContain(
+      'Bloqueo remoto de pantalla',
+    );
+    expect(new Date(user.plan.expires_at).getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
+  });
+
+  it('rejects a body with fields the call does not take', async () => {
+    const ana = await signUpUser(app);
+    const response = await app.post('/api/app/user/details', { user_id: 1 }, ana.token);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toEqual({ user_id: 'Campo no permitido.' });
+  });
+
+  it('seeds a demo account with an Android and an iPhone, once', async () => {
+    const first = await seedDemoAccount(app.ctx);
+    await seedDemoAccount(app.ctx);
+    const login = await app.post('/api/auth/login', first);
+    expect(login.statusCode).toBe(200);
+    const { user } = (await app.post('/api/app/user/details', {}, login.json().access_token)).json();
+    expect(user.dispositivos.map((d: { device_so: string }) => d.device_so)).toEqual(['android', 'ios']);
+    expect(user.plan.plan.name).toBe('Protección');
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * Business constants. Those of the panel come from spec section 9 (../shared/spec/panel-spec.md);
+ * the server-side ones are ours, each with the reason it has its value.
+ */
+
+/** spec 7/9: every panel request times out after 10 s */
+export const REQUEST_TIMEOUT_MS = 10_000;
+/** spec 4/9: how long the panel waits for the phone's `imHere` in the lost-phone flow */
+export const LOST_PHONE_WAIT_MS = 40_000;
+/** spec 9: wipe cancel window; the counter starts at 25 and the bar is based on 20 */
+export const WIPE_CANCEL_WINDOW_S = 20;
+export const WIPE_COUNTER_START_S = 25;
+/** spec 4/9: the 'DETENER' button appears 5 s after the phone answers */
+export const WIPE_STOP_BUTTON_DELAY_MS = 5_000;
+/** spec 4: wipe modal state resets 1 s after closing */
+export const WIPE_RESET_AFTER_CLOSE_MS = 1_000;
+/** spec 8: 'Contraseña incorrecta' stays 3 s */
+export const WRONG_PASSWORD_MESSAGE_MS = 3_000;
+/** spec 5/9 */
+export const LOCK_PIN_LENGTH = 4;
+export const PHONE_LENGTH = 11;
+export const PASSWORD_MIN_LENGTH = 8;
+/** ours: a bound on every password so that hashing cost stays bounded */
+export const PASSWORD_MAX_LENGTH = 128;
+/** spec 9: page size of atenciones, trackings and referred users */
+export const PAGE_SIZE = 15;
+/** API.md: paged lists take at most 100 a page */
+export const PAGE_SIZE_MAX = 100;
+/** spec 5/9 */
+export const BIRTH_DATE_MIN = '1950-01-01';
+/** spec 9: snackbars */
+export const SNACKBAR_MS = 4_000;
+export const SNACKBAR_ERROR_MS = 6_000;
+/** spec 9: photo and location requested from a lost phone every hour */
+export const LOST_REPORT_EVERY_MS = 60 * 60 * 1000;
+/** spec 9: Android above version 10 disables incognito photos */
+export const ANDROID_INCOGNITO_PHOTO_MAX_VERSION = 10;
+/** spec 9 */
+export const PLAN_MONTHS = [1, 6, 12] as const;
+export const DEFAULT_PLAN_MONTHS = 6;
+/** spec 9: map centre (Santiago), zoom 12, max zoom 16 */
+export const MAP_CENTER = { lat: -33.4489, lng: -70.6693 } as const;
+export const MAP_ZOOM = 12;
+export const MAP_MAX_ZOOM = 16;
+/** spec 9: register redirect on mobile */
+export const REGISTER_REDIRECT_COUNTDOWN_S = 3;
+export const REGISTER_FORM_REDIRECT_MS = 5_000;
+export const APP_LINK_DELAY_MS = 500;
+/** spec 9: tracking deactivation loading ends after a 4 s timer */
+export const TRACKING_TIMER_MS = 4_000;
+/** spec 9: commission */
+export const REFERRED_DETAIL_COMMISSION_PERCENT = 20;
+
+/** ours: a session token lives 30 days (issue 2) */
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** ours: a reset link is valid 1 hour and works once (issue 2) */
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** ours: after 5 failed sign-ins for one e-mail within 15 minutes, sign-in answers 429 (issue 2) */
+export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+/** ours: a wipe is refused unless the password was confirmed in the last 5 minutes (issue 3) */
+export const WIPE_PASSWORD_CONFIRM_WINDOW_MS = 5 * 60 * 1000;
+/** spec 7: the panel's realtime identity is a fixed prefix plus the user id */
+export const PANEL_DEVICE_ID_PREFIX = 'panel-';

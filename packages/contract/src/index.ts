@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { es } from 'zod/locales';
+
+// Validation messages nobody wrote by hand still reach people in Spanish, on the server and the panel.
+z.config(es());
+
+export * from './endpoint.ts';
+export * from './errors.ts';
+export * from './constants.ts';
+export * from './common.ts';
+export * from './user.ts';
+export * from './auth.ts';
+export * from './geography.ts';
+export * from './config.ts';

@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+// `npm start`: builds the panel when it is missing or older than its sources, then runs the server
+// (panel and API on http://localhost:3000, data in ./data). Plain Node, so it works before anything
+// else is set up.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const builtIndex = path.join(root, 'apps/web/dist/index.html');
+const sources = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'packages/contract/src',
+];
+
+function newestChange(entry) {
+  const full = path.join(root, entry);
+  if (!fs.existsSync(full)) return 0;
+  const stat = fs.statSync(full);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return fs
+    .readdirSync(full)
+    .reduce((newest, child) => Math.max(newest, newestChange(path.join(entry, child))), stat.mtimeMs);
+}
+
+const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
+if (builtAt < Math.max(...sources.map(newestChange))) {
+  console.log(builtAt ? 'El panel cambió: compilando…' : 'Compilando el panel (solo la primera vez)…');
+  const build = spawnSync('npm', ['run', 'build', '-w', '@escudo/web'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,0 +1,40 @@
+import { defineConfig } from 'vitest/config';
+
+// API tests run against PGlite always, and once more against the machine's PostgreSQL when
+// DATABASE_URL is set (each test file then gets a fresh database of its own on that server).
+const postgres = process.env.DATABASE_URL;
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'contract',
+          include: ['packages/contract/src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'server-pglite',
+          include: ['apps/server/src/**/*.test.ts'],
+          env: { ESCUDO_TEST_DB: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(postgres
+        ? [
+            {
+              test: {
+                name: 'server-postgres',
+                include: ['apps/server/src/**/*.test.ts'],
+                env: { ESCUDO_TEST_DB: 'postgres' },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
