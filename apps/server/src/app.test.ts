@@ -112,4 +112,50 @@ describe('admission control', () => {
       await busy.close();
     }
   });
+
+  it('frees the slot of a request whose client disconnected, running or waiting', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let slowStarted = 0;
+    const busy = await createTestApp(
+      { MAX_CONCURRENT_REQUESTS: '1', MAX_QUEUED_REQUESTS: '5', MAX_QUEUE_WAIT_MS: '300' },
+      (server) =>
+        server.get('/api/test/slow', async () => {
+          slowStarted += 1;
+          await gate;
+          return { ok: true };
+        }),
+    );
+    // a real socket: light-my-request cannot disconnect mid-request
+    const base = await busy.app.listen({ port: 0, host: '127.0.0.1' });
+    const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const abandon = async (url: string) => {
+      const controller = new AbortController();
+      const response = fetch(`${base}${url}`, { signal: controller.signal }).catch(() => null);
+      await wait(50);
+      controller.abort();
+      await response;
+      await wait(50);
+    };
+    try {
+      // the client of the running request leaves: its slot is free at once, not when it ends
+      await abandon('/api/test/slow');
+      expect(slowStarted).toBe(1);
+      expect((await fetch(`${base}/api/config`)).status).toBe(200);
+
+      // a request that leaves while it waits is dropped from the queue and never runs
+      const running = fetch(`${base}/api/test/slow`);
+      await wait(50);
+      await abandon('/api/test/slow');
+      release();
+      expect((await running).status).toBe(200);
+      expect(slowStarted).toBe(2);
+
+      // and nothing leaked: one request at a time still passes, again and again
+      for (let i = 0; i < 3; i += 1) expect((await fetch(`${base}/api/config`)).status).toBe(200);
+    } finally {
+      release();
+      await busy.close();
+    }
+  });
 });

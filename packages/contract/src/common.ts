@@ -37,7 +37,7 @@ export const optionalCodeSchema = z
 
 export const emptyBodySchema = z
   .strictObject({})
-  .optional()
+  .nullish()
   .describe('no payload (an empty object or no body)');
 
 export const statusResponseSchema = z.object({ status: z.literal('ok') });

@@ -2,12 +2,13 @@
  * Bearer sessions: random opaque tokens, stored as SHA-256 hashes, expiring after SESSION_TTL_MS,
  * revocable one by one (logout) or all at once (password reset).
  */
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { SESSION_TTL_MS } from '@escudo/contract';
 import type { AppContext } from '../context.ts';
 import { sessions } from '../lib/db/schema.ts';
 import { createToken, hashToken } from '../lib/crypto/tokens.ts';
+import { preparedPerDatabase } from '../lib/db/prepared.ts';
 import type { Auth } from '../lib/http/routes.ts';
 
 export async function createSession(ctx: AppContext, userId: number) {
@@ -24,21 +25,30 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+// runs on every authenticated request
+const findActiveSession = preparedPerDatabase((db) =>
+  db
+    .select({ id: sessions.id, userId: sessions.userId })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('find_active_session'),
+);
+
 export function createSessionAuthenticator(ctx: AppContext) {
   return async (request: FastifyRequest): Promise<Auth | null> => {
     const token = bearerToken(request);
     if (!token) return null;
-    const [session] = await ctx.db
-      .select({ id: sessions.id, userId: sessions.userId })
-      .from(sessions)
-      .where(
-        and(
-          eq(sessions.tokenHash, hashToken(token)),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, ctx.now()),
-        ),
-      )
-      .limit(1);
+    const [session] = await findActiveSession(ctx.db).execute({
+      tokenHash: hashToken(token),
+      now: ctx.now().toISOString(),
+    });
     return session ? { userId: session.userId, sessionId: session.id } : null;
   };
 }

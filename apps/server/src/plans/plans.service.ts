@@ -1,6 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Plan } from '@escudo/contract';
 import type { AppContext } from '../context.ts';
+import type { Db } from '../lib/db/client.ts';
 import { planFeatures, planIncludes, planes } from '../lib/db/schema.ts';
 
 /** Plans with their included features, in catalogue order. */
@@ -32,4 +33,36 @@ export async function listPlans(ctx: AppContext, ids?: number[]): Promise<Plan[]
     price: row.price,
     includes: features.filter((f) => f.planId === row.id).map(({ id, name }) => ({ id, name })),
   }));
+}
+
+/**
+ * The catalogue changes a few times a year, yet user details needs a plan on every call: it is read
+ * from the database at most once a minute (per database), and at once when a plan id is not in it.
+ * The database stays the only source of truth; a price change shows within CATALOGUE_TTL_MS.
+ * (bench/RESULTS.md: two queries less per user-details call.)
+ */
+export const CATALOGUE_TTL_MS = 60_000;
+const catalogues = new WeakMap<Db, { plans: Promise<Map<number, Plan>>; loadedAt: number }>();
+
+function loadCatalogue(ctx: AppContext) {
+  const entry = {
+    loadedAt: ctx.now().getTime(),
+    plans: listPlans(ctx).then((plans) => new Map(plans.map((plan) => [plan.id, plan]))),
+  };
+  catalogues.set(ctx.db, entry);
+  // a failed read is not cached: the next call asks the database again
+  entry.plans.catch(() => {
+    if (catalogues.get(ctx.db) === entry) catalogues.delete(ctx.db);
+  });
+  return entry;
+}
+
+/** One plan of the catalogue, from the in-memory copy when it is recent. */
+export async function findCataloguePlan(ctx: AppContext, planId: number): Promise<Plan | undefined> {
+  const cached = catalogues.get(ctx.db);
+  const age = cached ? ctx.now().getTime() - cached.loadedAt : Infinity;
+  const isFresh = age >= 0 && age < CATALOGUE_TTL_MS;
+  const plan = isFresh ? (await cached?.plans)?.get(planId) : undefined;
+  if (plan) return plan;
+  return (await loadCatalogue(ctx).plans).get(planId);
 }

@@ -5,7 +5,8 @@ import { AppError } from '../lib/app-error.ts';
 import { cuadrantes, devices, userPlans, users } from '../lib/db/schema.ts';
 import { createShortCode } from '../lib/crypto/tokens.ts';
 import { isUniqueViolation } from '../lib/db/errors.ts';
-import { listPlans } from '../plans/plans.service.ts';
+import { preparedPerDatabase } from '../lib/db/prepared.ts';
+import { findCataloguePlan } from '../plans/plans.service.ts';
 import { STARTER_PLAN_ID, STARTER_TRIAL_DAYS } from '../plans/plans.data.ts';
 import { DEFAULT_CUADRANTE_ID } from '../geography/chile-data.ts';
 
@@ -55,20 +56,63 @@ function realtimeUrls(
   };
 }
 
-/** spec section 3: the User with info, dispositivos and plan. */
-export async function getUserDetails(ctx: AppContext, userId: number): Promise<User> {
-  const [row] = await ctx.db
-    .select({ user: users, cuadrante: cuadrantes })
+const findUserDetailRows = preparedPerDatabase((db) =>
+  db
+    .select({
+      user: {
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        direccion: users.direccion,
+        telefono: users.telefono,
+        rut: users.rut,
+        paisId: users.paisId,
+        regionId: users.regionId,
+        comunaId: users.comunaId,
+        genero: users.genero,
+        nacimiento: users.nacimiento,
+        cuadranteId: users.cuadranteId,
+        codigoInvitacion: users.codigoInvitacion,
+      },
+      cuadrante: cuadrantes,
+      planRow: {
+        id: userPlans.id,
+        planId: userPlans.planId,
+        startedAt: userPlans.startedAt,
+        expiresAt: userPlans.expiresAt,
+      },
+      device: {
+        id: devices.id,
+        deviceId: devices.deviceId,
+        deviceBrand: devices.deviceBrand,
+        deviceName: devices.deviceName,
+        deviceModel: devices.deviceModel,
+        deviceSo: devices.deviceSo,
+        deviceSoversion: devices.deviceSoversion,
+      },
+    })
     .from(users)
     .leftJoin(cuadrantes, eq(cuadrantes.id, users.cuadranteId))
-    .where(eq(users.id, userId))
-    .limit(1);
+    // at most one row: user_plans is unique per user
+    .leftJoin(userPlans, eq(userPlans.userId, users.id))
+    // one row per device (a plan allows a handful)
+    .leftJoin(devices, eq(devices.userId, users.id))
+    .where(eq(users.id, sql.placeholder('userId')))
+    .orderBy(asc(devices.id))
+    .prepare('find_user_detail_rows'),
+);
+
+/**
+ * spec section 3: the User with info, dispositivos and plan. It runs on every screen of the panel
+ * and the phone app, so it is one prepared query plus the cached plan catalogue (bench/RESULTS.md).
+ */
+export async function getUserDetails(ctx: AppContext, userId: number): Promise<User> {
+  const rows = await findUserDetailRows(ctx.db).execute({ userId });
+  const [row] = rows;
   if (!row) throw new AppError('UNAUTHENTICATED');
-  const [deviceRows, [planRow]] = await Promise.all([
-    ctx.db.select().from(devices).where(eq(devices.userId, userId)).orderBy(asc(devices.id)),
-    ctx.db.select().from(userPlans).where(eq(userPlans.userId, userId)).limit(1),
-  ]);
-  const [plan] = planRow ? await listPlans(ctx, [planRow.planId]) : [];
+  const { planRow } = row;
+  const deviceRows = rows.flatMap(({ device }) => (device ? [device] : []));
+  const plan = planRow ? await findCataloguePlan(ctx, planRow.planId) : undefined;
   const { user, cuadrante } = row;
   return {
     id: user.id,

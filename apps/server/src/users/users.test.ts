@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userSchema } from '@escudo/contract';
 import { createTestApp, signUpUser, type TestApp } from '../test/test-app.ts';
-import { devices } from '../lib/db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { devices, planes, userPlans } from '../lib/db/schema.ts';
+import { CATALOGUE_TTL_MS } from '../plans/plans.service.ts';
 import { seedDemoAccount } from '../seed/seed.ts';
 
 let app: TestApp;
@@ -80,5 +82,33 @@ describe('user details', () => {
     const { user } = (await app.post('/api/app/user/details', {}, login.json().access_token)).json();
     expect(user.dispositivos.map((d: { device_so: string }) => d.device_so)).toEqual(['android', 'ios']);
     expect(user.plan.plan.name).toBe('Protección');
+  });
+
+  it('shows a new plan at once, and a changed price within CATALOGUE_TTL_MS (the catalogue is cached)', async () => {
+    const ana = await signUpUser(app);
+    const details = async () => (await app.post('/api/app/user/details', {}, ana.token)).json().user;
+    const { id: anaId } = await details();
+    await app.ctx.db.insert(planes).values({
+      id: 90,
+      name: 'Empresa',
+      description: 'Para equipos.',
+      image: null,
+      maxRed: 10,
+      maxDevices: 10,
+      price: 19_990,
+      position: 90,
+    });
+    await app.ctx.db.update(userPlans).set({ planId: 90 }).where(eq(userPlans.userId, anaId));
+    expect((await details()).plan.plan).toMatchObject({
+      id: 90,
+      name: 'Empresa',
+      price: 19_990,
+      includes: [],
+    });
+
+    await app.ctx.db.update(planes).set({ price: 24_990 }).where(eq(planes.id, 90));
+    expect((await details()).plan.plan.price).toBe(19_990);
+    app.clock.advance(CATALOGUE_TTL_MS);
+    expect((await details()).plan.plan.price).toBe(24_990);
   });
 });

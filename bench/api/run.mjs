@@ -1,0 +1,616 @@
+/**
+ * `npm run bench:api`: one run of every figure bench/RESULTS.md talks about, on this machine.
+ *
+ *   1. a bare node:http server answering a fixed JSON body (the baseline: what the loopback, the
+ *      load generator and Node itself cost before any of our code runs);
+ *   2. our server on PGlite: user details at 10 and 50 connections and far past its admission
+ *      limits (300: the surplus must get quick 503s), sign-in at 10;
+ *   3. the same on the machine's PostgreSQL, in a fresh database dropped afterwards (skipped when
+ *      PostgreSQL is not reachable);
+ *   4. the cost of one argon2id hash (the server's own hashPassword);
+ *   5. the gzipped JavaScript the Login page loads, in headless Chromium (when apps/web/dist exists).
+ *
+ * It prints a table and writes the raw figures to bench/api/last-run.json. Load generator and
+ * servers share the machine's cores: the figures compare with each other, not with a dedicated box.
+ * Every child process is killed at the end, also when a step fails or on Ctrl-C.
+ *
+ * Environment (all optional):
+ *   BENCH_DURATION_S     seconds per measurement (default 10); warm-ups are a fraction of it
+ *   BENCH_PG_ADMIN_URL   a PostgreSQL URL allowed to create databases
+ *                        (default postgres://postgres@127.0.0.1:5432/postgres)
+ *   BENCH_SKIP           comma-separated steps to skip: baseline,pglite,postgres,argon2,web
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import net from 'node:net';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import autocannon from 'autocannon';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const outFile = fileURLToPath(new URL('./last-run.json', import.meta.url));
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const WARMUP_S = Math.max(1, Math.round(DURATION_S / 4));
+const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
+const OVERLOAD_CONNECTIONS = 300;
+const DEMO = { email: 'demo@escudo.cl', password: 'escudo-demo' };
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+// ---------------------------------------------------------------------------------------------
+// child processes: every one is tracked and killed on the way out, whatever happens
+
+const children = new Set();
+const tempDirs = new Set();
+
+function startChild(name, args, { env = {}, readyText } = {}) {
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  let output = '';
+  const collect = (chunk) => {
+    output += chunk;
+    if (output.length > 20_000) output = output.slice(-20_000);
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  exited.then(() => children.delete(child));
+  const ready = new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${name} did not start in 60 s:\n${output}`)), 60_000);
+    const check = () => {
+      if (output.includes(readyText)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout.on('data', check);
+    child.stderr.on('data', check);
+    exited.then(({ code, signal }) => {
+      clearTimeout(timer);
+      reject(new Error(`${name} exited (${code ?? signal}) before it was ready:\n${output}`));
+    });
+  });
+  return {
+    child,
+    ready,
+    output: () => output,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(killer);
+    },
+  };
+}
+
+function killEverything() {
+  for (const child of children) child.kill('SIGKILL');
+  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+}
+/** what must still happen when the run is interrupted (dropping the scratch database) */
+const onInterrupt = new Set();
+process.on('exit', killEverything);
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    console.error(`\n${signal}: stopping`);
+    killEverything();
+    const timeout = new Promise((resolve) => setTimeout(resolve, 5_000));
+    Promise.race([Promise.allSettled([...onInterrupt].map((cleanup) => cleanup())), timeout]).finally(() =>
+      process.exit(130),
+    );
+  });
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function tempDir(prefix) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  tempDirs.add(dir);
+  return dir;
+}
+
+// ---------------------------------------------------------------------------------------------
+// measuring
+
+function runAutocannon(options) {
+  return new Promise((resolve, reject) => {
+    autocannon({ timeout: 10, ...options }, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+/** CPU seconds so far: the whole machine (busy, all cores), one process, and all postgres ones. */
+function readCpu(serverPid) {
+  if (!fs.existsSync('/proc/stat')) return null;
+  const ticks = 100; // USER_HZ on Linux
+  const processSeconds = (pid) => {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / ticks; // utime + stime
+    } catch {
+      return 0;
+    }
+  };
+  const [, ...cpu] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+  const idle = cpu[3] + cpu[4];
+  let postgres = 0;
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') postgres += processSeconds(pid);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  const self = process.cpuUsage();
+  return {
+    at: performance.now() / 1000,
+    busy: (cpu.reduce((a, b) => a + b, 0) - idle) / ticks,
+    server: serverPid ? processSeconds(serverPid) : 0,
+    loadGenerator: (self.user + self.system) / 1e6,
+    postgres,
+  };
+}
+
+/**
+ * Where the CPU went during a measurement, in % of one core (200% = both cores of this machine).
+ * "other" is what neither the server, the load generator nor PostgreSQL used (kernel work on their
+ * behalf included): when it is high, something else was running and the figures are not clean.
+ */
+function cpuShares(before, after) {
+  if (!before || !after) return null;
+  const seconds = after.at - before.at;
+  const pct = (key) => Math.round(((after[key] - before[key]) / seconds) * 100);
+  const shares = {
+    machine: pct('busy'),
+    server: pct('server'),
+    loadGenerator: pct('loadGenerator'),
+    postgres: pct('postgres'),
+  };
+  return {
+    ...shares,
+    other: Math.max(0, shares.machine - shares.server - shares.loadGenerator - shares.postgres),
+  };
+}
+
+/** A warm-up run (discarded), then the measured one, reduced to the figures we report. */
+async function measure(
+  label,
+  { url, connections, method = 'GET', headers = {}, body, warmup = true, serverPid },
+) {
+  const request = { url, connections, method, headers, body };
+  process.stdout.write(`  ${label} … `);
+  if (warmup) await runAutocannon({ ...request, duration: WARMUP_S });
+  const cpuBefore = readCpu(serverPid);
+  const r = await runAutocannon({ ...request, duration: DURATION_S });
+  const cpuPct = cpuShares(cpuBefore, readCpu(serverPid));
+  const statusCodes = Object.fromEntries(
+    Object.entries(r.statusCodeStats ?? {}).map(([code, { count }]) => [code, count]),
+  );
+  const figures = {
+    label,
+    connections,
+    durationS: r.duration,
+    requests: r.requests.total,
+    requestsPerSecond: Math.round(r.requests.total / r.duration),
+    latencyMs: {
+      p50: r.latency.p50,
+      p90: r.latency.p90,
+      p99: r.latency.p99,
+      max: r.latency.max,
+      mean: r.latency.average,
+    },
+    ok2xx: r['2xx'],
+    non2xx: r.non2xx,
+    statusCodes,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    cpuPct,
+  };
+  console.log(
+    `${figures.requestsPerSecond} req/s, p50 ${figures.latencyMs.p50} ms, p99 ${figures.latencyMs.p99} ms` +
+      (figures.non2xx ? `, non-2xx ${JSON.stringify(statusCodes)}` : '') +
+      (figures.errors ? `, ${figures.errors} errors` : '') +
+      (cpuPct
+        ? `; CPU % server ${cpuPct.server}, autocannon ${cpuPct.loadGenerator}, postgres ${cpuPct.postgres}, other ${cpuPct.other}`
+        : ''),
+  );
+  if (cpuPct && cpuPct.other > 25)
+    console.log(`  warning: ${cpuPct.other}% of a core went to other work: not a clean figure`);
+  return figures;
+}
+
+// ---------------------------------------------------------------------------------------------
+// the steps
+
+/** A JSON body the size of the demo account's user details (about 1.3 kB). */
+const BASELINE_SERVER = `
+import http from 'node:http';
+const body = JSON.stringify({
+  user: {
+    id: 1, name: 'Camila Rojas', email: 'demo@escudo.cl',
+    info: { avatar: null, direccion: null, telefono: null, rut: null, pais: null, region: null,
+      comuna: null, genero: null, nacimiento: null, cuadrante_id: 3, codigo_invitacion: 'PVRMBT7T',
+      cuadrante: { id: 3, name: 'Metropolitana', primary_fdb_url: 'http://localhost:3000/panel',
+        tracking_fdb_url: 'http://localhost:3000/panel' } },
+    dispositivos: [1, 2].map((id) => ({ id, device_id: 'demo-device-' + id, device_brand: 'Samsung',
+      device_name: 'Teléfono de Camila', device_model: 'Galaxy A54', device_so: 'android',
+      device_soversion: 14 })),
+    plan: { id: 1, plan_id: 2, started_at: '2026-01-01T00:00:00.000Z',
+      expires_at: '2026-02-01T00:00:00.000Z',
+      plan: { id: 2, name: 'Protección',
+        description: 'Todo lo del plan Esencial, más tracking en tiempo real y la central de atención 24/7.',
+        image: '/images/plans/proteccion.svg', max_red: 5, max_devices: 2, price: 4990,
+        includes: ['Bloqueo remoto de pantalla', 'Modo pérdida con ubicación y fotos',
+          'Borrado remoto de datos', 'Red de seguridad', 'Tracking en tiempo real',
+          'Central de atención 24/7'].map((name, i) => ({ id: i + 1, name })) } },
+  },
+});
+http
+  .createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8',
+        'content-length': Buffer.byteLength(body) });
+      res.end(body);
+    });
+  })
+  .listen(Number(process.env.PORT), '127.0.0.1', () => console.log('baseline ready ' + Buffer.byteLength(body)));
+`;
+
+async function benchBaseline() {
+  const port = await freePort();
+  const server = startChild('baseline server', ['--input-type=module', '-e', BASELINE_SERVER], {
+    env: { PORT: String(port) },
+    readyText: 'baseline ready',
+  });
+  try {
+    await server.ready;
+    const bodyBytes = Number(/baseline ready (\d+)/.exec(server.output())?.[1]);
+    console.log(`\nBaseline: bare node:http, fixed ${bodyBytes}-byte JSON body`);
+    const result = await measure('fixed JSON, 10 connections', {
+      url: `http://127.0.0.1:${port}/`,
+      serverPid: server.child.pid,
+      connections: 10,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    return { bodyBytes, ...result };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function startEscudo(databaseUrl) {
+  const port = await freePort();
+  const server = startChild('escudo server', ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    env: {
+      DATA_DIR: tempDir('escudo-bench-'),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      // development, not production: the demo account is only seeded outside production
+      NODE_ENV: 'development',
+      DATABASE_URL: databaseUrl ?? '',
+      WEB_DIST_DIR: '',
+    },
+    readyText: 'Cuenta demo',
+  });
+  await server.ready;
+  return { ...server, base: `http://127.0.0.1:${port}`, port };
+}
+
+async function signInDemo(base) {
+  const response = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO),
+  });
+  if (!response.ok) throw new Error(`demo sign-in failed: ${response.status} ${await response.text()}`);
+  return (await response.json()).access_token;
+}
+
+async function benchEscudo(driver, databaseUrl) {
+  console.log(`\nEscudo on ${driver}`);
+  const server = await startEscudo(databaseUrl);
+  try {
+    const token = await signInDemo(server.base);
+    const details = {
+      url: `${server.base}/api/app/user/details`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: '{}',
+      serverPid: server.child.pid,
+    };
+    const check = await fetch(details.url, details);
+    if (!check.ok) throw new Error(`user details failed: ${check.status} ${await check.text()}`);
+    const detailsBytes = (await check.arrayBuffer()).byteLength;
+    const result = {
+      detailsBytes,
+      details10: await measure('POST /api/app/user/details, 10 connections', { ...details, connections: 10 }),
+      // right after the 10-connection run: the server is warm, the overload starts at once
+      details50: await measure('POST /api/app/user/details, 50 connections', {
+        ...details,
+        connections: 50,
+        warmup: false,
+      }),
+      // far past what fits in the admission limits (concurrency + MAX_QUEUED_REQUESTS = 208 on
+      // PGlite, 240 on PostgreSQL): the surplus must get quick 503s, the rest a bounded wait
+      details300: await measure(`POST /api/app/user/details, ${OVERLOAD_CONNECTIONS} connections`, {
+        ...details,
+        connections: OVERLOAD_CONNECTIONS,
+        warmup: false,
+      }),
+      login10: await measure('POST /api/auth/login (demo), 10 connections', {
+        url: `${server.base}/api/auth/login`,
+        serverPid: server.child.pid,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(DEMO),
+        connections: 10,
+      }),
+    };
+    const failures = /"level":(50|60)/.test(server.output()) ? server.output().slice(-2_000) : null;
+    if (failures) console.log(`  the server logged errors:\n${failures}`);
+    return result;
+  } finally {
+    await server.stop();
+  }
+}
+
+async function benchPostgres() {
+  let pg;
+  try {
+    pg = (await import('pg')).default;
+  } catch {
+    return { skipped: 'the pg package is not installed' };
+  }
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 3_000 });
+  try {
+    await admin.connect();
+  } catch (error) {
+    console.log(`\nPostgreSQL: skipped (${PG_ADMIN_URL} is not reachable: ${error.message})`);
+    return { skipped: `not reachable: ${error.message}` };
+  }
+  const name = `bench_api_${process.pid}_${Date.now()}`;
+  const dropDatabase = () =>
+    admin.query(`drop database if exists ${name} with (force)`).catch((error) => {
+      console.error(`could not drop database ${name}: ${error.message}`);
+    });
+  onInterrupt.add(dropDatabase);
+  try {
+    await admin.query(`create database ${name}`);
+    const url = new URL(PG_ADMIN_URL);
+    url.pathname = `/${name}`;
+    const version = (await admin.query('show server_version')).rows[0].server_version;
+    return { serverVersion: version, ...(await benchEscudo('PostgreSQL', url.toString())) };
+  } finally {
+    onInterrupt.delete(dropDatabase);
+    await dropDatabase();
+    await admin.end();
+  }
+}
+
+async function benchArgon2() {
+  console.log('\nargon2id: hashPassword (19 MiB, t=2, p=1), 20 runs after 2 warm-ups');
+  const script = startChild('argon2 bench', ['--import', 'tsx', 'bench/api/hash-cost.ts'], {
+    readyText: '"runs"',
+  });
+  await script.ready;
+  await script.stop();
+  const line = script
+    .output()
+    .split('\n')
+    .find((l) => l.includes('"runs"'));
+  const result = JSON.parse(line);
+  console.log(`  median ${result.medianMs} ms (min ${result.minMs}, max ${result.maxMs})`);
+  return result;
+}
+
+async function benchLoginPage() {
+  const dist = path.join(root, 'apps/web/dist');
+  if (!fs.existsSync(path.join(dist, 'index.html'))) {
+    console.log('\nLogin page JavaScript: skipped (apps/web/dist does not exist yet)');
+    return { skipped: 'apps/web/dist does not exist' };
+  }
+  let chromium;
+  try {
+    ({ chromium } = await import('playwright-core'));
+  } catch {
+    console.log('\nLogin page JavaScript: skipped (playwright-core is not installed)');
+    return { skipped: 'playwright-core is not installed' };
+  }
+  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!fs.existsSync(executablePath)) {
+    console.log(`\nLogin page JavaScript: skipped (${executablePath} missing: apt-get install -y chromium)`);
+    return { skipped: `${executablePath} is missing` };
+  }
+  console.log('\nLogin page JavaScript (headless Chromium, cold cache)');
+  const server = await startEscudo(undefined);
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage();
+    const scripts = new Map();
+    page.on('response', (response) => {
+      const type = response.request().resourceType();
+      const contentType = response.headers()['content-type'] ?? '';
+      if (type !== 'script' && !contentType.includes('javascript')) return;
+      scripts.set(
+        response.url(),
+        response.body().then(
+          (body) => body,
+          () => null,
+        ),
+      );
+    });
+    await page.goto(`${server.base}/login`, { waitUntil: 'networkidle' });
+    const files = [];
+    for (const [url, bodyPromise] of scripts) {
+      const body = await bodyPromise;
+      if (!body) continue;
+      files.push({
+        path: new URL(url).pathname,
+        bytes: body.length,
+        gzipBytes: zlib.gzipSync(body, { level: 9 }).length,
+      });
+    }
+    const gzipBytes = files.reduce((sum, f) => sum + f.gzipBytes, 0);
+    const bytes = files.reduce((sum, f) => sum + f.bytes, 0);
+    for (const f of files) console.log(`  ${f.path}: ${kb(f.bytes)} (${kb(f.gzipBytes)} gzip)`);
+    console.log(`  total: ${files.length} scripts, ${kb(bytes)} (${kb(gzipBytes)} gzip -9)`);
+    return { url: '/login', scripts: files.length, bytes, gzipBytes, files };
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// report
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function machine() {
+  const cpuinfo = fs.existsSync('/proc/cpuinfo') ? fs.readFileSync('/proc/cpuinfo', 'utf8') : '';
+  return {
+    nproc: os.availableParallelism(),
+    cpuModel: /model name\s*:\s*(.*)/.exec(cpuinfo)?.[1] ?? os.cpus()[0]?.model ?? 'unknown',
+    memoryGiB: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
+    node: process.version,
+    platform: `${os.type()} ${os.release()} ${os.arch()}`,
+  };
+}
+
+function printTable(results) {
+  const rows = [];
+  const add = (name, r) => {
+    if (!r || r.skipped) return;
+    const status = Object.entries(r.statusCodes)
+      .map(([code, n]) => `${code}×${n}`)
+      .join(' ');
+    rows.push([
+      name,
+      String(r.connections),
+      String(r.requestsPerSecond),
+      r.latencyMs.mean.toFixed(2),
+      String(r.latencyMs.p50),
+      String(r.latencyMs.p99),
+      String(r.latencyMs.max),
+      String(r.statusCodes['503'] ?? 0),
+      r.cpuPct ? `${r.cpuPct.server}/${r.cpuPct.loadGenerator}/${r.cpuPct.postgres}/${r.cpuPct.other}` : '-',
+      status + (r.errors ? ` err×${r.errors}` : ''),
+    ]);
+  };
+  add('baseline node:http', results.baseline);
+  for (const [driver, r] of [
+    ['PGlite', results.pglite],
+    ['PostgreSQL', results.postgres],
+  ]) {
+    if (!r || r.skipped || r.failed) continue;
+    add(`${driver} user details`, r.details10);
+    add(`${driver} user details`, r.details50);
+    add(`${driver} user details`, r.details300);
+    add(`${driver} sign-in`, r.login10);
+  }
+  const header = [
+    'scenario',
+    'conns',
+    'req/s',
+    'mean ms',
+    'p50 ms',
+    'p99 ms',
+    'max ms',
+    '503s',
+    'CPU% srv/ac/pg/other',
+    'status codes',
+  ];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  const line = (cells) =>
+    cells
+      .map((c, i) => (i === 0 || i === header.length - 1 ? c.padEnd(widths[i]) : c.padStart(widths[i])))
+      .join('  ');
+  console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+  for (const row of rows) console.log(line(row));
+  if (results.argon2?.medianMs !== undefined)
+    console.log(`\nargon2id hash: median ${results.argon2.medianMs} ms`);
+  if (results.loginPage?.gzipBytes !== undefined)
+    console.log(`Login page JavaScript: ${kb(results.loginPage.gzipBytes)} gzip`);
+  else if (results.loginPage?.skipped)
+    console.log(`Login page JavaScript: skipped (${results.loginPage.skipped})`);
+  for (const [step, r] of Object.entries(results))
+    if (r?.failed) console.log(`${step}: FAILED (${r.failed})`);
+}
+
+async function step(name, fn) {
+  if (SKIP.has(name)) return { skipped: 'BENCH_SKIP' };
+  try {
+    return await fn();
+  } catch (error) {
+    console.error(`\n${name} failed: ${error.stack ?? error}`);
+    return { failed: String(error.message ?? error).split('\n')[0] };
+  }
+}
+
+async function main() {
+  const started = Date.now();
+  const info = machine();
+  console.log(
+    `Escudo API bench: ${info.cpuModel}, ${info.nproc} cores, ${info.memoryGiB} GiB, Node ${info.node}; ` +
+      `${DURATION_S} s per measurement after a ${WARMUP_S} s warm-up; autocannon runs in this process`,
+  );
+  // anything else running competes for the same cores: the figures are only comparable when idle
+  const idleBefore = readCpu();
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  info.busyBeforeStartPct = cpuShares(idleBefore, readCpu())?.machine ?? null;
+  if (info.busyBeforeStartPct > 10)
+    console.log(
+      `warning: the machine was ${info.busyBeforeStartPct}% busy before the run: figures will be noisy`,
+    );
+  const results = {
+    startedAt: new Date(started).toISOString(),
+    machine: info,
+    durationS: DURATION_S,
+    warmupS: WARMUP_S,
+  };
+  results.baseline = await step('baseline', benchBaseline);
+  results.pglite = await step('pglite', () => benchEscudo('PGlite', undefined));
+  results.postgres = await step('postgres', benchPostgres);
+  results.argon2 = await step('argon2', benchArgon2);
+  results.loginPage = await step('web', benchLoginPage);
+  results.totalS = Math.round((Date.now() - started) / 1000);
+
+  printTable(results);
+  fs.writeFileSync(outFile, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\n${results.totalS} s in all; raw figures in ${path.relative(process.cwd(), outFile)}`);
+  const failed = Object.values(results).some((r) => r && typeof r === 'object' && 'failed' in r);
+  process.exitCode = failed ? 1 : 0;
+}
+
+main()
+  .catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  // whatever happened, no server is left running
+  .finally(killEverything);
