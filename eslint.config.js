@@ -6,7 +6,18 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const webFeatures = ['auth', 'home', 'devices', 'shell', 'legal', 'store'];
+const webFeatures = [
+  'auth',
+  'home',
+  'devices',
+  'atenciones',
+  'information',
+  'planes',
+  'tracking',
+  'sales',
+  'cookie',
+  'store',
+];
 
 export default tseslint.config(
   {

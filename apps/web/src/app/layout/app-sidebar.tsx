@@ -1,0 +1,107 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import Skeleton from '@mui/material/Skeleton';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import Edit from '@mui/icons-material/Edit';
+import type { User } from '@escudo/contract';
+import { UserAvatar } from '../../components/user-avatar.tsx';
+import { DeviceList } from '../../features/devices/components/device-list.tsx';
+import { appTexts } from '../texts.ts';
+
+export const SIDEBAR_WIDTH = 280;
+
+/**
+ * spec 2: the sidebar (avatar or initials, name, 'Editar Perfil', 'Dispositivos registrados'). From
+ * MUI's `md` up it is always visible; below it is a temporary drawer opened from the header.
+ */
+export function AppSidebar({
+  user,
+  isMobileOpen,
+  onMobileClose,
+}: {
+  user: User | undefined;
+  isMobileOpen: boolean;
+  onMobileClose: () => void;
+}) {
+  const paperSx = { width: SIDEBAR_WIDTH, boxSizing: 'border-box' } as const;
+  return (
+    <Box
+      component="nav"
+      aria-label={appTexts.sidebarLabel}
+      sx={{ width: { md: SIDEBAR_WIDTH }, flexShrink: { md: 0 } }}
+    >
+      <Drawer
+        variant="temporary"
+        open={isMobileOpen}
+        onClose={onMobileClose}
+        // above the header, like any modal on a phone
+        sx={{ display: { xs: 'block', md: 'none' }, zIndex: (theme) => theme.zIndex.modal }}
+        slotProps={{ paper: { sx: paperSx } }}
+      >
+        <SidebarContent user={user} onDeviceSelected={onMobileClose} />
+      </Drawer>
+      <Drawer
+        variant="permanent"
+        open
+        sx={{ display: { xs: 'none', md: 'block' } }}
+        slotProps={{ paper: { sx: paperSx } }}
+      >
+        {/* room for the fixed header above the permanent sidebar */}
+        <Toolbar />
+        <SidebarContent user={user} />
+      </Drawer>
+    </Box>
+  );
+}
+
+function SidebarContent({
+  user,
+  onDeviceSelected,
+}: {
+  user: User | undefined;
+  onDeviceSelected?: () => void;
+}) {
+  if (!user) return <SidebarSkeleton />;
+  return (
+    <>
+      <Box
+        sx={{
+          p: 3,
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'center',
+          gap: 1,
+          textAlign: 'center',
+        }}
+      >
+        <UserAvatar name={user.name} src={user.info.avatar} />
+        <Typography sx={{ fontWeight: 700, mt: 1, wordBreak: 'break-word' }}>{user.name}</Typography>
+        {/* TODO(issue "Profile"): open the profile dialog (spec 2 Modals: profile). */}
+        <Button size="small" variant="outlined" startIcon={<Edit />}>
+          {appTexts.editProfile}
+        </Button>
+      </Box>
+      <Divider sx={{ mb: 1 }} />
+      <DeviceList devices={user.dispositivos} onSelect={onDeviceSelected} />
+    </>
+  );
+}
+
+/** Same shape as the loaded sidebar, so nothing moves when the user arrives. */
+function SidebarSkeleton() {
+  return (
+    <Box aria-hidden sx={{ p: 3, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 }}>
+      <Skeleton variant="circular" width={72} height={72} />
+      <Skeleton variant="text" width={140} sx={{ mt: 1 }} />
+      <Skeleton variant="rounded" width={120} height={30} />
+      <Box sx={{ width: '100%', mt: 3, display: 'flex', flexDirection: 'column', gap: 1 }}>
+        <Skeleton variant="text" width={160} />
+        <Skeleton variant="rounded" height={48} />
+        <Skeleton variant="rounded" height={48} />
+      </Box>
+    </Box>
+  );
+}

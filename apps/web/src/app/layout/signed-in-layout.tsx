@@ -1,0 +1,65 @@
+import Box from '@mui/material/Box';
+import Toolbar from '@mui/material/Toolbar';
+import { useState } from 'react';
+import { Outlet } from 'react-router';
+import { ErrorState } from '../../components/error-state.tsx';
+import { PageLoader } from '../../components/page-loader.tsx';
+import { describeErrorDetails, isApiRequestError } from '../../lib/api-client.ts';
+import { useUser } from '../../lib/session/user-details.ts';
+import { appTexts } from '../texts.ts';
+import { AppHeader } from './app-header.tsx';
+import { AppSidebar, SIDEBAR_WIDTH } from './app-sidebar.tsx';
+
+/**
+ * Header and sidebar around every signed-in page (spec 2, Layout). Pages render only once the user's
+ * details are loaded, so they can rely on them (`useSignedInUser()`).
+ */
+export function SignedInLayout() {
+  const userQuery = useUser();
+  const [isDrawerOpen, setIsDrawerOpen] = useState(false);
+
+  let content;
+  if (userQuery.isSuccess) {
+    content = <Outlet />;
+  } else if (userQuery.isError && !endsSession(userQuery.error)) {
+    content = (
+      <ErrorState
+        title={appTexts.userLoadFailedTitle}
+        message={describeErrorDetails(userQuery.error).join(' ')}
+        onRetry={() => void userQuery.refetch()}
+        isRetrying={userQuery.isFetching}
+      />
+    );
+  } else {
+    // loading, or a 401/403 while the page reloads towards Login
+    content = <PageLoader />;
+  }
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
+      <AppHeader onOpenMenu={() => setIsDrawerOpen(true)} />
+      <AppSidebar
+        user={userQuery.data}
+        isMobileOpen={isDrawerOpen}
+        onMobileClose={() => setIsDrawerOpen(false)}
+      />
+      <Box
+        component="main"
+        sx={{
+          flexGrow: 1,
+          minWidth: 0,
+          width: { md: `calc(100% - ${SIDEBAR_WIDTH}px)` },
+          px: { xs: 2, sm: 3, md: 4 },
+          pb: 4,
+        }}
+      >
+        <Toolbar />
+        <Box sx={{ maxWidth: 1200, mx: 'auto', pt: { xs: 2, md: 4 } }}>{content}</Box>
+      </Box>
+    </Box>
+  );
+}
+
+function endsSession(error: unknown): boolean {
+  return isApiRequestError(error) && (error.status === 401 || error.status === 403);
+}

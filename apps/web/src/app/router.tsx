@@ -1,0 +1,133 @@
+import type { ComponentType } from 'react';
+import { Navigate, Outlet, createBrowserRouter, type RouteObject } from 'react-router';
+import { PageLoader } from '../components/page-loader.tsx';
+import { LoginPage } from '../features/auth/pages/login-page.tsx';
+import { RedirectIfSignedIn, RequireSession } from './guards.tsx';
+import type { RouteHandle } from './route-handle.ts';
+import { RouteErrorPage } from './route-error-page.tsx';
+
+/**
+ * The route table of spec 2, history-style paths. Login is in the first download; every other page,
+ * and the signed-in layout itself, is fetched when first visited, so a visitor's first load stays small.
+ */
+
+/** Route `lazy` for a module that exports the page as a named component. */
+function lazyPage<TModule>(load: () => Promise<TModule>, pick: (module: TModule) => ComponentType) {
+  return async () => ({ Component: pick(await load()) });
+}
+
+const backToHome: RouteHandle = { showsBackButton: true };
+
+const routes: RouteObject[] = [
+  {
+    ErrorBoundary: RouteErrorPage,
+    HydrateFallback: PageLoader,
+    children: [
+      {
+        path: '/login',
+        element: (
+          <RedirectIfSignedIn>
+            <LoginPage />
+          </RedirectIfSignedIn>
+        ),
+      },
+      {
+        path: '/register',
+        lazy: lazyPage(
+          () => import('../features/auth/pages/register-page.tsx'),
+          (m) => m.RegisterPage,
+        ),
+      },
+      {
+        path: '/resetpass/:token',
+        lazy: lazyPage(
+          () => import('../features/auth/pages/reset-password-page.tsx'),
+          (m) => m.ResetPasswordPage,
+        ),
+      },
+      {
+        path: '/cookie',
+        lazy: lazyPage(
+          () => import('../features/cookie/pages/cookie-page.tsx'),
+          (m) => m.CookiePage,
+        ),
+      },
+      {
+        path: '/store-redirect',
+        lazy: lazyPage(
+          () => import('../features/store/pages/store-redirect-page.tsx'),
+          (m) => m.StoreRedirectPage,
+        ),
+      },
+      {
+        // Everything else needs a session: without one, any path (known or not) shows Login.
+        element: (
+          <RequireSession>
+            <Outlet />
+          </RequireSession>
+        ),
+        children: [
+          {
+            lazy: lazyPage(
+              () => import('./layout/signed-in-layout.tsx'),
+              (m) => m.SignedInLayout,
+            ),
+            children: [
+              {
+                index: true,
+                lazy: lazyPage(
+                  () => import('../features/home/pages/home-page.tsx'),
+                  (m) => m.HomePage,
+                ),
+              },
+              {
+                path: '/atenciones',
+                handle: backToHome,
+                lazy: lazyPage(
+                  () => import('../features/atenciones/pages/atenciones-page.tsx'),
+                  (m) => m.AtencionesPage,
+                ),
+              },
+              {
+                path: '/device-info',
+                handle: backToHome,
+                lazy: lazyPage(
+                  () => import('../features/information/pages/information-page.tsx'),
+                  (m) => m.InformationPage,
+                ),
+              },
+              {
+                path: '/planes',
+                handle: backToHome,
+                lazy: lazyPage(
+                  () => import('../features/planes/pages/planes-page.tsx'),
+                  (m) => m.PlanesPage,
+                ),
+              },
+              {
+                path: '/tracking',
+                handle: backToHome,
+                lazy: lazyPage(
+                  () => import('../features/tracking/pages/tracking-page.tsx'),
+                  (m) => m.TrackingPage,
+                ),
+              },
+              {
+                path: '/sales',
+                handle: backToHome,
+                lazy: lazyPage(
+                  () => import('../features/sales/pages/sales-page.tsx'),
+                  (m) => m.SalesPage,
+                ),
+              },
+              // spec 2: an unknown path with a session goes Home
+              { path: '*', element: <Navigate to="/" replace /> },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,13 @@
+// Spanish texts of the app shell: header, sidebar, drawer, error pages (spec 2, Layout).
+export const appTexts = {
+  salesPanel: 'Mi panel de ventas',
+  signOut: 'Cerrar Sesión',
+  back: 'Volver',
+  openMenu: 'Abrir menú',
+  editProfile: 'Editar Perfil',
+  sidebarLabel: 'Menú lateral',
+  goHome: '{brand}, ir al inicio',
+  userLoadFailedTitle: 'No pudimos cargar los datos de tu cuenta.',
+  pageLoadFailedTitle: 'No pudimos cargar esta página.',
+  pageLoadFailedText: 'Revisa tu conexión e inténtalo nuevamente.',
+} as const;

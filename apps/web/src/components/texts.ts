@@ -1,0 +1,13 @@
+// Spanish texts of the shared UI components.
+export const componentsTexts = {
+  loading: 'Cargando',
+  retry: 'Reintentar',
+  logoLabel: '{brand}, ir al inicio',
+  googlePlayBadge: 'Disponible en Google Play',
+  googlePlayBadgeTop: 'Disponible en',
+  googlePlayBadgeBottom: 'Google Play',
+  appStoreBadge: 'Descárgalo en el App Store',
+  appStoreBadgeTop: 'Descárgalo en el',
+  appStoreBadgeBottom: 'App Store',
+  comingSoon: 'Estamos preparando esta sección. Estará disponible muy pronto.',
+} as const;

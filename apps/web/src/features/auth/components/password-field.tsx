@@ -1,0 +1,31 @@
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import { useState } from 'react';
+import { FormField, type FormFieldProps } from '../../../components/form-field.tsx';
+import { authTexts } from '../texts.ts';
+
+/** A password input with the show/hide toggle of spec 2 (Login). */
+export function PasswordField(props: Omit<FormFieldProps, 'type' | 'endAdornment'>) {
+  const [isVisible, setIsVisible] = useState(false);
+  return (
+    <FormField
+      {...props}
+      type={isVisible ? 'text' : 'password'}
+      endAdornment={
+        <InputAdornment position="end">
+          <IconButton
+            aria-label={isVisible ? authTexts.hidePassword : authTexts.showPassword}
+            onClick={() => setIsVisible((visible) => !visible)}
+            // keep the caret in the field when the toggle is clicked
+            onMouseDown={(event) => event.preventDefault()}
+            edge="end"
+          >
+            {isVisible ? <VisibilityOff /> : <Visibility />}
+          </IconButton>
+        </InputAdornment>
+      }
+    />
+  );
+}

@@ -1,0 +1,141 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Suspense, lazy, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { isApiRequestError } from '../../../lib/api-client.ts';
+import { useConfig } from '../../../lib/config/get-config.ts';
+import { FormField } from '../../../components/form-field.tsx';
+import { muiField } from '../../../lib/forms.ts';
+import { useLogin } from '../api/login.ts';
+import { AuthLayout } from '../components/auth-layout.tsx';
+import { GoogleSignInButton } from '../components/google-sign-in-button.tsx';
+import { PasswordField } from '../components/password-field.tsx';
+import { emailField } from '../schemas.ts';
+import { authTexts } from '../texts.ts';
+
+// spec 5: Login validation
+const loginFormSchema = z.object({
+  email: emailField(authTexts.emailRequired, authTexts.emailInvalid),
+  password: z.string().min(1, authTexts.passwordRequired),
+});
+type LoginForm = z.input<typeof loginFormSchema>;
+
+// Most visitors never open it: its code (and MUI's Dialog) is fetched on the first click.
+const ForgotPasswordDialog = lazy(() =>
+  import('../components/forgot-password-dialog.tsx').then((module) => ({
+    default: module.ForgotPasswordDialog,
+  })),
+);
+
+// TODO(issue "Google sign-in"): a `social_access_token` query parameter signs in through
+// /social-auth/loginWithGoogleToken and then goes Home (spec 2, Login).
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const { data: config } = useConfig();
+  const loginMutation = useLogin();
+  const [isForgotOpen, setIsForgotOpen] = useState(false);
+  const [hasOpenedForgot, setHasOpenedForgot] = useState(false);
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, touchedFields, isValid, isSubmitted },
+  } = useForm<LoginForm, unknown, z.output<typeof loginFormSchema>>({
+    resolver: zodResolver(loginFormSchema),
+    mode: 'onTouched',
+    defaultValues: { email: '', password: '' },
+  });
+
+  // spec 5: messages appear once the person has left the field (or tried to submit)
+  const visibleError = (field: keyof LoginForm) =>
+    touchedFields[field] || isSubmitted ? errors[field]?.message : undefined;
+
+  const onSubmit = handleSubmit((values) => {
+    loginMutation.mutate(values, { onSuccess: () => navigate('/', { replace: true }) });
+  });
+
+  const emailError = visibleError('email');
+  const passwordError = visibleError('password');
+
+  return (
+    <AuthLayout title={authTexts.loginTitle} subtitle={authTexts.loginSubtitle}>
+      <Box component="form" onSubmit={onSubmit} noValidate>
+        <Stack spacing={2.5}>
+          {loginMutation.isError ? (
+            <Alert severity="error">{describeLoginError(loginMutation.error)}</Alert>
+          ) : null}
+          <FormField
+            {...muiField(register('email'))}
+            id="login-email"
+            label={authTexts.emailLabel}
+            type="email"
+            autoComplete="email"
+            error={Boolean(emailError)}
+            helperText={emailError}
+          />
+          <PasswordField
+            {...muiField(register('password'))}
+            id="login-password"
+            label={authTexts.passwordLabel}
+            autoComplete="current-password"
+            error={Boolean(passwordError)}
+            helperText={passwordError}
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            disabled={!isValid}
+            loading={loginMutation.isPending}
+          >
+            {authTexts.loginSubmit}
+          </Button>
+          <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+            <Link
+              component="button"
+              type="button"
+              onClick={() => {
+                setHasOpenedForgot(true);
+                setIsForgotOpen(true);
+              }}
+            >
+              {authTexts.forgotPassword}
+            </Link>
+            <Link component={RouterLink} to="/register">
+              {authTexts.noAccount}
+            </Link>
+          </Box>
+          {config?.google_sign_in ? (
+            <>
+              <Divider>{authTexts.orSeparator}</Divider>
+              <GoogleSignInButton url={config.google_sign_in_url} />
+            </>
+          ) : null}
+        </Stack>
+      </Box>
+      {hasOpenedForgot ? (
+        <Suspense fallback={null}>
+          <ForgotPasswordDialog open={isForgotOpen} onClose={() => setIsForgotOpen(false)} />
+        </Suspense>
+      ) : null}
+    </AuthLayout>
+  );
+}
+
+// spec 8: a 401 is a wrong e-mail or password; 429 carries the server's waiting message.
+function describeLoginError(error: unknown): string {
+  if (!isApiRequestError(error)) return authTexts.unexpectedError;
+  if (error.status === 401) return authTexts.invalidCredentials;
+  if (error.status === 429) return error.message;
+  // No answer at all: say so (time-out or network), which helps more than "unexpected".
+  if (error.code === 'TIMEOUT' || error.code === 'NETWORK') return error.message;
+  return authTexts.unexpectedError;
+}

@@ -1,0 +1,130 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import type { BodyOf, signUpByCode } from '@escudo/contract';
+import { describeErrorDetails } from '../../../lib/api-client.ts';
+import { FormField } from '../../../components/form-field.tsx';
+import { muiField } from '../../../lib/forms.ts';
+import { useSignUpByCode } from '../api/sign-up-by-code.ts';
+import { AuthLayout } from '../components/auth-layout.tsx';
+import { PasswordField } from '../components/password-field.tsx';
+import { RegistrationComplete } from '../components/registration-complete.tsx';
+import { authTexts } from '../texts.ts';
+
+// spec 5: Register validation. The 8-character minimum is only a hint here; the server enforces it.
+const registerFormSchema = z.object({
+  name: z.string().trim().min(1, authTexts.fieldRequired),
+  email: z.string().trim().pipe(z.email(authTexts.emailFormat)),
+  password: z.string().min(1, authTexts.fieldRequired),
+});
+type RegisterForm = z.input<typeof registerFormSchema>;
+
+type SignUpCodes = Pick<
+  BodyOf<typeof signUpByCode>,
+  'code' | 'sharecode' | 'security_code' | 'share_code' | 'sponsor_code'
+>;
+
+/**
+ * The codes of the sign-up link (spec 2 route table). `share_code` and `sharecode` are two spellings
+ * of the same share code, so both payload fields carry whichever the link had; `code` is the security
+ * network invitation (`security_code`), the one `/auth/getUserByCode` looks up.
+ */
+function readSignUpCodes(params: URLSearchParams): SignUpCodes {
+  const securityCode = params.get('security_code');
+  const shareCode = params.get('share_code') ?? params.get('sharecode');
+  return {
+    code: securityCode,
+    security_code: securityCode,
+    share_code: shareCode,
+    sharecode: shareCode,
+    sponsor_code: params.get('sponsor_code'),
+  };
+}
+
+// TODO(issue "Google sign-in"): a `social_access_token` query parameter signs the person in with Google.
+// TODO(later issue): show the inviter ('Vas a ser agregado a la red de seguridad de ...') and the
+// sponsor once /auth/getUserByCode and /sponsor/getSponsorById are in the contract.
+
+export function RegisterPage() {
+  const [searchParams] = useSearchParams();
+  const signUpMutation = useSignUpByCode();
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<RegisterForm, unknown, z.output<typeof registerFormSchema>>({
+    resolver: zodResolver(registerFormSchema),
+    mode: 'onTouched',
+    defaultValues: { name: '', email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    signUpMutation.mutate({ ...values, ...readSignUpCodes(searchParams) });
+  });
+
+  if (signUpMutation.isSuccess) {
+    return (
+      <AuthLayout title={authTexts.registeredTitle}>
+        <RegistrationComplete />
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout title={authTexts.registerTitle} subtitle={authTexts.registerSubtitle}>
+      <Box component="form" onSubmit={onSubmit} noValidate>
+        <Stack spacing={2.5}>
+          {signUpMutation.isError ? (
+            <Alert severity="error">
+              <AlertTitle>{authTexts.formErrorsHeading}</AlertTitle>
+              <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+                {describeErrorDetails(signUpMutation.error).map((message) => (
+                  <li key={message}>{message}</li>
+                ))}
+              </Box>
+            </Alert>
+          ) : null}
+          <FormField
+            {...muiField(register('name'))}
+            id="register-name"
+            label={authTexts.nameLabel}
+            autoComplete="name"
+            error={Boolean(errors.name)}
+            helperText={errors.name?.message}
+          />
+          <FormField
+            {...muiField(register('email'))}
+            id="register-email"
+            label={authTexts.emailLabel}
+            type="email"
+            autoComplete="email"
+            error={Boolean(errors.email)}
+            helperText={errors.email?.message}
+          />
+          <PasswordField
+            {...muiField(register('password'))}
+            id="register-password"
+            label={authTexts.passwordLabel}
+            autoComplete="new-password"
+            error={Boolean(errors.password)}
+            helperText={errors.password?.message ?? authTexts.passwordHint}
+          />
+          <Button type="submit" variant="contained" size="large" loading={signUpMutation.isPending}>
+            {authTexts.registerSubmit}
+          </Button>
+          <Link component={RouterLink} to="/login" sx={{ alignSelf: 'center' }}>
+            {authTexts.haveAccount}
+          </Link>
+        </Stack>
+      </Box>
+    </AuthLayout>
+  );
+}

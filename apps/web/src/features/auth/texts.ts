@@ -1,0 +1,58 @@
+// Spanish texts of sign-in, registration and password reset (spec 2, 5 and 8; wording as written there).
+export const authTexts = {
+  // shared fields
+  emailLabel: 'Email',
+  passwordLabel: 'Contraseña',
+  showPassword: 'Mostrar contraseña',
+  hidePassword: 'Ocultar contraseña',
+  passwordRequired: 'Contraseña es requerida',
+  unexpectedError: 'Lo sentimos, ha ocurrido un error inesperado. Por favor inténtalo nuevamente.',
+  goToLogin: 'Ir a iniciar sesión',
+
+  // Login
+  loginTitle: 'Iniciar sesión',
+  loginSubtitle: 'Ingresa a tu panel para proteger tus dispositivos.',
+  emailRequired: 'Email es obligatorio',
+  emailInvalid: 'Email debe ser válido',
+  loginSubmit: 'Ingresar',
+  invalidCredentials: 'Email o contraseña incorrectos. Por favor verifica los datos ingresados.',
+  forgotPassword: '¿Olvidaste tu contraseña?',
+  noAccount: '¿No tienes cuenta? Regístrate',
+  googleSignIn: 'Inicia Sesión con Google',
+  orSeparator: 'o',
+
+  // Forgot password dialog
+  forgotTitle: 'Reestablecer contraseña',
+  forgotIntro: 'Ingresa el email de tu cuenta y te enviaremos un enlace para crear una nueva contraseña.',
+  forgotSubmit: 'Enviar enlace',
+  forgotSent:
+    'Si el email está registrado, te enviamos un enlace para reestablecer tu contraseña. Revisa tu bandeja de entrada.',
+  close: 'Cerrar',
+  cancel: 'Cancelar',
+
+  // Register
+  registerTitle: 'Crea tu cuenta',
+  registerSubtitle: 'Regístrate para proteger tu teléfono y a los tuyos.',
+  nameLabel: 'Nombre',
+  passwordHint: 'Mínimo 8 caracteres',
+  fieldRequired: 'Este campo es obligatorio',
+  emailFormat: 'Formato incorrecto',
+  registerSubmit: 'Registrarme',
+  formErrorsHeading: 'Hay errores en el formulario:',
+  haveAccount: '¿Ya tienes cuenta? Inicia sesión',
+  registeredTitle: 'Registro Completo',
+  registeredText: 'Tu cuenta está lista. Descarga la aplicación en tu teléfono para protegerlo.',
+  goToPanel: 'Ir al panel de usuario',
+  redirectingIn: 'Redireccionando en {seconds}',
+
+  // Reset password
+  resetTitle: 'Reestablecer Contraseña',
+  resetFor: 'Ingresa una nueva contraseña para {email}.',
+  newPasswordLabel: 'Nueva contraseña',
+  confirmPasswordLabel: 'Confirmar contraseña',
+  passwordsDoNotMatch: 'Las contraseñas no coinciden, por favor verifica los datos ingresados.',
+  resetSubmit: 'Confirmar',
+  resetSuccess: 'La contraseña ha sido reestablecida, por favor ingrese con su nueva contraseña.',
+  resetFailure:
+    'Ha ocurrido un error al intentar reestablecer la contraseña, por favor inténtalo nuevamente.',
+} as const;

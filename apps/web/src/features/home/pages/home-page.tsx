@@ -1,0 +1,108 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import Collections from '@mui/icons-material/Collections';
+import DeleteForever from '@mui/icons-material/DeleteForever';
+import Groups from '@mui/icons-material/Groups';
+import History from '@mui/icons-material/History';
+import Route from '@mui/icons-material/Route';
+import ScreenLockPortrait from '@mui/icons-material/ScreenLockPortrait';
+import TravelExplore from '@mui/icons-material/TravelExplore';
+import WorkspacePremium from '@mui/icons-material/WorkspacePremium';
+import { useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import type { Device } from '@escudo/contract';
+import { DocumentTitle } from '../../../components/document-title.tsx';
+import { fillText } from '../../../lib/format.ts';
+import { useSelectedDevice } from '../../../lib/session/selected-device.ts';
+import { useSignedInUser } from '../../../lib/session/user-details.ts';
+import { HomeDialogs, type HomeDialog } from '../components/home-dialogs.tsx';
+import { HomeFooter } from '../components/home-footer.tsx';
+import { HomeTile } from '../components/home-tile.tsx';
+import { SelectedDeviceNote } from '../components/selected-device-note.tsx';
+import { homeTexts } from '../texts.ts';
+
+type TileKey = keyof typeof homeTexts.tiles;
+
+interface TileDefinition {
+  key: TileKey;
+  icon: ReactNode;
+  /** spec 2/6: Tracking needs a selected device; lock, lost, wipe and information an Android one */
+  requires: 'nothing' | 'device' | 'android';
+  /** a route, or a modal built by a later issue */
+  target: { route: string } | 'modal';
+}
+
+// The order is the spec's (spec 2, Home).
+const tiles: TileDefinition[] = [
+  { key: 'securityNetwork', icon: <Groups />, requires: 'nothing', target: 'modal' },
+  { key: 'plans', icon: <WorkspacePremium />, requires: 'nothing', target: { route: '/planes' } },
+  { key: 'atenciones', icon: <History />, requires: 'nothing', target: { route: '/atenciones' } },
+  { key: 'tracking', icon: <Route />, requires: 'device', target: { route: '/tracking' } },
+  { key: 'lock', icon: <ScreenLockPortrait />, requires: 'android', target: 'modal' },
+  { key: 'lost', icon: <TravelExplore />, requires: 'android', target: 'modal' },
+  { key: 'wipe', icon: <DeleteForever />, requires: 'android', target: 'modal' },
+  { key: 'information', icon: <Collections />, requires: 'android', target: { route: '/device-info' } },
+];
+
+function findBlockingDialog(tile: TileDefinition, device: Device | null): HomeDialog | null {
+  if (tile.requires === 'device' && !device) return { kind: 'selectDevice' };
+  if (tile.requires === 'android' && device?.device_so !== 'android') {
+    return { kind: 'notAllowed', hasDevice: device !== null };
+  }
+  return null;
+}
+
+export function HomePage() {
+  const navigate = useNavigate();
+  const user = useSignedInUser();
+  const selectedDevice = useSelectedDevice();
+  const [dialog, setDialog] = useState<HomeDialog | null>(null);
+  const [isDialogOpen, setIsDialogOpen] = useState(false);
+
+  const openDialog = (next: HomeDialog) => {
+    setDialog(next);
+    setIsDialogOpen(true);
+  };
+
+  const onTileClick = (tile: TileDefinition) => {
+    const blocking = findBlockingDialog(tile, selectedDevice);
+    if (blocking) {
+      openDialog(blocking);
+    } else if (tile.target === 'modal') {
+      openDialog({ kind: 'comingSoon', title: homeTexts.tiles[tile.key].title });
+    } else {
+      void navigate(tile.target.route);
+    }
+  };
+
+  return (
+    <>
+      <DocumentTitle title={homeTexts.pageTitle} />
+      <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
+        {fillText(homeTexts.greeting, { name: user.name })}
+      </Typography>
+      <Box sx={{ mb: 3 }}>
+        <SelectedDeviceNote device={selectedDevice} />
+      </Box>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' },
+        }}
+      >
+        {tiles.map((tile) => (
+          <HomeTile
+            key={tile.key}
+            title={homeTexts.tiles[tile.key].title}
+            description={homeTexts.tiles[tile.key].description}
+            icon={tile.icon}
+            onClick={() => onTileClick(tile)}
+          />
+        ))}
+      </Box>
+      <HomeFooter />
+      <HomeDialogs dialog={dialog} open={isDialogOpen} onClose={() => setIsDialogOpen(false)} />
+    </>
+  );
+}

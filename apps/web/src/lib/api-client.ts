@@ -1,0 +1,155 @@
+/**
+ * The panel's only way to reach the server. Every call goes through an endpoint of the contract, so the
+ * path, method, payload and answer are typed from one place (STYLE.md #3). Spec section 7 fixes the
+ * headers and the 10 s time-out; spec section 8 says a 401/403 ends the session (except on sign-in).
+ */
+import {
+  REQUEST_TIMEOUT_MS,
+  apiErrorSchema,
+  login,
+  type BodyOf,
+  type Endpoint,
+  type ErrorCode,
+  type ResponseOf,
+} from '@escudo/contract';
+import { authToken } from './auth-token.ts';
+import { libTexts } from './texts.ts';
+
+/** Failures found by the browser rather than answered by the server. */
+export type ClientErrorCode = 'TIMEOUT' | 'NETWORK' | 'UNEXPECTED_RESPONSE';
+
+/** Everything `callApi` throws (besides an abort requested by the caller). */
+export class ApiRequestError extends Error {
+  override readonly name = 'ApiRequestError';
+  /** HTTP status; 0 when no answer arrived (time-out, network failure) */
+  readonly status: number;
+  readonly code: ErrorCode | ClientErrorCode;
+  /** per-field Spanish messages when the server blamed specific fields */
+  readonly fields: Readonly<Record<string, string>> | undefined;
+
+  constructor(init: {
+    status: number;
+    code: ErrorCode | ClientErrorCode;
+    message: string;
+    fields?: Record<string, string> | undefined;
+  }) {
+    super(init.message);
+    this.status = init.status;
+    this.code = init.code;
+    this.fields = init.fields;
+  }
+}
+
+export function isApiRequestError(error: unknown): error is ApiRequestError {
+  return error instanceof ApiRequestError;
+}
+
+/** The messages to show for an error: one per field the server blamed, or its general message. */
+export function describeErrorDetails(error: unknown): string[] {
+  if (!isApiRequestError(error)) return [libTexts.unexpectedError];
+  const fieldMessages = error.fields ? Object.values(error.fields) : [];
+  return fieldMessages.length > 0 ? fieldMessages : [error.message];
+}
+
+export interface CallOptions {
+  /** lets TanStack Query cancel a request nobody waits for any more */
+  signal?: AbortSignal | undefined;
+}
+
+// Sign-in answers 401 for a wrong password: that must show a message, not end a session (spec 8).
+const endpointsKeepingSessionOn401 = new Set<string>([login.path]);
+
+export async function callApi<E extends Endpoint>(
+  endpoint: E,
+  body: BodyOf<E>,
+  options: CallOptions = {},
+): Promise<ResponseOf<E>> {
+  // Read once: the answer is judged against the token this request carried, not a later one.
+  const token = authToken.get();
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'X-Requested-With': 'XMLHttpRequest',
+  };
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let url: string = endpoint.path;
+  let requestBody: string | undefined;
+  if (endpoint.method === 'GET') {
+    url += toQueryString(body);
+  } else {
+    headers['Content-Type'] = 'application/json';
+    // The server's contract accepts `{}` for calls without payload; never send an empty body.
+    requestBody = JSON.stringify(body ?? {});
+  }
+
+  const timeoutSignal = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeoutSignal]) : timeoutSignal;
+
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(url, { method: endpoint.method, headers, body: requestBody, signal });
+    text = await response.text();
+  } catch (error) {
+    if (timeoutSignal.aborted) {
+      throw new ApiRequestError({ status: 0, code: 'TIMEOUT', message: libTexts.requestTimeout });
+    }
+    if (options.signal?.aborted) throw error;
+    throw new ApiRequestError({ status: 0, code: 'NETWORK', message: libTexts.networkError });
+  }
+
+  if (!response.ok) {
+    if (
+      (response.status === 401 || response.status === 403) &&
+      token !== null &&
+      !endpointsKeepingSessionOn401.has(endpoint.path) &&
+      authToken.get() === token
+    ) {
+      // The session is over or was never valid: forget it and let the guards show Login (spec 8).
+      // Only when the refused token is still the stored one, so a late answer cannot end a newer session.
+      authToken.remove();
+      window.location.reload();
+    }
+    throw toApiRequestError(response.status, text);
+  }
+
+  if (response.status === 204 || text === '') return undefined as ResponseOf<E>;
+
+  const parsed = endpoint.response.safeParse(parseJson(text));
+  if (!parsed.success) {
+    console.error(`Unexpected answer from ${endpoint.method} ${endpoint.path}`, parsed.error.issues);
+    throw new ApiRequestError({
+      status: response.status,
+      code: 'UNEXPECTED_RESPONSE',
+      message: libTexts.unexpectedError,
+    });
+  }
+  return parsed.data as ResponseOf<E>;
+}
+
+function toApiRequestError(status: number, text: string): ApiRequestError {
+  const parsed = apiErrorSchema.safeParse(parseJson(text));
+  if (parsed.success) {
+    return new ApiRequestError({ status, ...parsed.data });
+  }
+  // Not our server's error shape (a proxy page, a crash): say something a person understands.
+  return new ApiRequestError({ status, code: 'UNEXPECTED_RESPONSE', message: libTexts.unexpectedError });
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function toQueryString(body: unknown): string {
+  if (body === undefined || body === null || typeof body !== 'object') return '';
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(body)) {
+    if (value !== undefined && value !== null) params.set(name, String(value));
+  }
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}

@@ -1,0 +1,20 @@
+import type { Device } from '@escudo/contract';
+
+/** Up to two initials for an avatar without picture: "María José Pérez" gives "MJ". */
+export function getInitials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const initials = words.slice(0, 2).map((word) => word.charAt(0).toLocaleUpperCase('es-CL'));
+  return initials.join('') || '?';
+}
+
+/** "Samsung Galaxy de Ana (SM-A546E)" style label of spec 2: brand, name and model. */
+export function formatDeviceLabel(device: Device): string {
+  return `${device.device_brand} ${device.device_name} (${device.device_model})`;
+}
+
+/** Fills `{name}` placeholders of a texts catalogue entry. */
+export function fillText(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (match, name: string) =>
+    name in values ? String(values[name]) : match,
+  );
+}

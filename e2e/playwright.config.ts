@@ -1,0 +1,63 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/** The server under test: fresh PGlite data on every run, its outbox read by the journeys. */
+export const E2E_PORT = 3111;
+export const E2E_URL = `http://localhost:${E2E_PORT}`;
+export const E2E_DATA_DIR = path.join(os.tmpdir(), 'escudo-e2e-data');
+const root = path.resolve(import.meta.dirname, '..');
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI
+    ? [['list']]
+    : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  use: {
+    baseURL: E2E_URL,
+    locale: 'es-CL',
+    timezoneId: 'America/Santiago',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      // Debian's Chromium: Playwright cannot download its own browser on this network
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    // start.mjs builds the panel if it is missing or stale, then runs the server
+    command: `rm -rf "${E2E_DATA_DIR}" && node scripts/start.mjs`,
+    cwd: root,
+    url: `${E2E_URL}/api/config`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'test',
+      PORT: String(E2E_PORT),
+      PUBLIC_URL: E2E_URL,
+      DATA_DIR: E2E_DATA_DIR,
+      LOG_LEVEL: 'warn',
+      // always the embedded database: the API suite covers PostgreSQL
+      DATABASE_URL: '',
+      PLAY_STORE_URL: 'https://play.google.com/store/apps/details?id=cl.escudo.app',
+      APP_STORE_URL: 'https://apps.apple.com/cl/app/escudo/id0000000000',
+    },
+  },
+});
