@@ -2,22 +2,9 @@
 // shared code (lib, components) -> features -> app, and a feature never reaches into another feature.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
+import importBoundaries from './scripts/eslint/import-boundaries.js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-
-const webFeatures = [
-  'auth',
-  'home',
-  'devices',
-  'atenciones',
-  'information',
-  'planes',
-  'tracking',
-  'sales',
-  'cookie',
-  'store',
-];
 
 export default tseslint.config(
   {
@@ -36,37 +23,37 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    plugins: { 'react-hooks': reactHooks, escudo: { rules: { 'import-boundaries': importBoundaries } } },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            // shared code never depends on features or on the app
-            { target: './apps/web/src/lib', from: ['./apps/web/src/features', './apps/web/src/app'] },
-            { target: './apps/web/src/components', from: ['./apps/web/src/features', './apps/web/src/app'] },
-            // features never depend on the app shell that composes them
-            { target: './apps/web/src/features', from: './apps/web/src/app' },
-            // a feature never imports another feature's internals
-            ...webFeatures.map((feature) => ({
-              target: `./apps/web/src/features/${feature}`,
-              from: './apps/web/src/features',
-              except: [`./${feature}`],
-            })),
-          ],
-        },
-      ],
+      'escudo/import-boundaries': ['error', { webSrc: './apps/web/src' }],
     },
   },
   {
     // the server never imports the panel and vice versa; both share only the contract
     files: ['apps/server/**/*.ts'],
-    plugins: { 'import-x': importX },
     rules: {
-      'import-x/no-restricted-paths': [
+      'no-restricted-imports': [
         'error',
-        { zones: [{ target: './apps/server', from: ['./apps/web', './apps/phone'] }] },
+        {
+          patterns: [
+            {
+              group: [
+                '@escudo/web',
+                '@escudo/web/*',
+                '@escudo/phone',
+                '@escudo/phone/*',
+                '**/apps/web/**',
+                '**/apps/phone/**',
+                '../../../web/**',
+                '../../../phone/**',
+                '../../../../web/**',
+                '../../../../phone/**',
+              ],
+              message: 'Share code through @escudo/contract.',
+            },
+          ],
+        },
       ],
     },
   },
