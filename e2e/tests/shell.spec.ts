@@ -8,9 +8,11 @@ test('sign in, see the shell, select a device, and sign out', async ({ page }) =
   await expect(page.getByText(demoAccount.name, { exact: true })).toBeVisible();
   await expect(page.getByText('CR', { exact: true })).toBeVisible();
   await expect(page.getByText('Dispositivos registrados')).toBeVisible();
-  await expect(
-    page.getByRole('button', { name: 'Editar Perfil' }).or(page.getByRole('link', { name: 'Editar Perfil' })),
-  ).toBeVisible();
+  await page.getByRole('button', { name: 'Editar Perfil' }).click();
+  const profile = page.getByRole('dialog', { name: 'Editar Perfil' });
+  await expect(profile).toBeVisible();
+  await profile.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(profile).toBeHidden();
   const android = page.getByRole('button', { name: /Samsung.*Teléfono de Camila.*Galaxy A54/ });
   const iphone = page.getByRole('button', { name: /Apple.*iPhone de Camila.*iPhone 13/ });
   await expect(android).toBeVisible();

@@ -5,6 +5,8 @@ export const appTexts = {
   back: 'Volver',
   openMenu: 'Abrir menú',
   editProfile: 'Editar Perfil',
+  profileComingSoon: 'Muy pronto podrás editar aquí tu nombre, teléfono, dirección, RUT y foto de perfil.',
+  close: 'Cerrar',
   sidebarLabel: 'Menú lateral',
   goHome: '{brand}, ir al inicio',
   userLoadFailedTitle: 'No pudimos cargar los datos de tu cuenta.',

@@ -1,5 +1,11 @@
 import Box from '@mui/material/Box';
+import { useState } from 'react';
 import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import Skeleton from '@mui/material/Skeleton';
@@ -64,6 +70,7 @@ function SidebarContent({
   user: User | undefined;
   onDeviceSelected?: () => void;
 }) {
+  const [isProfileOpen, setProfileOpen] = useState(false);
   if (!user) return <SidebarSkeleton />;
   return (
     <>
@@ -79,10 +86,25 @@ function SidebarContent({
       >
         <UserAvatar name={user.name} src={user.info.avatar} />
         <Typography sx={{ fontWeight: 700, mt: 1, wordBreak: 'break-word' }}>{user.name}</Typography>
-        {/* TODO(issue "Profile"): open the profile dialog (spec 2 Modals: profile). */}
-        <Button size="small" variant="outlined" startIcon={<Edit />}>
+        {/* TODO(issue "Profile"): the profile dialog of spec 2 (Modals: profile) replaces this notice. */}
+        <Button size="small" variant="outlined" startIcon={<Edit />} onClick={() => setProfileOpen(true)}>
           {appTexts.editProfile}
         </Button>
+        <Dialog
+          open={isProfileOpen}
+          onClose={() => setProfileOpen(false)}
+          aria-labelledby="profile-dialog-title"
+          maxWidth="xs"
+          fullWidth
+        >
+          <DialogTitle id="profile-dialog-title">{appTexts.editProfile}</DialogTitle>
+          <DialogContent>
+            <DialogContentText>{appTexts.profileComingSoon}</DialogContentText>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setProfileOpen(false)}>{appTexts.close}</Button>
+          </DialogActions>
+        </Dialog>
       </Box>
       <Divider sx={{ mb: 1 }} />
       <DeviceList devices={user.dispositivos} onSelect={onDeviceSelected} />
