@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
 import {
   emailSchema,
   emptyBodySchema,
@@ -17,18 +18,14 @@ const tokenResponseSchema = z.object({
 });
 
 export const login = defineEndpoint({
-  method: 'POST',
-  path: '/api/auth/login',
-  auth: 'none',
+  ...routes.login,
   summary: 'Sign in with e-mail and password',
   body: z.strictObject({ email: emailSchema, password: passwordSchema }),
   response: tokenResponseSchema,
 });
 
 export const signUpByCode = defineEndpoint({
-  method: 'POST',
-  path: '/api/auth/signUpByCode',
-  auth: 'none',
+  ...routes.signUpByCode,
   summary: 'Create an account (optionally with an invitation, share or sponsor code) and sign in',
   body: z.strictObject({
     name: personNameSchema,
@@ -47,18 +44,14 @@ export const signUpByCode = defineEndpoint({
 const resetTokenSchema = z.string().trim().min(1).max(128).describe('token from the reset link');
 
 export const findResetToken = defineEndpoint({
-  method: 'POST',
-  path: '/api/auth/find',
-  auth: 'none',
+  ...routes.findResetToken,
   summary: 'Check a password-reset token and tell its e-mail',
   body: z.strictObject({ token: resetTokenSchema }),
   response: z.object({ data: z.object({ email: z.string() }) }),
 });
 
 export const resetPass = defineEndpoint({
-  method: 'POST',
-  path: '/api/auth/resetPass',
-  auth: 'none',
+  ...routes.resetPass,
   summary: 'Set a new password with a reset token (single use, 1 hour)',
   body: z
     .strictObject({
@@ -75,18 +68,14 @@ export const resetPass = defineEndpoint({
 });
 
 export const forgotPass = defineEndpoint({
-  method: 'POST',
-  path: '/api/auth/forgotPass',
-  auth: 'none',
+  ...routes.forgotPass,
   summary: 'Send a password-reset e-mail; always answers 200 so accounts cannot be discovered',
   body: z.strictObject({ email: emailSchema }),
   response: statusResponseSchema,
 });
 
 export const logout = defineEndpoint({
-  method: 'POST',
-  path: '/api/auth/logout',
-  auth: 'user',
+  ...routes.logout,
   summary: 'Revoke the bearer token used for this call',
   body: emptyBodySchema,
   response: z.void(),

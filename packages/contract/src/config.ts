@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
 
 export const publicConfigSchema = z.object({
   brand_name: z.string(),
@@ -16,9 +17,7 @@ export const publicConfigSchema = z.object({
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
 export const getConfig = defineEndpoint({
-  method: 'GET',
-  path: '/api/config',
-  auth: 'none',
+  ...routes.getConfig,
   summary: 'Public settings the panel needs before anyone signs in',
   body: z.undefined(),
   response: publicConfigSchema,

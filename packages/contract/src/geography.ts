@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
 import { emptyBodySchema } from './common.ts';
 
 export const paisSchema = z.object({ id: z.number().int(), name: z.string() });
@@ -13,27 +14,21 @@ export type Comuna = z.infer<typeof comunaSchema>;
 const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 
 export const getPaisesActivos = defineEndpoint({
-  method: 'POST',
-  path: '/api/auth/getPaisesActivos',
-  auth: 'none',
+  ...routes.getPaisesActivos,
   summary: 'Countries served',
   body: emptyBodySchema,
   response: z.object({ paises: z.array(paisSchema) }),
 });
 
 export const getRegionesActivas = defineEndpoint({
-  method: 'POST',
-  path: '/api/auth/getRegionesActivas',
-  auth: 'none',
+  ...routes.getRegionesActivas,
   summary: "A country's regions, north to south (Chile: official region codes)",
   body: z.strictObject({ pais_id: idSchema }),
   response: z.object({ regiones: z.array(regionSchema) }),
 });
 
 export const getComunasActivas = defineEndpoint({
-  method: 'POST',
-  path: '/api/auth/getComunasActivas',
-  auth: 'none',
+  ...routes.getComunasActivas,
   summary: "A region's communes, by name (Chile: official CUT codes)",
   body: z.strictObject({ region_id: idSchema }),
   response: z.object({ comunas: z.array(comunaSchema) }),

@@ -5,7 +5,9 @@ import { es } from 'zod/locales';
 z.config(es());
 
 export * from './endpoint.ts';
+export * from './error-codes.ts';
 export * from './errors.ts';
+export * from './routes.ts';
 export * from './constants.ts';
 export * from './common.ts';
 export * from './user.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
 import { emptyBodySchema } from './common.ts';
 
 /** spec 3: Device */
@@ -76,9 +77,7 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 export const userDetails = defineEndpoint({
-  method: 'POST',
-  path: '/api/app/user/details',
-  auth: 'user',
+  ...routes.userDetails,
   summary: 'The signed-in user with info, devices and plan',
   body: emptyBodySchema,
   response: z.object({ user: userSchema }),

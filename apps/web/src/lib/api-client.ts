@@ -3,15 +3,9 @@
  * path, method, payload and answer are typed from one place (STYLE.md #3). Spec section 7 fixes the
  * headers and the 10 s time-out; spec section 8 says a 401/403 ends the session (except on sign-in).
  */
-import {
-  REQUEST_TIMEOUT_MS,
-  apiErrorSchema,
-  login,
-  type BodyOf,
-  type Endpoint,
-  type ErrorCode,
-  type ResponseOf,
-} from '@escudo/contract';
+import type { BodyOf, Endpoint, ErrorCode, ResponseOf } from '@escudo/contract';
+// Only zod-free parts of the contract at run time: this file is on Login's first load.
+import { REQUEST_TIMEOUT_MS, routes, type Route } from '@escudo/contract/browser';
 import { authToken } from './auth-token.ts';
 import { libTexts } from './texts.ts';
 
@@ -57,10 +51,15 @@ export interface CallOptions {
 }
 
 // Sign-in answers 401 for a wrong password: that must show a message, not end a session (spec 8).
-const endpointsKeepingSessionOn401 = new Set<string>([login.path]);
+const endpointsKeepingSessionOn401 = new Set<string>([routes.login.path]);
 
+/**
+ * Calls the endpoint `E` of the contract through its route: `callApi<typeof login>(routes.login, …)`.
+ * The answer is not re-validated here: the server serializes every answer through the contract's
+ * schema, and keeping zod out of this file keeps it out of the first load.
+ */
 export async function callApi<E extends Endpoint>(
-  endpoint: E,
+  endpoint: Route & { path: E['path'] },
   body: BodyOf<E>,
   options: CallOptions = {},
 ): Promise<ResponseOf<E>> {
@@ -115,22 +114,24 @@ export async function callApi<E extends Endpoint>(
 
   if (response.status === 204 || text === '') return undefined as ResponseOf<E>;
 
-  const parsed = endpoint.response.safeParse(parseJson(text));
-  if (!parsed.success) {
-    console.error(`Unexpected answer from ${endpoint.method} ${endpoint.path}`, parsed.error.issues);
+  const data = parseJson(text);
+  if (data === undefined) {
+    console.error(`Unexpected answer from ${endpoint.method} ${endpoint.path}`, text.slice(0, 200));
     throw new ApiRequestError({
       status: response.status,
       code: 'UNEXPECTED_RESPONSE',
       message: libTexts.unexpectedError,
     });
   }
-  return parsed.data as ResponseOf<E>;
+  return data as ResponseOf<E>;
 }
 
 function toApiRequestError(status: number, text: string): ApiRequestError {
-  const parsed = apiErrorSchema.safeParse(parseJson(text));
-  if (parsed.success) {
-    return new ApiRequestError({ status, ...parsed.data });
+  const data = parseJson(text) as Partial<Record<'code' | 'message' | 'fields', unknown>> | undefined;
+  if (data && typeof data.code === 'string' && typeof data.message === 'string') {
+    const fields =
+      data.fields && typeof data.fields === 'object' ? (data.fields as Record<string, string>) : undefined;
+    return new ApiRequestError({ status, code: data.code as ErrorCode, message: data.message, fields });
   }
   // Not our server's error shape (a proxy page, a crash): say something a person understands.
   return new ApiRequestError({ status, code: 'UNEXPECTED_RESPONSE', message: libTexts.unexpectedError });

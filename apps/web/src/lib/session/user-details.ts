@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { userDetails, type User } from '@escudo/contract';
+import type { userDetails, User } from '@escudo/contract';
+import { routes } from '@escudo/contract/browser';
 import { callApi } from '../api-client.ts';
 import { useHasSession } from '../auth-token.ts';
 
 export const userQueryOptions = queryOptions({
   queryKey: ['user'],
-  queryFn: async ({ signal }) => (await callApi(userDetails, {}, { signal })).user,
+  queryFn: async ({ signal }) => (await callApi<typeof userDetails>(routes.userDetails, {}, { signal })).user,
 });
 
 /** The signed-in user (info, devices, plan); idle while nobody is signed in. */

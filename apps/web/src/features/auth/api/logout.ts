@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { logout } from '@escudo/contract';
+import type { logout } from '@escudo/contract';
+import { routes } from '@escudo/contract/browser';
 import { callApi } from '../../../lib/api-client.ts';
 import { endSession } from '../../../lib/session/end-session.ts';
 
@@ -11,7 +12,7 @@ import { endSession } from '../../../lib/session/end-session.ts';
 export function useLogout() {
   return useMutation({
     mutationFn: async () => {
-      const revocation = callApi(logout, {});
+      const revocation = callApi<typeof logout>(routes.logout, {});
       endSession();
       await revocation.catch(() => undefined);
     },

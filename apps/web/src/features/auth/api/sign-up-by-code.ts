@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { signUpByCode, type BodyOf } from '@escudo/contract';
+import type { signUpByCode, BodyOf } from '@escudo/contract';
+import { routes } from '@escudo/contract/browser';
 import { callApi } from '../../../lib/api-client.ts';
 import { authToken } from '../../../lib/auth-token.ts';
 import { queryClient } from '../../../lib/query-client.ts';
@@ -8,7 +9,8 @@ import { userQueryOptions } from '../../../lib/session/user-details.ts';
 /** POST /api/auth/signUpByCode: creates the account and answers a token, so the person is signed in. */
 export function useSignUpByCode() {
   return useMutation({
-    mutationFn: (body: BodyOf<typeof signUpByCode>) => callApi(signUpByCode, body),
+    mutationFn: (body: BodyOf<typeof signUpByCode>) =>
+      callApi<typeof signUpByCode>(routes.signUpByCode, body),
     onSuccess: ({ access_token }) => {
       queryClient.removeQueries({ queryKey: userQueryOptions.queryKey });
       authToken.set(access_token);

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { APP_LINK_DELAY_MS, REGISTER_REDIRECT_COUNTDOWN_S } from '@escudo/contract';
+import { APP_LINK_DELAY_MS, REGISTER_REDIRECT_COUNTDOWN_S } from '@escudo/contract/browser';
 import { StoreBadges } from '../../../components/store-badges.tsx';
 import { useConfig } from '../../../lib/config/get-config.ts';
 import { fillText } from '../../../lib/format.ts';

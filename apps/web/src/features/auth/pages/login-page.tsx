@@ -4,11 +4,9 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Suspense, lazy, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { z } from 'zod';
 import { isApiRequestError } from '../../../lib/api-client.ts';
 import { useConfig } from '../../../lib/config/get-config.ts';
 import { FormField } from '../../../components/form-field.tsx';
@@ -17,15 +15,24 @@ import { useLogin } from '../api/login.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { GoogleSignInButton } from '../components/google-sign-in-button.tsx';
 import { PasswordField } from '../components/password-field.tsx';
-import { emailField } from '../schemas.ts';
 import { authTexts } from '../texts.ts';
 
-// spec 5: Login validation
-const loginFormSchema = z.object({
-  email: emailField(authTexts.emailRequired, authTexts.emailInvalid),
-  password: z.string().min(1, authTexts.passwordRequired),
-});
-type LoginForm = z.input<typeof loginFormSchema>;
+interface LoginForm {
+  email: string;
+  password: string;
+}
+
+// spec 5: Login validation. Plain react-hook-form rules rather than zod: this page is the first load,
+// and zod is not tree-shakable (bench/RESULTS.md). The server validates again with the contract.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const loginRules = {
+  email: {
+    setValueAs: (value: string) => value.trim(),
+    validate: (value: string) =>
+      value === '' ? authTexts.emailRequired : EMAIL_PATTERN.test(value) || authTexts.emailInvalid,
+  },
+  password: { required: authTexts.passwordRequired },
+} as const;
 
 // Most visitors never open it: its code (and MUI's Dialog) is fetched on the first click.
 const ForgotPasswordDialog = lazy(() =>
@@ -48,8 +55,7 @@ export function LoginPage() {
     register,
     handleSubmit,
     formState: { errors, touchedFields, isValid, isSubmitted },
-  } = useForm<LoginForm, unknown, z.output<typeof loginFormSchema>>({
-    resolver: zodResolver(loginFormSchema),
+  } = useForm<LoginForm>({
     mode: 'onTouched',
     defaultValues: { email: '', password: '' },
   });
@@ -73,7 +79,7 @@ export function LoginPage() {
             <Alert severity="error">{describeLoginError(loginMutation.error)}</Alert>
           ) : null}
           <FormField
-            {...muiField(register('email'))}
+            {...muiField(register('email', loginRules.email))}
             id="login-email"
             label={authTexts.emailLabel}
             type="email"
@@ -82,7 +88,7 @@ export function LoginPage() {
             helperText={emailError}
           />
           <PasswordField
-            {...muiField(register('password'))}
+            {...muiField(register('password', loginRules.password))}
             id="login-password"
             label={authTexts.passwordLabel}
             autoComplete="current-password"

@@ -1,0 +1,8 @@
+/**
+ * What the panel may import at run time on its first load: routes, error codes and messages, business
+ * constants; no zod. Schemas and endpoint types come from the main entry (`import type` there is
+ * erased, so it costs nothing). Later, lazily loaded pages may import the main entry for their forms.
+ */
+export * from './routes.ts';
+export * from './error-codes.ts';
+export * from './constants.ts';

@@ -1,0 +1,69 @@
+/**
+ * Every error the API can answer with. The server's error handler is the only place that turns an
+ * error into a response: `{ code, message, fields? }` with the status below. Messages are in Spanish
+ * because a person may read them.
+ */
+export const errorCodes = [
+  /** body, query or params do not match the contract (unknown field, wrong type, too long) */
+  'VALIDATION',
+  /** the request body is not valid JSON */
+  'MALFORMED_JSON',
+  /** the body is larger than the server accepts */
+  'PAYLOAD_TOO_LARGE',
+  /** no bearer token, or one that is unknown, expired or revoked */
+  'UNAUTHENTICATED',
+  /** sign-in with a wrong e-mail or password */
+  'INVALID_CREDENTIALS',
+  /** a signed-in user touching what is not theirs */
+  'FORBIDDEN',
+  /** the thing asked for does not exist */
+  'NOT_FOUND',
+  /** no route at this method and path */
+  'ROUTE_NOT_FOUND',
+  /** sign-up with an e-mail that already has an account (case-insensitive) */
+  'EMAIL_TAKEN',
+  /** too many failed sign-ins for one e-mail in the window of LOGIN_FAILURE_WINDOW_MS */
+  'TOO_MANY_ATTEMPTS',
+  /** a password-reset link that is unknown, used or expired */
+  'RESET_TOKEN_INVALID',
+  /** the server is saturated; try again shortly */
+  'SERVER_BUSY',
+  /** anything unexpected; logged with the request id, never detailed to the client */
+  'INTERNAL',
+] as const;
+
+export type ErrorCode = (typeof errorCodes)[number];
+
+export const errorStatus: Record<ErrorCode, number> = {
+  VALIDATION: 400,
+  MALFORMED_JSON: 400,
+  PAYLOAD_TOO_LARGE: 413,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  ROUTE_NOT_FOUND: 404,
+  EMAIL_TAKEN: 409,
+  TOO_MANY_ATTEMPTS: 429,
+  RESET_TOKEN_INVALID: 400,
+  SERVER_BUSY: 503,
+  INTERNAL: 500,
+};
+
+export const errorMessages: Record<ErrorCode, string> = {
+  VALIDATION: 'Los datos enviados no son válidos.',
+  MALFORMED_JSON: 'El cuerpo de la solicitud no es un JSON válido.',
+  PAYLOAD_TOO_LARGE: 'La solicitud es demasiado grande.',
+  UNAUTHENTICATED: 'Tu sesión no es válida o ha expirado. Por favor ingresa nuevamente.',
+  INVALID_CREDENTIALS: 'Email o contraseña incorrectos. Por favor verifica los datos ingresados.',
+  FORBIDDEN: 'No tienes permiso para acceder a este recurso.',
+  NOT_FOUND: 'No encontramos lo que buscas.',
+  ROUTE_NOT_FOUND: 'La ruta solicitada no existe.',
+  EMAIL_TAKEN: 'Ya existe una cuenta registrada con este email.',
+  TOO_MANY_ATTEMPTS:
+    'Demasiados intentos fallidos de inicio de sesión. Por favor espera 15 minutos e inténtalo nuevamente.',
+  RESET_TOKEN_INVALID:
+    'El enlace para reestablecer la contraseña no es válido, ya fue utilizado o ha expirado. Solicita uno nuevo.',
+  SERVER_BUSY: 'El servidor está ocupado. Por favor inténtalo nuevamente en unos segundos.',
+  INTERNAL: 'Lo sentimos, ha ocurrido un error inesperado. Por favor inténtalo nuevamente.',
+};

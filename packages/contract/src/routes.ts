@@ -1,0 +1,26 @@
+/**
+ * Method, path and caller of every call, without their schemas. The endpoints of this package spread
+ * these; the panel's first load imports only this file (and types), so zod, which is not
+ * tree-shakable, stays out of the Login page's JavaScript (bench/RESULTS.md).
+ */
+import type { EndpointAuth } from './endpoint.ts';
+
+export interface Route {
+  method: 'GET' | 'POST';
+  path: `/api/${string}`;
+  auth: EndpointAuth;
+}
+
+export const routes = {
+  login: { method: 'POST', path: '/api/auth/login', auth: 'none' },
+  signUpByCode: { method: 'POST', path: '/api/auth/signUpByCode', auth: 'none' },
+  findResetToken: { method: 'POST', path: '/api/auth/find', auth: 'none' },
+  resetPass: { method: 'POST', path: '/api/auth/resetPass', auth: 'none' },
+  forgotPass: { method: 'POST', path: '/api/auth/forgotPass', auth: 'none' },
+  logout: { method: 'POST', path: '/api/auth/logout', auth: 'user' },
+  userDetails: { method: 'POST', path: '/api/app/user/details', auth: 'user' },
+  getPaisesActivos: { method: 'POST', path: '/api/auth/getPaisesActivos', auth: 'none' },
+  getRegionesActivas: { method: 'POST', path: '/api/auth/getRegionesActivas', auth: 'none' },
+  getComunasActivas: { method: 'POST', path: '/api/auth/getComunasActivas', auth: 'none' },
+  getConfig: { method: 'GET', path: '/api/config', auth: 'none' },
+} as const satisfies Record<string, Route>;
