@@ -22,6 +22,7 @@ import { registerAuthRoutes } from './auth/auth.routes.ts';
 import { registerUserRoutes } from './users/users.routes.ts';
 import { registerGeographyRoutes } from './geography/geography.routes.ts';
 import { registerConfigRoutes } from './config/config.routes.ts';
+import { registerDeviceRoutes } from './devices/devices.routes.ts';
 import { registerWebApp } from './web/web-app.ts';
 import { seedReferenceData } from './seed/seed.ts';
 
@@ -130,6 +131,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerUserRoutes(route, ctx);
   registerGeographyRoutes(route, ctx);
   registerConfigRoutes(route, ctx);
+  registerDeviceRoutes(route, ctx);
   await registerWebApp(app, env);
 
   return { app, ctx, database };

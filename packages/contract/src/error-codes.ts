@@ -22,6 +22,10 @@ export const errorCodes = [
   'ROUTE_NOT_FOUND',
   /** sign-up with an e-mail that already has an account (case-insensitive) */
   'EMAIL_TAKEN',
+  /** registering a phone that is already registered on another account */
+  'DEVICE_TAKEN',
+  /** registering one more phone than the account's plan allows (max_devices) */
+  'DEVICE_LIMIT_REACHED',
   /** too many failed sign-ins for one e-mail in the window of LOGIN_FAILURE_WINDOW_MS */
   'TOO_MANY_ATTEMPTS',
   /** a password-reset link that is unknown, used or expired */
@@ -44,6 +48,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
   ROUTE_NOT_FOUND: 404,
   EMAIL_TAKEN: 409,
+  DEVICE_TAKEN: 409,
+  DEVICE_LIMIT_REACHED: 409,
   TOO_MANY_ATTEMPTS: 429,
   RESET_TOKEN_INVALID: 400,
   SERVER_BUSY: 503,
@@ -60,6 +66,10 @@ export const errorMessages: Record<ErrorCode, string> = {
   NOT_FOUND: 'No encontramos lo que buscas.',
   ROUTE_NOT_FOUND: 'La ruta solicitada no existe.',
   EMAIL_TAKEN: 'Ya existe una cuenta registrada con este email.',
+  DEVICE_TAKEN:
+    'Este teléfono ya está registrado en otra cuenta. Para cambiarlo de cuenta, primero quítalo de la cuenta anterior.',
+  DEVICE_LIMIT_REACHED:
+    'Alcanzaste el máximo de dispositivos de tu plan. Actualiza tu plan para registrar otro teléfono.',
   TOO_MANY_ATTEMPTS:
     'Demasiados intentos fallidos de inicio de sesión. Por favor espera 15 minutos e inténtalo nuevamente.',
   RESET_TOKEN_INVALID:

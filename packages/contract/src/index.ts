@@ -14,3 +14,4 @@ export * from './user.ts';
 export * from './auth.ts';
 export * from './geography.ts';
 export * from './config.ts';
+export * from './device.ts';

@@ -23,4 +23,5 @@ export const routes = {
   getRegionesActivas: { method: 'POST', path: '/api/auth/getRegionesActivas', auth: 'none' },
   getComunasActivas: { method: 'POST', path: '/api/auth/getComunasActivas', auth: 'none' },
   getConfig: { method: 'GET', path: '/api/config', auth: 'none' },
+  registerDevice: { method: 'POST', path: '/api/device/register', auth: 'user' },
 } as const satisfies Record<string, Route>;

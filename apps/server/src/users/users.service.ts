@@ -7,6 +7,7 @@ import { createShortCode } from '../lib/crypto/tokens.ts';
 import { isUniqueViolation } from '../lib/db/errors.ts';
 import { preparedPerDatabase } from '../lib/db/prepared.ts';
 import { findCataloguePlan } from '../plans/plans.service.ts';
+import { toDevice } from '../devices/devices.service.ts';
 import { STARTER_PLAN_ID, STARTER_TRIAL_DAYS } from '../plans/plans.data.ts';
 import { DEFAULT_CUADRANTE_ID } from '../geography/chile-data.ts';
 
@@ -135,15 +136,7 @@ export async function getUserDetails(ctx: AppContext, userId: number): Promise<U
         ? { id: cuadrante.id, name: cuadrante.name, ...realtimeUrls(ctx, cuadrante) }
         : null,
     },
-    dispositivos: deviceRows.map((d) => ({
-      id: d.id,
-      device_id: d.deviceId,
-      device_brand: d.deviceBrand,
-      device_name: d.deviceName,
-      device_model: d.deviceModel,
-      device_so: d.deviceSo,
-      device_soversion: d.deviceSoversion,
-    })),
+    dispositivos: deviceRows.map(toDevice),
     plan:
       planRow && plan
         ? {

@@ -192,7 +192,14 @@ export const devices = pgTable(
     deviceModel: text('device_model').notNull(),
     deviceSo: text('device_so', { enum: ['android', 'ios'] }).notNull(),
     deviceSoversion: doublePrecision('device_soversion').notNull(),
+    /** SHA-256 of the phone's bearer token; rotated each time the app registers the phone again */
+    tokenHash: text('token_hash'),
     createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('devices_device_id_idx').on(t.deviceId), index('devices_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('devices_device_id_idx').on(t.deviceId),
+    index('devices_user_idx').on(t.userId),
+    uniqueIndex('devices_token_hash_idx').on(t.tokenHash),
+  ],
 );

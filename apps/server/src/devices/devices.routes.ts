@@ -1,0 +1,8 @@
+import { registerDevice } from '@escudo/contract';
+import type { AppContext } from '../context.ts';
+import type { Route } from '../lib/http/routes.ts';
+import { registerUserDevice } from './devices.service.ts';
+
+export function registerDeviceRoutes(route: Route, ctx: AppContext): void {
+  route(registerDevice, ({ auth, body }) => registerUserDevice(ctx, auth.userId, body));
+}

@@ -1,0 +1,84 @@
+/**
+ * Phones on an account. The app, signed in as the user, registers its phone and gets a device token
+ * (issue 3, API.md "The phone's side"); with that token the phone speaks for itself only.
+ */
+import { count, eq } from 'drizzle-orm';
+import type { BodyOf, Device, registerDevice } from '@escudo/contract';
+import type { AppContext } from '../context.ts';
+import { AppError } from '../lib/app-error.ts';
+import { devices, planes, userPlans, users } from '../lib/db/schema.ts';
+import { createToken, hashToken } from '../lib/crypto/tokens.ts';
+
+type DeviceRow = Pick<
+  typeof devices.$inferSelect,
+  'id' | 'deviceId' | 'deviceBrand' | 'deviceName' | 'deviceModel' | 'deviceSo' | 'deviceSoversion'
+>;
+
+/** spec section 3: Device, as the panel and the phone see it */
+export function toDevice(row: DeviceRow): Device {
+  return {
+    id: row.id,
+    device_id: row.deviceId,
+    device_brand: row.deviceBrand,
+    device_name: row.deviceName,
+    device_model: row.deviceModel,
+    device_so: row.deviceSo,
+    device_soversion: row.deviceSoversion,
+  };
+}
+
+/**
+ * Registers a phone on the user's account, or, for a phone already on it, updates what it reports and
+ * rotates its token (idempotent per device_id). A phone on another account is refused: moving it
+ * silently would let whoever holds a stolen phone detach it from its owner.
+ */
+export async function registerUserDevice(
+  ctx: AppContext,
+  userId: number,
+  input: BodyOf<typeof registerDevice>,
+) {
+  const token = createToken();
+  const values = {
+    deviceBrand: input.device_brand,
+    deviceName: input.device_name,
+    deviceModel: input.device_model,
+    deviceSo: input.device_so,
+    deviceSoversion: input.device_soversion,
+    tokenHash: hashToken(token),
+    updatedAt: ctx.now(),
+  };
+  const device = await ctx.db.transaction(async (tx) => {
+    // one registration at a time per account, so two phones at once cannot both take the last place
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const [existing] = await tx
+      .select({ id: devices.id, userId: devices.userId })
+      .from(devices)
+      .where(eq(devices.deviceId, input.device_id))
+      .limit(1);
+    if (existing && existing.userId !== userId) throw new AppError('DEVICE_TAKEN');
+    if (existing) {
+      const [updated] = await tx.update(devices).set(values).where(eq(devices.id, existing.id)).returning();
+      return updated!;
+    }
+    const [limit] = await tx
+      .select({ maxDevices: planes.maxDevices, planName: planes.name })
+      .from(userPlans)
+      .innerJoin(planes, eq(planes.id, userPlans.planId))
+      .where(eq(userPlans.userId, userId));
+    const [registered] = await tx.select({ n: count() }).from(devices).where(eq(devices.userId, userId));
+    const maxDevices = limit?.maxDevices ?? 0;
+    if ((registered?.n ?? 0) >= maxDevices) {
+      const what = maxDevices === 1 ? '1 dispositivo' : `${maxDevices} dispositivos`;
+      throw new AppError(
+        'DEVICE_LIMIT_REACHED',
+        `Alcanzaste el máximo de ${what} de tu plan ${limit?.planName}. Actualiza tu plan para registrar otro teléfono.`,
+      );
+    }
+    const [created] = await tx
+      .insert(devices)
+      .values({ ...values, userId, deviceId: input.device_id, createdAt: ctx.now() })
+      .returning();
+    return created!;
+  });
+  return { device: toDevice(device), device_token: token };
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
+import { deviceSchema } from './user.ts';
+
+/** The phone's own identifier: what the app reads from the system (e.g. Android ID), URL-safe. */
+export const deviceIdSchema = z
+  .string()
+  .trim()
+  .min(4)
+  .max(128)
+  .regex(/^[\w.:-]+$/, 'Solo letras, números y los signos . : _ -')
+  .describe("the phone's own identifier");
+
+const label = (max: number) => z.string().trim().min(1, 'Este campo es obligatorio').max(max);
+
+export const registerDevice = defineEndpoint({
+  ...routes.registerDevice,
+  summary:
+    'The app registers this phone on the signed-in account and receives its device token; again with the same device_id it updates the phone and rotates the token',
+  body: z.strictObject({
+    device_id: deviceIdSchema,
+    device_brand: label(60),
+    device_name: label(80),
+    device_model: label(60),
+    device_so: z.enum(['android', 'ios']),
+    device_soversion: z.number().min(0).max(1000),
+  }),
+  response: z.object({
+    device: deviceSchema,
+    device_token: z
+      .string()
+      .describe('bearer token of this phone for /api/device/* and the /device namespace'),
+  }),
+});
