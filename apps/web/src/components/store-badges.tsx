@@ -61,10 +61,10 @@ function StoreBadge({
     >
       {glyph}
       <Box component="span" sx={{ display: 'flex', flexDirection: 'column', lineHeight: 1.1 }}>
-        <Box component="span" sx={{ fontSize: 10.5 }}>
+        <Box component="span" sx={{ fontSize: 10.5, whiteSpace: 'nowrap' }}>
           {top}
         </Box>
-        <Box component="span" sx={{ fontSize: 17, fontWeight: 600 }}>
+        <Box component="span" sx={{ fontSize: 16, fontWeight: 600, whiteSpace: 'nowrap' }}>
           {bottom}
         </Box>
       </Box>
