@@ -24,6 +24,16 @@ import { registerGeographyRoutes } from './geography/geography.routes.ts';
 import { registerConfigRoutes } from './config/config.routes.ts';
 import { registerDeviceRoutes } from './devices/devices.routes.ts';
 import { registerWebApp } from './web/web-app.ts';
+import { createDeviceAuthenticator } from './devices/device-auth.ts';
+import { registerLostPhoneRoutes } from './lostphone/lostphone.routes.ts';
+import { registerFileRoutes } from './files/files.routes.ts';
+import { registerRealtimeRoutes } from './realtime/realtime.routes.ts';
+import { authenticateSockets, createRealtimeHub, type RealtimeHub } from './realtime/hub.ts';
+import { attachRealtimeHandlers } from './realtime/realtime.handlers.ts';
+import { expireStaleCommands } from './commands/commands.service.ts';
+import { createDiskStorage } from './lib/storage/file-storage.ts';
+import { createFileLinks } from './lib/storage/signed-links.ts';
+import { createSigner, loadAppSecret } from './lib/crypto/signing.ts';
 import { seedReferenceData } from './seed/seed.ts';
 
 export interface BuildOptions {
@@ -38,7 +48,11 @@ export interface App {
   app: FastifyInstance;
   ctx: AppContext;
   database: Database;
+  realtime: RealtimeHub;
 }
+
+/** how often undelivered locks and wipes past their 24 hours are expired (and their owners told) */
+const EXPIRY_SWEEP_MS = 60_000;
 
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { env } = options;
@@ -112,6 +126,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  const realtime = await createRealtimeHub(app.server, { redisUrl: env.REDIS_URL, log: app.log });
+  // sockets close before the HTTP server waits for its connections to end
+  app.addHook('preClose', async () => {
+    await realtime.close();
+  });
+  const secret = await loadAppSecret(env);
+  const now = options.now ?? (() => new Date());
+
   const ctx: AppContext = {
     env,
     db: database.db,
@@ -122,17 +144,37 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       log: app.log,
     }),
     log: app.log,
-    now: options.now ?? (() => new Date()),
+    storage: createDiskStorage(path.join(env.DATA_DIR, 'files')),
+    fileLinks: createFileLinks(createSigner(secret, 'file-links'), now),
+    panelTokenSigner: createSigner(secret, 'panel-token'),
+    realtime,
+    now,
   };
   await seedReferenceData(ctx);
 
-  const route = createRouter(app, { user: createSessionAuthenticator(ctx) });
+  authenticateSockets(realtime, ctx);
+  attachRealtimeHandlers(realtime, ctx);
+  const sweep = setInterval(() => {
+    expireStaleCommands(ctx).catch((error: unknown) =>
+      app.log.error({ err: error }, 'command expiry sweep failed'),
+    );
+  }, EXPIRY_SWEEP_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+
+  const route = createRouter(app, {
+    user: createSessionAuthenticator(ctx),
+    device: createDeviceAuthenticator(ctx),
+  });
   registerAuthRoutes(route, ctx);
   registerUserRoutes(route, ctx);
   registerGeographyRoutes(route, ctx);
   registerConfigRoutes(route, ctx);
   registerDeviceRoutes(route, ctx);
+  registerLostPhoneRoutes(route, ctx);
+  registerRealtimeRoutes(route, ctx);
+  registerFileRoutes(app, ctx);
   await registerWebApp(app, env);
 
-  return { app, ctx, database };
+  return { app, ctx, database, realtime };
 }

@@ -2,6 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from './env.ts';
 import type { Db } from './lib/db/client.ts';
 import type { Mailer } from './lib/mail/mailer.ts';
+import type { FileStorage } from './lib/storage/file-storage.ts';
+import type { FileLinks } from './lib/storage/signed-links.ts';
+import type { Signer } from './lib/crypto/signing.ts';
+import type { RealtimeEmitter } from './realtime/realtime-emitter.ts';
 
 /** What every feature's routes and services are given: built once in app.ts. */
 export interface AppContext {
@@ -9,6 +13,13 @@ export interface AppContext {
   db: Db;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** uploaded files (lost-mode photos), reached by browsers only through `fileLinks` */
+  storage: FileStorage;
+  fileLinks: FileLinks;
+  /** signs the panel's realtime tokens (customToken) */
+  panelTokenSigner: Signer;
+  /** messages to connected phones and panels */
+  realtime: RealtimeEmitter;
   /** the clock, so that tests can move time (expiry, rate-limit windows) without waiting */
   now: () => Date;
 }

@@ -27,6 +27,8 @@ export const envSchema = z
       .string()
       .regex(/^rediss?:\/\//, 'debe ser una URL redis://')
       .optional(),
+    /** signs realtime tokens and file links; required in production (see .env.example) */
+    APP_SECRET: z.string().min(32, 'debe tener al menos 32 caracteres').optional(),
     PUBLIC_URL: optionalUrl,
     BRAND_NAME: z.string().default('Escudo'),
     SMTP_URL: z
@@ -52,6 +54,10 @@ export const envSchema = z
     DEMO_PASSWORD: z.string().min(8).default('escudo-demo'),
     /** folder of the built panel; the server serves it with history fallback when it exists */
     WEB_DIST_DIR: z.string().optional(),
+  })
+  .refine((env) => env.NODE_ENV !== 'production' || env.APP_SECRET, {
+    path: ['APP_SECRET'],
+    message: 'es obligatorio en producción',
   })
   .transform((env) => ({
     ...env,

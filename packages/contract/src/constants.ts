@@ -60,5 +60,15 @@ export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 /** ours: a wipe is refused unless the password was confirmed in the last 5 minutes (issue 3) */
 export const WIPE_PASSWORD_CONFIRM_WINDOW_MS = 5 * 60 * 1000;
+/** ours: the phone waits this long for a stop before erasing: the 5 s before 'DETENER' plus the counter (issue 3) */
+export const WIPE_PHONE_CANCEL_WINDOW_MS = WIPE_STOP_BUTTON_DELAY_MS + WIPE_COUNTER_START_S * 1000;
+/** ours: a lock or wipe not delivered within 24 hours expires instead of running late (issue 3) */
+export const COMMAND_EXPIRY_MS = 24 * 60 * 60 * 1000;
+/** ours: the panel's realtime token (customToken) is valid for connecting during 1 hour (issue 3) */
+export const PANEL_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** ours: signed file links (photos) work for 30 minutes (issue 3) */
+export const FILE_URL_TTL_MS = 30 * 60 * 1000;
+/** ours: the Information page shows a phone's latest 200 reports (issue 3) */
+export const LOST_INFO_MAX_ITEMS = 200;
 /** spec 7: the panel's realtime identity is a fixed prefix plus the user id */
 export const PANEL_DEVICE_ID_PREFIX = 'panel-';

@@ -20,6 +20,8 @@ export interface Endpoint<
   response: TResponse;
   /** status of a successful answer; 200 unless stated */
   status?: 200 | 201 | 204;
+  /** the largest body accepted, when it is not the server's default of 1 MB (photos) */
+  maxBodyBytes?: number;
 }
 
 export function defineEndpoint<

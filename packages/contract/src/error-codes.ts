@@ -26,6 +26,14 @@ export const errorCodes = [
   'DEVICE_TAKEN',
   /** registering one more phone than the account's plan allows (max_devices) */
   'DEVICE_LIMIT_REACHED',
+  /** a wipe ordered without the password confirmed (validatePass) in the last 5 minutes */
+  'PASSWORD_CONFIRMATION_REQUIRED',
+  /** a lost-mode photo that is not a JPEG */
+  'IMAGE_INVALID',
+  /** a signed file link that is forged or whose time ran out */
+  'FILE_LINK_INVALID',
+  /** too many realtime messages from one socket in a second */
+  'RATE_LIMITED',
   /** too many failed sign-ins for one e-mail in the window of LOGIN_FAILURE_WINDOW_MS */
   'TOO_MANY_ATTEMPTS',
   /** a password-reset link that is unknown, used or expired */
@@ -50,6 +58,10 @@ export const errorStatus: Record<ErrorCode, number> = {
   EMAIL_TAKEN: 409,
   DEVICE_TAKEN: 409,
   DEVICE_LIMIT_REACHED: 409,
+  PASSWORD_CONFIRMATION_REQUIRED: 428,
+  IMAGE_INVALID: 400,
+  FILE_LINK_INVALID: 403,
+  RATE_LIMITED: 429,
   TOO_MANY_ATTEMPTS: 429,
   RESET_TOKEN_INVALID: 400,
   SERVER_BUSY: 503,
@@ -70,6 +82,11 @@ export const errorMessages: Record<ErrorCode, string> = {
     'Este teléfono ya está registrado en otra cuenta. Para cambiarlo de cuenta, primero quítalo de la cuenta anterior.',
   DEVICE_LIMIT_REACHED:
     'Alcanzaste el máximo de dispositivos de tu plan. Actualiza tu plan para registrar otro teléfono.',
+  PASSWORD_CONFIRMATION_REQUIRED:
+    'Por seguridad, confirma tu contraseña nuevamente antes de borrar el dispositivo.',
+  IMAGE_INVALID: 'La imagen debe ser una foto JPEG de hasta 5 MB.',
+  FILE_LINK_INVALID: 'El enlace del archivo no es válido o ha expirado. Recarga la página.',
+  RATE_LIMITED: 'Demasiados mensajes seguidos. Espera un momento e inténtalo nuevamente.',
   TOO_MANY_ATTEMPTS:
     'Demasiados intentos fallidos de inicio de sesión. Por favor espera 15 minutos e inténtalo nuevamente.',
   RESET_TOKEN_INVALID:

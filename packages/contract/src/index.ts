@@ -15,3 +15,7 @@ export * from './auth.ts';
 export * from './geography.ts';
 export * from './config.ts';
 export * from './device.ts';
+export * from './commands.ts';
+export * from './lostphone.ts';
+export * from './realtime.ts';
+export * from './files.ts';

@@ -24,4 +24,31 @@ export const routes = {
   getComunasActivas: { method: 'POST', path: '/api/auth/getComunasActivas', auth: 'none' },
   getConfig: { method: 'GET', path: '/api/config', auth: 'none' },
   registerDevice: { method: 'POST', path: '/api/device/register', auth: 'user' },
+  validatePass: { method: 'POST', path: '/api/app/user/validatePass', auth: 'user' },
+  createFirebaseAuthToken: { method: 'POST', path: '/api/app/user/createFirebaseAuthToken', auth: 'user' },
+  getLostMyPhoneData: { method: 'POST', path: '/api/app/lostphone/getLostMyPhoneData', auth: 'user' },
+  lostMyPhoneSubscribeNotification: {
+    method: 'POST',
+    path: '/api/app/lostphone/lostMyPhoneSubscribeNotification',
+    auth: 'user',
+  },
+  lostMyPhoneUnSubscribeNotification: {
+    method: 'POST',
+    path: '/api/app/lostphone/lostMyPhoneUnSubscribeNotification',
+    auth: 'user',
+  },
+  blockMyPhoneNotification: {
+    method: 'POST',
+    path: '/api/app/lostphone/blockMyPhoneNotification',
+    auth: 'user',
+  },
+  wipePhoneDataNotification: {
+    method: 'POST',
+    path: '/api/app/lostphone/wipePhoneDataNotification',
+    auth: 'user',
+  },
+  changeLostStatus: { method: 'POST', path: '/api/app/lostphone/changeStatus', auth: 'user' },
+  getLostMyPhoneInfo: { method: 'POST', path: '/api/app/lostphone/getLostMyPhoneInfo', auth: 'user' },
+  getDeviceCommands: { method: 'POST', path: '/api/app/lostphone/getCommands', auth: 'user' },
+  lostPhoneReport: { method: 'POST', path: '/api/device/lostphone/report', auth: 'device' },
 } as const satisfies Record<string, Route>;

@@ -21,29 +21,59 @@ import { resetPasswordEmail } from './auth.emails.ts';
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
-export async function signIn(ctx: AppContext, input: BodyOf<typeof login>) {
-  const email = normalizeEmail(input.email);
+/** 429 once an e-mail has LOGIN_MAX_FAILURES failed password checks within the window. */
+async function assertNotLockedOut(ctx: AppContext, email: string) {
   const windowStart = new Date(ctx.now().getTime() - LOGIN_FAILURE_WINDOW_MS);
   const [failures] = await ctx.db
     .select({ n: count() })
     .from(loginFailures)
     .where(and(eq(loginFailures.email, email), gt(loginFailures.createdAt, windowStart)));
   if ((failures?.n ?? 0) >= LOGIN_MAX_FAILURES) throw new AppError('TOO_MANY_ATTEMPTS');
+}
 
+async function recordFailure(ctx: AppContext, email: string) {
+  const windowStart = new Date(ctx.now().getTime() - LOGIN_FAILURE_WINDOW_MS);
+  await ctx.db.insert(loginFailures).values({ email, createdAt: ctx.now() });
+  // old rows are useless past the window; pruning here keeps the table small without a job
+  await ctx.db
+    .delete(loginFailures)
+    .where(and(eq(loginFailures.email, email), lt(loginFailures.createdAt, windowStart)));
+}
+
+export async function signIn(ctx: AppContext, input: BodyOf<typeof login>) {
+  const email = normalizeEmail(input.email);
+  await assertNotLockedOut(ctx, email);
   const user = await findUserByEmail(ctx, email);
   const valid = user
     ? await verifyPassword(user.passwordHash, input.password)
     : await burnPasswordCheck(input.password).then(() => false);
   if (!user || !valid) {
-    await ctx.db.insert(loginFailures).values({ email, createdAt: ctx.now() });
-    // old rows are useless past the window; pruning here keeps the table small without a job
-    await ctx.db
-      .delete(loginFailures)
-      .where(and(eq(loginFailures.email, email), lt(loginFailures.createdAt, windowStart)));
+    await recordFailure(ctx, email);
     throw new AppError('INVALID_CREDENTIALS');
   }
   await ctx.db.delete(loginFailures).where(eq(loginFailures.email, email));
   return createSession(ctx, user.id);
+}
+
+/**
+ * The signed-in user re-enters their password before a wipe (spec 4/6). A right one is remembered for
+ * WIPE_PASSWORD_CONFIRM_WINDOW_MS (the wipe call checks it); wrong ones count towards the same lockout
+ * as sign-in, so a stolen session cannot be used to guess the password.
+ */
+export async function confirmPassword(ctx: AppContext, userId: number, password: string) {
+  const [user] = await ctx.db
+    .select({ email: users.email, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) throw new AppError('UNAUTHENTICATED');
+  const email = normalizeEmail(user.email);
+  await assertNotLockedOut(ctx, email);
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    await recordFailure(ctx, email);
+    return { status: false };
+  }
+  await ctx.db.update(users).set({ passwordConfirmedAt: ctx.now() }).where(eq(users.id, userId));
+  return { status: true };
 }
 
 export async function signUp(ctx: AppContext, input: BodyOf<typeof signUpByCode>) {
@@ -126,6 +156,7 @@ export async function resetPassword(ctx: AppContext, input: BodyOf<typeof resetP
   });
   // whoever had the old password is signed out everywhere, and the lockout is lifted
   await revokeAllSessions(ctx, reset.userId);
+  ctx.realtime.disconnectPanels({ userId: reset.userId });
   await ctx.db.delete(loginFailures).where(eq(loginFailures.email, normalizeEmail(reset.email)));
   return { status: 'ok' as const };
 }

@@ -9,7 +9,7 @@ import type { AppContext } from '../context.ts';
 import { sessions } from '../lib/db/schema.ts';
 import { createToken, hashToken } from '../lib/crypto/tokens.ts';
 import { preparedPerDatabase } from '../lib/db/prepared.ts';
-import type { Auth } from '../lib/http/routes.ts';
+import type { UserAuth } from '../lib/http/routes.ts';
 
 export async function createSession(ctx: AppContext, userId: number) {
   const token = createToken();
@@ -42,14 +42,14 @@ const findActiveSession = preparedPerDatabase((db) =>
 );
 
 export function createSessionAuthenticator(ctx: AppContext) {
-  return async (request: FastifyRequest): Promise<Auth | null> => {
+  return async (request: FastifyRequest): Promise<UserAuth | null> => {
     const token = bearerToken(request);
     if (!token) return null;
     const [session] = await findActiveSession(ctx.db).execute({
       tokenHash: hashToken(token),
       now: ctx.now().toISOString(),
     });
-    return session ? { userId: session.userId, sessionId: session.id } : null;
+    return session ? { kind: 'user', userId: session.userId, sessionId: session.id } : null;
   };
 }
 
@@ -62,4 +62,14 @@ export async function revokeAllSessions(ctx: AppContext, userId: number): Promis
     .update(sessions)
     .set({ revokedAt: ctx.now() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/** Whether a session still works (not revoked, not expired): a realtime connection checks it. */
+export async function isSessionActive(ctx: AppContext, sessionId: number): Promise<boolean> {
+  const [session] = await ctx.db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, ctx.now())))
+    .limit(1);
+  return Boolean(session);
 }

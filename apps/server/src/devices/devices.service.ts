@@ -82,3 +82,26 @@ export async function registerUserDevice(
   });
   return { device: toDevice(device), device_token: token };
 }
+
+/**
+ * A device of this user, by the phone's own identifier (or, with `byInternalId`, by its internal id).
+ * Unknown: 404; another user's: 403 (API.md), and the caller must then change nothing.
+ */
+export async function findUserDevice(
+  ctx: AppContext,
+  userId: number,
+  ref: { deviceId: string } | { internalId: number },
+) {
+  const [row] = await ctx.db
+    .select()
+    .from(devices)
+    .where('deviceId' in ref ? eq(devices.deviceId, ref.deviceId) : eq(devices.id, ref.internalId))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND', 'No encontramos ese dispositivo.');
+  if (row.userId !== userId) throw new AppError('FORBIDDEN', 'Ese dispositivo no pertenece a tu cuenta.');
+  return row;
+}
+
+export async function listUserDevices(ctx: AppContext, userId: number) {
+  return ctx.db.select().from(devices).where(eq(devices.userId, userId)).orderBy(devices.id);
+}

@@ -9,6 +9,7 @@ import {
   date,
   doublePrecision,
   index,
+  jsonb,
   integer,
   pgTable,
   primaryKey,
@@ -194,6 +195,8 @@ export const devices = pgTable(
     deviceSoversion: doublePrecision('device_soversion').notNull(),
     /** SHA-256 of the phone's bearer token; rotated each time the app registers the phone again */
     tokenHash: text('token_hash'),
+    /** lost mode as the owner last set it (spec 4: changeStatus) */
+    lost: boolean('lost').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -202,4 +205,45 @@ export const devices = pgTable(
     index('devices_user_idx').on(t.userId),
     uniqueIndex('devices_token_hash_idx').on(t.tokenHash),
   ],
+);
+
+/**
+ * Orders for a phone and where each one stands (issue 3; commands.ts in the contract). A command in
+ * state sent or delivered is sent again each time its phone connects, until it reaches a final state.
+ */
+export const deviceCommands = pgTable(
+  'device_commands',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['lock', 'wipe', 'lostOn', 'lostOff'] }).notNull(),
+    state: text('state', { enum: ['sent', 'delivered', 'done', 'failed', 'cancelled', 'expired'] }).notNull(),
+    /** what the phone needs beyond the type (the lock PIN); emptied once the command is final */
+    payload: jsonb('payload').$type<{ pin?: string }>().notNull().default({}),
+    reason: text('reason'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('device_commands_device_idx').on(t.deviceId, t.id),
+    index('device_commands_open_idx').on(t.state),
+  ],
+);
+
+/** What a lost phone reported: where it was and the photo it took (stored through the file storage). */
+export const lostReports = pgTable(
+  'lost_reports',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    imageKey: text('image_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('lost_reports_device_idx').on(t.deviceId, t.createdAt)],
 );

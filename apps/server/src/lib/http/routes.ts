@@ -8,11 +8,25 @@ import type { z } from 'zod';
 import type { Endpoint, EndpointAuth } from '@escudo/contract';
 import { AppError } from '../app-error.ts';
 
-/** Who is calling: a user session, or (issue 3) a phone. */
-export interface Auth {
+/** A signed-in user, through a session token. */
+export interface UserAuth {
+  kind: 'user';
   userId: number;
   sessionId: number;
 }
+
+/** A phone, through its device token: it speaks for itself only. */
+export interface DeviceAuth {
+  kind: 'device';
+  userId: number;
+  /** internal id of the device */
+  deviceRowId: number;
+  /** the phone's own identifier */
+  deviceId: string;
+}
+
+export type Auth = UserAuth | DeviceAuth;
+type AuthOf<A extends EndpointAuth> = A extends 'user' ? UserAuth : A extends 'device' ? DeviceAuth : null;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -24,12 +38,14 @@ export type Handler<B extends z.ZodType, R extends z.ZodType, A extends Endpoint
   body: z.output<B>;
   request: FastifyRequest;
   reply: FastifyReply;
-  auth: A extends 'none' ? null : Auth;
+  auth: AuthOf<A>;
 }) => Promise<z.input<R>>;
 
 /** Resolves the token of a request to its owner, or null; one per kind of caller. */
-export type Authenticate = (request: FastifyRequest) => Promise<Auth | null>;
-export type Authenticators = Partial<Record<Exclude<EndpointAuth, 'none'>, Authenticate>>;
+export interface Authenticators {
+  user?: (request: FastifyRequest) => Promise<UserAuth | null>;
+  device?: (request: FastifyRequest) => Promise<DeviceAuth | null>;
+}
 
 export type Route = <B extends z.ZodType, R extends z.ZodType, A extends EndpointAuth>(
   endpoint: Endpoint<B, R, A>,
@@ -42,6 +58,7 @@ export function createRouter(app: FastifyInstance, authenticators: Authenticator
     app.withTypeProvider<ZodTypeProvider>().route({
       method: endpoint.method,
       url: endpoint.path,
+      ...(endpoint.maxBodyBytes ? { bodyLimit: endpoint.maxBodyBytes } : {}),
       schema: {
         summary: endpoint.summary,
         tags: [endpoint.path.split('/')[2] ?? 'api'],

@@ -1,0 +1,36 @@
+/**
+ * A phone proves who it is with the device token it got at registration (stored only as SHA-256,
+ * rotated at each registration). Used for `/api/device/*` (bearer) and the `/device` namespace.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { devices } from '../lib/db/schema.ts';
+import { hashToken } from '../lib/crypto/tokens.ts';
+import { preparedPerDatabase } from '../lib/db/prepared.ts';
+import type { DeviceAuth } from '../lib/http/routes.ts';
+import { bearerToken } from '../auth/sessions.ts';
+
+const findDevice = preparedPerDatabase((db) =>
+  db
+    .select({ id: devices.id, userId: devices.userId, deviceId: devices.deviceId })
+    .from(devices)
+    .where(eq(devices.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('find_device_by_token'),
+);
+
+export async function findDeviceByToken(ctx: AppContext, token: string): Promise<DeviceAuth | null> {
+  if (!token || token.length > 256) return null;
+  const [device] = await findDevice(ctx.db).execute({ tokenHash: hashToken(token) });
+  return device
+    ? { kind: 'device', userId: device.userId, deviceRowId: device.id, deviceId: device.deviceId }
+    : null;
+}
+
+export function createDeviceAuthenticator(ctx: AppContext) {
+  return async (request: FastifyRequest): Promise<DeviceAuth | null> => {
+    const token = bearerToken(request);
+    return token ? findDeviceByToken(ctx, token) : null;
+  };
+}

@@ -1,0 +1,40 @@
+import {
+  blockMyPhoneNotification,
+  changeLostStatus,
+  getDeviceCommands,
+  getLostMyPhoneData,
+  getLostMyPhoneInfo,
+  lostMyPhoneSubscribeNotification,
+  lostMyPhoneUnSubscribeNotification,
+  lostPhoneReport,
+  wipePhoneDataNotification,
+} from '@escudo/contract';
+import type { AppContext } from '../context.ts';
+import type { Route } from '../lib/http/routes.ts';
+import { findUserDevice } from '../devices/devices.service.ts';
+import { listCommands } from '../commands/commands.service.ts';
+import * as lostPhone from './lostphone.service.ts';
+
+export function registerLostPhoneRoutes(route: Route, ctx: AppContext): void {
+  route(getLostMyPhoneData, ({ auth }) => lostPhone.getLostData(ctx, auth.userId));
+  route(lostMyPhoneSubscribeNotification, ({ auth, body }) =>
+    lostPhone.orderLostMode(ctx, auth.userId, body.device_id, true),
+  );
+  route(lostMyPhoneUnSubscribeNotification, ({ auth, body }) =>
+    lostPhone.orderLostMode(ctx, auth.userId, body.device_id, false),
+  );
+  route(blockMyPhoneNotification, ({ auth, body }) =>
+    lostPhone.orderLock(ctx, auth.userId, body.device_id, body.pin),
+  );
+  route(wipePhoneDataNotification, ({ auth, body }) => lostPhone.orderWipe(ctx, auth.userId, body.device_id));
+  route(changeLostStatus, ({ auth, body }) =>
+    lostPhone.changeLostStatus(ctx, auth.userId, body.device_id, body.lost),
+  );
+  route(getLostMyPhoneInfo, ({ auth, body }) => lostPhone.getLostInfo(ctx, auth.userId, body.device_id));
+  route(getDeviceCommands, async ({ auth, body }) => {
+    const device = await findUserDevice(ctx, auth.userId, { deviceId: body.device_id });
+    const target = { deviceRowId: device.id, userId: device.userId, deviceId: device.deviceId };
+    return { commands: await listCommands(ctx, target, body.limit) };
+  });
+  route(lostPhoneReport, ({ auth, body }) => lostPhone.storeLostReport(ctx, auth, body));
+}

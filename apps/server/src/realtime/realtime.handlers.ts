@@ -1,0 +1,129 @@
+/**
+ * What each realtime message does (contract realtime.ts; docs/device-protocol.md). Probes (ayThere /
+ * imHere) are relayed and never stored; commands change state through commands.service.ts.
+ */
+import type { AppContext } from '../context.ts';
+import { AppError } from '../lib/app-error.ts';
+import type { DeviceAuth } from '../lib/http/routes.ts';
+import { findUserDevice, listUserDevices } from '../devices/devices.service.ts';
+import {
+  deliverPendingCommands,
+  findCommand,
+  moveCommand,
+  type CommandTarget,
+} from '../commands/commands.service.ts';
+import { deviceSchemas, handleMessages, panelSchemas, type RealtimeHub } from './hub.ts';
+import { deviceRoom } from './realtime-emitter.ts';
+
+const targetOf = (auth: DeviceAuth): CommandTarget => ({
+  deviceRowId: auth.deviceRowId,
+  userId: auth.userId,
+  deviceId: auth.deviceId,
+});
+
+export function attachRealtimeHandlers(hub: RealtimeHub, ctx: AppContext): void {
+  hub.panel.on('connection', (socket) => {
+    const auth = socket.data;
+    handleMessages(
+      socket,
+      auth,
+      panelSchemas,
+      {
+        async ayThere({ device_id, probe_id }) {
+          const device = await findUserDevice(ctx, auth.userId, { deviceId: device_id });
+          hub.toDevice(device.id, 'ayThere', { probe_id });
+        },
+        async cancelingWipe({ device_id, command_id }) {
+          const device = await findUserDevice(ctx, auth.userId, { deviceId: device_id });
+          const target = { deviceRowId: device.id, userId: auth.userId, deviceId: device.deviceId };
+          const command = await findCommand(ctx, target, command_id);
+          if (command.type !== 'wipe') throw new AppError('VALIDATION', 'Esa orden no es un borrado.');
+          if (command.state === 'sent') {
+            // the phone never got it: cancel here, or it would run whenever the phone connects
+            await moveCommand(ctx, target, command_id, {
+              from: ['sent'],
+              to: 'cancelled',
+              reason: 'Detenido antes de llegar al teléfono.',
+            });
+            hub.toUser(auth.userId, 'cancelingWipe', { device_id, command_id });
+          } else if (command.state === 'delivered') {
+            hub.toDevice(device.id, 'cancelingWipe', { command_id });
+          } else if (command.state === 'done') {
+            throw new AppError('VALIDATION', 'El teléfono ya comenzó el borrado; no se puede detener.');
+          }
+          // already cancelled, failed or expired: nothing left to stop
+        },
+      },
+      ctx.log,
+    );
+    // tell the new panel which of its phones are connected right now
+    void (async () => {
+      for (const device of await listUserDevices(ctx, auth.userId)) {
+        socket.emit('presence', { device_id: device.deviceId, online: await hub.isDeviceOnline(device.id) });
+      }
+    })().catch((error: unknown) => ctx.log.warn({ err: error }, 'could not send presence to a panel'));
+  });
+
+  hub.device.on('connection', (socket) => {
+    const auth = socket.data;
+    const target = targetOf(auth);
+    handleMessages(
+      socket,
+      auth,
+      deviceSchemas,
+      {
+        async imHere({ probe_id, command_id }) {
+          if (command_id !== undefined) {
+            const command = await findCommand(ctx, target, command_id);
+            if (command.state === 'sent') {
+              await moveCommand(ctx, target, command_id, { from: ['sent'], to: 'delivered' });
+            }
+            hub.toUser(auth.userId, 'imHere', { device_id: auth.deviceId, command_id });
+          } else {
+            hub.toUser(auth.userId, 'imHere', { device_id: auth.deviceId, probe_id });
+          }
+        },
+        async commandResult({ command_id, outcome, reason }) {
+          await moveCommand(ctx, target, command_id, {
+            from: ['sent', 'delivered'],
+            to: outcome,
+            // a wipe is done when the phone says `deleting`, never by a plain result
+            types: outcome === 'done' ? ['lock', 'lostOn', 'lostOff'] : undefined,
+            reason: outcome === 'failed' ? (reason ?? 'El teléfono no indicó el motivo.') : null,
+          });
+        },
+        async deleting({ command_id }) {
+          await moveCommand(ctx, target, command_id, {
+            from: ['sent', 'delivered'],
+            to: 'done',
+            types: ['wipe'],
+          });
+          hub.toUser(auth.userId, 'deleting', { device_id: auth.deviceId, command_id });
+        },
+        async cancelingWipe({ command_id }) {
+          await moveCommand(ctx, target, command_id, {
+            from: ['sent', 'delivered'],
+            to: 'cancelled',
+            types: ['wipe'],
+          });
+          hub.toUser(auth.userId, 'cancelingWipe', { device_id: auth.deviceId, command_id });
+        },
+      },
+      ctx.log,
+    );
+    hub.toUser(auth.userId, 'presence', { device_id: auth.deviceId, online: true });
+    socket.on('disconnect', () => {
+      void hub.device
+        .in(deviceRoom(auth.deviceRowId))
+        .fetchSockets()
+        .then((sockets) => {
+          if (sockets.length === 0)
+            hub.toUser(auth.userId, 'presence', { device_id: auth.deviceId, online: false });
+        })
+        .catch(() => hub.toUser(auth.userId, 'presence', { device_id: auth.deviceId, online: false }));
+    });
+    deliverPendingCommands(ctx, target).catch((error: unknown) =>
+      ctx.log.error({ err: error, device: auth.deviceRowId }, 'could not deliver pending commands'),
+    );
+  });
+}

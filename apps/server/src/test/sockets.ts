@@ -1,0 +1,112 @@
+/**
+ * Real Socket.IO clients for realtime tests: a panel (with a customToken from the real endpoint) and
+ * a phone (with the device token of a real registration), connected to a listening test server.
+ */
+import { randomBytes } from 'node:crypto';
+import { io, type Socket } from 'socket.io-client';
+import type { TestApp } from './test-app.ts';
+import { signUpUser } from './test-app.ts';
+
+export type TestSocket = Socket & {
+  /** every message received, in order */
+  received: { type: string; payload: unknown }[];
+  /** resolves with the first payload of `type` (received from now on, or already) matching `where` */
+  next<T = Record<string, unknown>>(
+    type: string,
+    where?: (payload: T) => boolean,
+    timeoutMs?: number,
+  ): Promise<T>;
+  /** emits and resolves with the server's acknowledgement */
+  ask(type: string, payload: unknown): Promise<{ ok: boolean; code?: string; message?: string }>;
+};
+
+export async function listen(app: TestApp): Promise<string> {
+  await app.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('not listening');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+function wrap(socket: Socket): TestSocket {
+  const test = socket as TestSocket;
+  test.received = [];
+  const waiters: { type: string; where: (payload: never) => boolean; resolve: (payload: never) => void }[] =
+    [];
+  socket.onAny((type: string, payload: unknown) => {
+    test.received.push({ type, payload });
+    for (const waiter of [...waiters]) {
+      if (waiter.type === type && waiter.where(payload as never)) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve(payload as never);
+      }
+    }
+  });
+  test.next = (type, where = () => true, timeoutMs = 5000) =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no ${type} within ${timeoutMs} ms`)), timeoutMs);
+      waiters.push({
+        type,
+        where: where as (payload: never) => boolean,
+        resolve: (payload) => {
+          clearTimeout(timer);
+          resolve(payload);
+        },
+      });
+    });
+  test.ask = (type, payload) =>
+    socket.timeout(5000).emitWithAck(type, payload) as Promise<{
+      ok: boolean;
+      code?: string;
+      message?: string;
+    }>;
+  return test;
+}
+
+/** Connects and waits for the connection, or rejects with the server's refusal. */
+export async function connect(url: string, token: string): Promise<TestSocket> {
+  const socket = wrap(
+    io(url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true }),
+  );
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', (error) => {
+      socket.close();
+      reject(error);
+    });
+  });
+  return socket;
+}
+
+export async function panelToken(app: TestApp, user: { token: string }): Promise<string> {
+  const { user: details } = (await app.post('/api/app/user/details', {}, user.token)).json() as {
+    user: { id: number };
+  };
+  const response = await app.post(
+    '/api/app/user/createFirebaseAuthToken',
+    { device_id: `panel-${details.id}` },
+    user.token,
+  );
+  if (response.statusCode !== 200) throw new Error(`createFirebaseAuthToken: ${response.body}`);
+  return (response.json() as { customToken: string }).customToken;
+}
+
+/** A user with one registered Android phone. */
+export async function userWithPhone(app: TestApp) {
+  const user = await signUpUser(app);
+  const deviceId = `android-${randomBytes(5).toString('hex')}`;
+  const response = await app.post(
+    '/api/device/register',
+    {
+      device_id: deviceId,
+      device_brand: 'Samsung',
+      device_name: 'Teléfono de prueba',
+      device_model: 'Galaxy A54',
+      device_so: 'android',
+      device_soversion: 14,
+    },
+    user.token,
+  );
+  if (response.statusCode !== 200) throw new Error(`register: ${response.body}`);
+  const { device, device_token } = response.json() as { device: { id: number }; device_token: string };
+  return { ...user, deviceId, internalId: device.id, deviceToken: device_token };
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { LOCK_PIN_LENGTH } from './constants.ts';
+
+/**
+ * Orders for a phone (issue 3). The panel's HTTP calls create them; the server keeps each one's
+ * state and delivers it to the phone over the `/device` namespace, again after every reconnection
+ * until the phone has answered. docs/device-protocol.md tells the whole story.
+ */
+
+/** spec 5/9: exactly 4 digits */
+export const lockPinSchema = z
+  .string()
+  .regex(new RegExp(`^\\d{${LOCK_PIN_LENGTH}}$`), `El PIN debe tener exactamente ${LOCK_PIN_LENGTH} dígitos.`)
+  .describe('the PIN the phone locks its screen with: exactly 4 digits');
+
+export const commandTypes = ['lock', 'wipe', 'lostOn', 'lostOff'] as const;
+export const commandTypeSchema = z
+  .enum(commandTypes)
+  .describe('lock the screen with a PIN, wipe the phone, or turn lost mode on or off');
+export type CommandType = z.infer<typeof commandTypeSchema>;
+
+/**
+ * sent: stored, on its way to the phone (or waiting for it to connect);
+ * delivered: the phone acknowledged it (`imHere` with its id);
+ * done: the phone carried it out (for a wipe: it started erasing, `deleting`);
+ * failed: the phone could not carry it out (it says why);
+ * cancelled: a wipe stopped in its cancel window (`cancelingWipe`);
+ * expired: a lock or wipe not delivered within 24 hours; it will never run.
+ */
+export const commandStates = ['sent', 'delivered', 'done', 'failed', 'cancelled', 'expired'] as const;
+export const commandStateSchema = z.enum(commandStates);
+export type CommandState = z.infer<typeof commandStateSchema>;
+/** states after which nothing more happens to a command */
+export const finalCommandStates: readonly CommandState[] = ['done', 'failed', 'cancelled', 'expired'];
+
+export const commandIdSchema = z.number().int().positive().describe('id of the command');
+
+/** A command as the panel sees it (no PIN: it is the phone's business only). */
+export const commandSchema = z.object({
+  id: commandIdSchema,
+  device_id: z.string().describe("the phone's own identifier"),
+  type: commandTypeSchema,
+  state: commandStateSchema,
+  /** why it failed, in the phone's words; null otherwise */
+  reason: z.string().nullable(),
+  created_at: z.string().describe('ISO date-time'),
+  updated_at: z.string().describe('ISO date-time of the last change of state'),
+});
+export type Command = z.infer<typeof commandSchema>;
+
+const phoneCommandBase = {
+  id: commandIdSchema,
+  created_at: z.string().describe('ISO date-time the owner gave the order'),
+};
+
+/** A command as the phone receives it (`command` message on `/device`). */
+export const phoneCommandSchema = z.discriminatedUnion('type', [
+  z.object({ ...phoneCommandBase, type: z.literal('lock'), pin: lockPinSchema }),
+  z.object({ ...phoneCommandBase, type: z.literal('wipe') }),
+  z.object({
+    ...phoneCommandBase,
+    type: z.literal('lostOn'),
+    report_every_s: z
+      .number()
+      .int()
+      .positive()
+      .describe('seconds between two lost-mode reports (location and photo); spec 9: one hour'),
+  }),
+  z.object({ ...phoneCommandBase, type: z.literal('lostOff') }),
+]);
+export type PhoneCommand = z.infer<typeof phoneCommandSchema>;

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { commandIdSchema, commandSchema, phoneCommandSchema } from './commands.ts';
+import { lostPhoneInfoItemSchema } from './lostphone.ts';
+
+/**
+ * Every realtime message, one map per direction (STYLE.md #4). Socket.IO carries them: the event name
+ * is the message type, its single argument the payload. Two namespaces:
+ *   /panel   the customer panel, authenticated with the customToken of createFirebaseAuthToken;
+ *            it hears about, and speaks about, its own user's devices only.
+ *   /device  a phone, authenticated with its device token; it only ever hears about itself.
+ * The keys ayThere, imHere, deleting and cancelingWipe are the spec's (section 7).
+ * docs/device-protocol.md explains the order of messages and the reconnection rules.
+ */
+
+/** Socket.IO namespaces */
+export const PANEL_NAMESPACE = '/panel';
+export const DEVICE_NAMESPACE = '/device';
+
+/** ours: a message's JSON may not exceed 16 KB (photos go over HTTP); larger ones are rejected */
+export const REALTIME_MESSAGE_MAX_BYTES = 16 * 1024;
+/** ours: a socket may send up to 20 messages a second (burst 40); beyond that they are rejected */
+export const REALTIME_MESSAGES_PER_SECOND = 20;
+
+const probeIdSchema = z
+  .string()
+  .regex(/^[\w-]{8,64}$/)
+  .describe("the panel's id for one ayThere probe, echoed by the phone's imHere");
+const deviceIdField = z.string().min(1).max(128).describe("the phone's own identifier");
+
+/** panel → server, on /panel */
+export const panelToServerMessages = {
+  /** is this phone there? The server passes it on to the phone, which answers imHere */
+  ayThere: z.strictObject({ device_id: deviceIdField, probe_id: probeIdSchema }),
+  /** stop a wipe during its cancel window (the 'DETENER' button) */
+  cancelingWipe: z.strictObject({ device_id: deviceIdField, command_id: commandIdSchema }),
+};
+
+/** server → panel, on /panel; every message names the device it is about */
+export const serverToPanelMessages = {
+  /** the phone answered a probe (probe_id) or acknowledged a command (command_id) */
+  imHere: z.object({
+    device_id: deviceIdField,
+    probe_id: probeIdSchema.optional(),
+    command_id: commandIdSchema.optional(),
+  }),
+  /** the phone started erasing itself: the wipe can no longer be stopped */
+  deleting: z.object({ device_id: deviceIdField, command_id: commandIdSchema }),
+  /** the phone honoured a stop: nothing will be erased */
+  cancelingWipe: z.object({ device_id: deviceIdField, command_id: commandIdSchema }),
+  /** a command changed state (sent, delivered, done, failed, cancelled, expired) */
+  commandState: z.object({ command: commandSchema }),
+  /** the phone connected or disconnected (also sent for each device right after the panel connects) */
+  presence: z.object({ device_id: deviceIdField, online: z.boolean() }),
+  /** a lost phone sent a new report */
+  lostReport: z.object({ device_id: deviceIdField, info: lostPhoneInfoItemSchema }),
+};
+
+/** phone → server, on /device */
+export const deviceToServerMessages = {
+  /**
+   * "I am here": the answer to an ayThere probe (probe_id), or the acknowledgement of a command
+   * (command_id) as soon as the phone received it, before carrying it out
+   */
+  imHere: z
+    .strictObject({ probe_id: probeIdSchema.optional(), command_id: commandIdSchema.optional() })
+    .refine((m) => (m.probe_id === undefined) !== (m.command_id === undefined), {
+      message: 'imHere lleva probe_id o command_id, uno de los dos',
+    }),
+  /** the outcome of a lock or lost-mode command, or a wipe the phone cannot perform */
+  commandResult: z.strictObject({
+    command_id: commandIdSchema,
+    outcome: z.enum(['done', 'failed']),
+    reason: z.string().max(300).optional().describe('why it failed, for the owner to read'),
+  }),
+  /** wipe: the cancel window is over and the phone starts erasing */
+  deleting: z.strictObject({ command_id: commandIdSchema }),
+  /** wipe: the phone honoured a stop and will erase nothing */
+  cancelingWipe: z.strictObject({ command_id: commandIdSchema }),
+};
+
+/** server → phone, on /device */
+export const serverToDeviceMessages = {
+  /** an order: acknowledge it with imHere{command_id}, then report its outcome */
+  command: phoneCommandSchema,
+  /** is the phone there? answer imHere{probe_id} */
+  ayThere: z.object({ probe_id: probeIdSchema }),
+  /** the owner pressed stop during a wipe's cancel window */
+  cancelingWipe: z.object({ command_id: commandIdSchema }),
+};
+
+/**
+ * The answer to every client → server message, through Socket.IO's acknowledgement callback when the
+ * sender passes one; without a callback, a rejection arrives as a `rejected` message instead.
+ */
+export const realtimeAckSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true) }),
+  z.object({
+    ok: z.literal(false),
+    code: z.string().describe('an error code of the API (VALIDATION, FORBIDDEN, NOT_FOUND, RATE_LIMITED…)'),
+    message: z.string().describe('Spanish text a person can read'),
+  }),
+]);
+export type RealtimeAck = z.infer<typeof realtimeAckSchema>;
+
+/** server → any client: a message of theirs that was refused (when they gave no ack callback) */
+export const rejectedMessageSchema = z.object({
+  type: z.string().describe('the refused message type'),
+  code: z.string(),
+  message: z.string(),
+});
+
+type Payloads<M extends Record<string, z.ZodType>> = { [K in keyof M]: z.infer<M[K]> };
+export type PanelToServer = Payloads<typeof panelToServerMessages>;
+export type ServerToPanel = Payloads<typeof serverToPanelMessages>;
+export type DeviceToServer = Payloads<typeof deviceToServerMessages>;
+export type ServerToDevice = Payloads<typeof serverToDeviceMessages>;
+
+/** Socket.IO event maps, for typed `io()` clients and the server's namespaces */
+type Listeners<P> = { [K in keyof P]: (payload: P[K], ack?: (answer: RealtimeAck) => void) => void };
+type Emitters<P> = { [K in keyof P]: (payload: P[K]) => void } & {
+  rejected: (payload: z.infer<typeof rejectedMessageSchema>) => void;
+};
+export type PanelClientEvents = Listeners<PanelToServer>;
+export type PanelServerEvents = Emitters<ServerToPanel>;
+export type DeviceClientEvents = Listeners<DeviceToServer>;
+export type DeviceServerEvents = Emitters<ServerToDevice>;
