@@ -126,7 +126,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const realtime = await createRealtimeHub(app.server, { redisUrl: env.REDIS_URL, log: app.log });
+  const realtime = await createRealtimeHub(app.server, {
+    redisUrl: env.REDIS_URL,
+    redisStream: env.REDIS_STREAM,
+    log: app.log,
+  });
   // sockets close before the HTTP server waits for its connections to end
   app.addHook('preClose', async () => {
     await realtime.close();

@@ -22,6 +22,7 @@ async function main() {
     '',
     `  ${env.BRAND_NAME} está corriendo en ${env.PUBLIC_URL}`,
     `  Base de datos: ${database.driver === 'pglite' ? `PGlite en ${env.DATA_DIR}/db` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  Tiempo real: ${env.REDIS_URL ? `Redis (${env.REDIS_STREAM})` : 'en memoria (un solo proceso)'}`,
     `  Documentación de la API: ${env.PUBLIC_URL}/api/docs`,
     env.SMTP_URL ? '' : `  Los e-mails se guardan en ${env.DATA_DIR}/outbox`,
     demo ? `  Cuenta demo: ${demo.email} / ${demo.password}` : '',

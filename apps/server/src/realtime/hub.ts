@@ -48,6 +48,7 @@ export interface RealtimeHub extends RealtimeEmitter {
 
 export interface HubOptions {
   redisUrl?: string | undefined;
+  redisStream: string;
   log: AppContext['log'];
 }
 
@@ -65,7 +66,7 @@ export async function createRealtimeHub(httpServer: HttpServer, options: HubOpti
     redis = createClient({ url: options.redisUrl });
     redis.on('error', (error) => options.log.error({ err: error }, 'redis (realtime adapter) error'));
     await redis.connect();
-    io.adapter(createAdapter(redis, { streamName: 'escudo:realtime' }));
+    io.adapter(createAdapter(redis, { streamName: options.redisStream }));
   }
   const panel = io.of(PANEL_NAMESPACE) as PanelNamespace;
   const device = io.of(DEVICE_NAMESPACE) as DeviceNamespace;

@@ -10,7 +10,7 @@ import { signUpUser } from './test-app.ts';
 export type TestSocket = Socket & {
   /** every message received, in order */
   received: { type: string; payload: unknown }[];
-  /** resolves with the first payload of `type` (received from now on, or already) matching `where` */
+  /** resolves with the first payload of `type` matching `where` received from now on */
   next<T = Record<string, unknown>>(
     type: string,
     where?: (payload: T) => boolean,

@@ -21,7 +21,7 @@ export interface TestApp extends App {
   post(url: string, body?: unknown, token?: string): Promise<LightMyRequestResponse>;
 }
 
-async function createPostgresDatabase() {
+export async function createPostgresDatabase() {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('ESCUDO_TEST_DB=postgres needs DATABASE_URL');
   const name = `escudo_test_${randomBytes(6).toString('hex')}`;

@@ -1,0 +1,182 @@
+/**
+ * Two real server processes sharing PostgreSQL and the machine's Redis: a panel on one and a phone on
+ * the other still talk (issue 3). Runs in the PostgreSQL project only, since PGlite is one process's.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect, type TestSocket } from '../test/sockets.ts';
+import { createPostgresDatabase } from '../test/test-app.ts';
+
+const isPostgresRun = process.env.ESCUDO_TEST_DB === 'postgres';
+const root = path.resolve(import.meta.dirname, '../../../..');
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function startServer(env: Record<string, string>): Promise<{ url: string; process: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
+    const ok = await fetch(`${url}/api/config`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return { url, process: child };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`server did not start: ${stderr}`);
+}
+
+async function post<T>(url: string, body: unknown, token?: string) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+describe.skipIf(!isPostgresRun)('two server processes through Redis', () => {
+  const servers: ChildProcess[] = [];
+  const sockets: TestSocket[] = [];
+  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  let dataDir: string;
+  let a: string;
+  let b: string;
+
+  beforeAll(async () => {
+    database = await createPostgresDatabase();
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'escudo-redis-'));
+    const env = {
+      DATABASE_URL: database.url,
+      REDIS_URL,
+      // this run's own stream, whatever else uses the machine's Redis
+      REDIS_STREAM: `escudo-test:${randomBytes(4).toString('hex')}`,
+      APP_SECRET: randomBytes(32).toString('hex'),
+      // one folder for both, as a shared volume or bucket would be
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: path.join(dataDir, 'no-panel'),
+    };
+    // one after the other: the first applies the migrations
+    const first = await startServer(env);
+    servers.push(first.process);
+    const second = await startServer(env);
+    servers.push(second.process);
+    a = first.url;
+    b = second.url;
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    await Promise.all(
+      servers.map(
+        (child) =>
+          new Promise((resolve) => {
+            child.once('exit', resolve);
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+    await database?.drop();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('relays probes, commands and their states between a panel on one process and a phone on the other', async () => {
+    const email = `ana.${randomBytes(4).toString('hex')}@example.cl`;
+    const signUp = await post<{ access_token: string }>(`${a}/api/auth/signUpByCode`, {
+      name: 'Ana',
+      email,
+      password: 'una-clave-segura',
+    });
+    expect(signUp.status).toBe(201);
+    const token = signUp.body.access_token;
+    const deviceId = `android-${randomBytes(4).toString('hex')}`;
+    const registered = await post<{ device_token: string }>(
+      `${b}/api/device/register`,
+      {
+        device_id: deviceId,
+        device_brand: 'Samsung',
+        device_name: 'Teléfono de Ana',
+        device_model: 'Galaxy A54',
+        device_so: 'android',
+        device_soversion: 14,
+      },
+      token,
+    );
+    expect(registered.status).toBe(200);
+    const { user } = (await post<{ user: { id: number } }>(`${a}/api/app/user/details`, {}, token)).body;
+    const { customToken } = (
+      await post<{ customToken: string }>(
+        `${a}/api/app/user/createFirebaseAuthToken`,
+        { device_id: `panel-${user.id}` },
+        token,
+      )
+    ).body;
+
+    const panel = await connect(`${a}/panel`, customToken);
+    sockets.push(panel);
+    const online = panel.next('presence', (p) => p.online === true, 10_000);
+    const phone = await connect(`${b}/device`, registered.body.device_token);
+    sockets.push(phone);
+    expect(await online).toEqual({ device_id: deviceId, online: true });
+
+    const probe = phone.next('ayThere', undefined, 10_000);
+    expect(await panel.ask('ayThere', { device_id: deviceId, probe_id: 'cross-process-1' })).toEqual({
+      ok: true,
+    });
+    expect(await probe).toEqual({ probe_id: 'cross-process-1' });
+    const answer = panel.next('imHere', undefined, 10_000);
+    await phone.ask('imHere', { probe_id: 'cross-process-1' });
+    expect(await answer).toEqual({ device_id: deviceId, probe_id: 'cross-process-1' });
+
+    // an order given through process A reaches the phone on process B, and its states come back
+    const command = phone.next('command', undefined, 10_000);
+    const lock = await post<{ command: { id: number } }>(
+      `${a}/api/app/lostphone/blockMyPhoneNotification`,
+      { device_id: deviceId, pin: '4321' },
+      token,
+    );
+    expect(lock.status).toBe(200);
+    expect(await command).toMatchObject({ type: 'lock', pin: '4321' });
+    const done = panel.next(
+      'commandState',
+      (p: { command: { state: string } }) => p.command.state === 'done',
+      10_000,
+    );
+    await phone.ask('imHere', { command_id: lock.body.command.id });
+    await phone.ask('commandResult', {
+      command_id: lock.body.command.id,
+      outcome: 'done',
+    });
+    expect((await done).command).toMatchObject({ type: 'lock', state: 'done' });
+  });
+});
