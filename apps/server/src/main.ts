@@ -4,7 +4,7 @@
  */
 import { buildApp } from './app.ts';
 import { parseEnv } from './env.ts';
-import { seedDemoAccount } from './seed/seed.ts';
+import { DEMO_ANDROID_DEVICE_ID, seedDemoAccount } from './seed/seed.ts';
 
 async function main() {
   let env;
@@ -26,6 +26,9 @@ async function main() {
     `  Documentación de la API: ${env.PUBLIC_URL}/api/docs`,
     env.SMTP_URL ? '' : `  Los e-mails se guardan en ${env.DATA_DIR}/outbox`,
     demo ? `  Cuenta demo: ${demo.email} / ${demo.password}` : '',
+    demo
+      ? `  Su teléfono Android, simulado: npm run phone -- --server ${env.PUBLIC_URL} --email ${demo.email} --password ${demo.password} --device-id ${DEMO_ANDROID_DEVICE_ID} --name "Teléfono de Camila"`
+      : '',
     '',
   ].filter((line, i, all) => line !== '' || i === 0 || i === all.length - 1);
   console.log(lines.join('\n'));

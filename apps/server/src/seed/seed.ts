@@ -64,6 +64,9 @@ export async function seedReferenceData(ctx: AppContext): Promise<void> {
   });
 }
 
+/** the demo's Android phone: `npm run phone -- … --device-id demo-android` plays it */
+export const DEMO_ANDROID_DEVICE_ID = 'demo-android';
+
 /** The demo account (never in production): a person can sign in right after `npm start`. */
 export async function seedDemoAccount(ctx: AppContext): Promise<{ email: string; password: string }> {
   const email = ctx.env.DEMO_EMAIL;
@@ -79,7 +82,7 @@ export async function seedDemoAccount(ctx: AppContext): Promise<{ email: string;
   await ctx.db.insert(devices).values([
     {
       userId: user.id,
-      deviceId: `demo-android-${user.id}`,
+      deviceId: DEMO_ANDROID_DEVICE_ID,
       deviceBrand: 'Samsung',
       deviceName: 'Teléfono de Camila',
       deviceModel: 'Galaxy A54',
@@ -88,7 +91,7 @@ export async function seedDemoAccount(ctx: AppContext): Promise<{ email: string;
     },
     {
       userId: user.id,
-      deviceId: `demo-ios-${user.id}`,
+      deviceId: 'demo-iphone',
       deviceBrand: 'Apple',
       deviceName: 'iPhone de Camila',
       deviceModel: 'iPhone 13',
