@@ -28,6 +28,7 @@ import { createDeviceAuthenticator } from './devices/device-auth.ts';
 import { registerLostPhoneRoutes } from './lostphone/lostphone.routes.ts';
 import { registerFileRoutes } from './files/files.routes.ts';
 import { registerRealtimeRoutes } from './realtime/realtime.routes.ts';
+import { registerTrackingRoutes } from './tracking/tracking.routes.ts';
 import { authenticateSockets, createRealtimeHub, type RealtimeHub } from './realtime/hub.ts';
 import { attachRealtimeHandlers } from './realtime/realtime.handlers.ts';
 import { expireStaleCommands } from './commands/commands.service.ts';
@@ -177,6 +178,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerDeviceRoutes(route, ctx);
   registerLostPhoneRoutes(route, ctx);
   registerRealtimeRoutes(route, ctx);
+  registerTrackingRoutes(route, ctx);
   registerFileRoutes(app, ctx);
   await registerWebApp(app, env);
 

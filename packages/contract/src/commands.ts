@@ -13,10 +13,10 @@ export const lockPinSchema = z
   .regex(new RegExp(`^\\d{${LOCK_PIN_LENGTH}}$`), `El PIN debe tener exactamente ${LOCK_PIN_LENGTH} dígitos.`)
   .describe('the PIN the phone locks its screen with: exactly 4 digits');
 
-export const commandTypes = ['lock', 'wipe', 'lostOn', 'lostOff'] as const;
+export const commandTypes = ['lock', 'wipe', 'lostOn', 'lostOff', 'trackingOn', 'trackingOff'] as const;
 export const commandTypeSchema = z
   .enum(commandTypes)
-  .describe('lock the screen with a PIN, wipe the phone, or turn lost mode on or off');
+  .describe('lock the screen with a PIN, wipe the phone, turn lost mode or live tracking on or off');
 export type CommandType = z.infer<typeof commandTypeSchema>;
 
 /**
@@ -67,5 +67,16 @@ export const phoneCommandSchema = z.discriminatedUnion('type', [
       .describe('seconds between two lost-mode reports (location and photo); spec 9: one hour'),
   }),
   z.object({ ...phoneCommandBase, type: z.literal('lostOff') }),
+  z.object({
+    ...phoneCommandBase,
+    type: z.literal('trackingOn'),
+    tracking_id: z.number().int().positive().describe('the route to add points to (routePoints)'),
+    interval_s: z.number().int().positive().describe('seconds between two route points'),
+  }),
+  z.object({
+    ...phoneCommandBase,
+    type: z.literal('trackingOff'),
+    tracking_id: z.number().int().positive().describe('the route that ends'),
+  }),
 ]);
 export type PhoneCommand = z.infer<typeof phoneCommandSchema>;

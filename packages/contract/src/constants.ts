@@ -70,5 +70,11 @@ export const PANEL_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const FILE_URL_TTL_MS = 30 * 60 * 1000;
 /** ours: the Information page shows a phone's latest 200 reports (issue 3) */
 export const LOST_INFO_MAX_ITEMS = 200;
+/** ours: a tracking phone sends a route point every 5 seconds (issue 4) */
+export const TRACKING_POINT_EVERY_S = 5;
+/** ours: at most 10 route points a second from one phone; more are refused (issue 4) */
+export const TRACKING_MAX_POINTS_PER_SECOND = 10;
+/** ours: at most 50 points in one routePoints message (a phone catching up after being offline) */
+export const TRACKING_MAX_POINTS_PER_MESSAGE = 50;
 /** spec 7: the panel's realtime identity is a fixed prefix plus the user id */
 export const PANEL_DEVICE_ID_PREFIX = 'panel-';

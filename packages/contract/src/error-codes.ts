@@ -32,6 +32,8 @@ export const errorCodes = [
   'IMAGE_INVALID',
   /** a signed file link that is forged or whose time ran out */
   'FILE_LINK_INVALID',
+  /** route points for a tracking that has ended (the phone should stop tracking) */
+  'TRACKING_ENDED',
   /** too many realtime messages from one socket in a second */
   'RATE_LIMITED',
   /** too many failed sign-ins for one e-mail in the window of LOGIN_FAILURE_WINDOW_MS */
@@ -61,6 +63,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   PASSWORD_CONFIRMATION_REQUIRED: 428,
   IMAGE_INVALID: 400,
   FILE_LINK_INVALID: 403,
+  TRACKING_ENDED: 409,
   RATE_LIMITED: 429,
   TOO_MANY_ATTEMPTS: 429,
   RESET_TOKEN_INVALID: 400,
@@ -86,6 +89,7 @@ export const errorMessages: Record<ErrorCode, string> = {
     'Por seguridad, confirma tu contraseña nuevamente antes de borrar el dispositivo.',
   IMAGE_INVALID: 'La imagen debe ser una foto JPEG de hasta 5 MB.',
   FILE_LINK_INVALID: 'El enlace del archivo no es válido o ha expirado. Recarga la página.',
+  TRACKING_ENDED: 'Ese recorrido ya terminó; el tracking está desactivado.',
   RATE_LIMITED: 'Demasiados mensajes seguidos. Espera un momento e inténtalo nuevamente.',
   TOO_MANY_ATTEMPTS:
     'Demasiados intentos fallidos de inicio de sesión. Por favor espera 15 minutos e inténtalo nuevamente.',

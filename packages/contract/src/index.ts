@@ -19,3 +19,4 @@ export * from './commands.ts';
 export * from './lostphone.ts';
 export * from './realtime.ts';
 export * from './files.ts';
+export * from './tracking.ts';

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { commandIdSchema, commandSchema, phoneCommandSchema } from './commands.ts';
 import { lostPhoneInfoItemSchema } from './lostphone.ts';
+import { routePointSchema, trackingSchema } from './tracking.ts';
+import { TRACKING_MAX_POINTS_PER_MESSAGE } from './constants.ts';
 
 /**
  * Every realtime message, one map per direction (STYLE.md #4). Socket.IO carries them: the event name
@@ -53,6 +55,16 @@ export const serverToPanelMessages = {
   presence: z.object({ device_id: deviceIdField, online: z.boolean() }),
   /** a lost phone sent a new report */
   lostReport: z.object({ device_id: deviceIdField, info: lostPhoneInfoItemSchema }),
+  /** tracking turned on: a new route (the spec's "child added") */
+  trackingStarted: z.object({ device_id: deviceIdField, tracking: trackingSchema }),
+  /** new points of the active route (the spec's "child changed") */
+  trackingPoints: z.object({
+    device_id: deviceIdField,
+    tracking_id: z.number().int(),
+    points: z.array(routePointSchema),
+  }),
+  /** tracking turned off: the route ended (the spec's "child removed") */
+  trackingEnded: z.object({ device_id: deviceIdField, tracking_id: z.number().int() }),
 };
 
 /** phone → server, on /device */
@@ -76,6 +88,14 @@ export const deviceToServerMessages = {
   deleting: z.strictObject({ command_id: commandIdSchema }),
   /** wipe: the phone honoured a stop and will erase nothing */
   cancelingWipe: z.strictObject({ command_id: commandIdSchema }),
+  /**
+   * tracking: points of the route `tracking_id`, oldest first; usually one, more after being offline.
+   * Refused when the route has ended (code TRACKING_ENDED: stop tracking) or beyond 10 points a second.
+   */
+  routePoints: z.strictObject({
+    tracking_id: z.number().int().positive(),
+    points: z.array(routePointSchema.strict()).min(1).max(TRACKING_MAX_POINTS_PER_MESSAGE),
+  }),
 };
 
 /** server → phone, on /device */

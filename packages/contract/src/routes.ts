@@ -50,5 +50,7 @@ export const routes = {
   changeLostStatus: { method: 'POST', path: '/api/app/lostphone/changeStatus', auth: 'user' },
   getLostMyPhoneInfo: { method: 'POST', path: '/api/app/lostphone/getLostMyPhoneInfo', auth: 'user' },
   getDeviceCommands: { method: 'POST', path: '/api/app/lostphone/getCommands', auth: 'user' },
+  changeTrackingStatus: { method: 'POST', path: '/api/app/tracking/changeTrackingStatus', auth: 'user' },
+  getTrackings: { method: 'POST', path: '/api/app/tracking/getTrackings', auth: 'user' },
   lostPhoneReport: { method: 'POST', path: '/api/device/lostphone/report', auth: 'device' },
 } as const satisfies Record<string, Route>;

@@ -3,10 +3,11 @@
  * made by one conditional UPDATE, so two processes (or a late duplicate from a phone) can never move a
  * command twice; each real change is announced to the owner's panels as `commandState`.
  */
-import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import {
   COMMAND_EXPIRY_MS,
   LOST_REPORT_EVERY_MS,
+  TRACKING_POINT_EVERY_S,
   finalCommandStates,
   type Command,
   type CommandState,
@@ -49,6 +50,15 @@ function toPhoneCommand(row: CommandRow): PhoneCommand {
       return { ...base, type: 'lock', pin: row.payload.pin ?? '' };
     case 'lostOn':
       return { ...base, type: 'lostOn', report_every_s: LOST_REPORT_EVERY_MS / 1000 };
+    case 'trackingOn':
+      return {
+        ...base,
+        type: 'trackingOn',
+        tracking_id: row.payload.tracking_id ?? 0,
+        interval_s: TRACKING_POINT_EVERY_S,
+      };
+    case 'trackingOff':
+      return { ...base, type: 'trackingOff', tracking_id: row.payload.tracking_id ?? 0 };
     case 'wipe':
     case 'lostOff':
       return { ...base, type: row.type };
@@ -60,7 +70,7 @@ export async function createCommand(
   ctx: AppContext,
   target: CommandTarget,
   type: CommandType,
-  payload: { pin?: string } = {},
+  payload: { pin?: string; tracking_id?: number } = {},
 ): Promise<Command> {
   const now = ctx.now();
   const [row] = await ctx.db
@@ -118,7 +128,7 @@ export async function moveCommand(
       updatedAt: ctx.now(),
       ...(change.reason !== undefined ? { reason: change.reason } : {}),
       // the PIN is needed only until the phone has it
-      ...(isFinal ? { payload: {} } : {}),
+      ...(isFinal ? { payload: sql`${deviceCommands.payload} - 'pin'` } : {}),
     })
     .where(
       and(
@@ -168,7 +178,7 @@ export async function expireStaleCommands(ctx: AppContext, deviceRowId?: number)
   const cutoff = new Date(ctx.now().getTime() - COMMAND_EXPIRY_MS);
   const expired = await ctx.db
     .update(deviceCommands)
-    .set({ state: 'expired', updatedAt: ctx.now(), payload: {} })
+    .set({ state: 'expired', updatedAt: ctx.now(), payload: sql`${deviceCommands.payload} - 'pin'` })
     .where(
       and(
         eq(deviceCommands.state, 'sent'),

@@ -1,4 +1,4 @@
-/** A token bucket: `perSecond` messages a second on average, bursts up to `burst`. One per socket. */
+/** A token bucket: `perSecond` a second on average, bursts up to `burst`. One per socket. */
 export function createRateLimiter(
   perSecond: number,
   burst: number,
@@ -7,13 +7,13 @@ export function createRateLimiter(
   let tokens = burst;
   let last = now();
   return {
-    /** whether one more message may pass now */
-    take(): boolean {
+    /** whether `n` more (messages, points) may pass now; if not, none is counted */
+    take(n = 1): boolean {
       const current = now();
       tokens = Math.min(burst, tokens + ((current - last) / 1000) * perSecond);
       last = current;
-      if (tokens < 1) return false;
-      tokens -= 1;
+      if (tokens < n) return false;
+      tokens -= n;
       return true;
     },
   };

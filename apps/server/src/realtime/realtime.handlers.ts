@@ -2,6 +2,7 @@
  * What each realtime message does (contract realtime.ts; docs/device-protocol.md). Probes (ayThere /
  * imHere) are relayed and never stored; commands change state through commands.service.ts.
  */
+import { TRACKING_MAX_POINTS_PER_MESSAGE, TRACKING_MAX_POINTS_PER_SECOND } from '@escudo/contract';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { DeviceAuth } from '../lib/http/routes.ts';
@@ -14,6 +15,8 @@ import {
 } from '../commands/commands.service.ts';
 import { deviceSchemas, handleMessages, panelSchemas, type RealtimeHub } from './hub.ts';
 import { deviceRoom } from './realtime-emitter.ts';
+import { createRateLimiter } from './rate-limiter.ts';
+import { addRoutePoints } from '../tracking/tracking.service.ts';
 
 const targetOf = (auth: DeviceAuth): CommandTarget => ({
   deviceRowId: auth.deviceRowId,
@@ -67,6 +70,8 @@ export function attachRealtimeHandlers(hub: RealtimeHub, ctx: AppContext): void 
   hub.device.on('connection', (socket) => {
     const auth = socket.data;
     const target = targetOf(auth);
+    // issue 4: at most TRACKING_MAX_POINTS_PER_SECOND route points a second from one phone
+    const points = createRateLimiter(TRACKING_MAX_POINTS_PER_SECOND, TRACKING_MAX_POINTS_PER_MESSAGE);
     handleMessages(
       socket,
       auth,
@@ -88,7 +93,8 @@ export function attachRealtimeHandlers(hub: RealtimeHub, ctx: AppContext): void 
             from: ['sent', 'delivered'],
             to: outcome,
             // a wipe is done when the phone says `deleting`, never by a plain result
-            types: outcome === 'done' ? ['lock', 'lostOn', 'lostOff'] : undefined,
+            types:
+              outcome === 'done' ? ['lock', 'lostOn', 'lostOff', 'trackingOn', 'trackingOff'] : undefined,
             reason: outcome === 'failed' ? (reason ?? 'El teléfono no indicó el motivo.') : null,
           });
         },
@@ -107,6 +113,12 @@ export function attachRealtimeHandlers(hub: RealtimeHub, ctx: AppContext): void 
             types: ['wipe'],
           });
           hub.toUser(auth.userId, 'cancelingWipe', { device_id: auth.deviceId, command_id });
+        },
+        async routePoints({ tracking_id, points: batch }) {
+          if (!points.take(batch.length)) {
+            throw new AppError('RATE_LIMITED', 'Demasiados puntos de ruta: como máximo 10 por segundo.');
+          }
+          await addRoutePoints(ctx, auth, tracking_id, batch);
         },
       },
       ctx.log,

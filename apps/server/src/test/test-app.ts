@@ -17,6 +17,8 @@ export interface TestApp extends App {
   dataDir: string;
   clock: { now: Date; advance(ms: number): void };
   close(): Promise<void>;
+  /** stops the server and starts a new one on the same database and files, as after a restart */
+  restart(): Promise<void>;
   /** POST a JSON body (or a raw string) to an API path, optionally with a bearer token */
   post(url: string, body?: unknown, token?: string): Promise<LightMyRequestResponse>;
 }
@@ -69,12 +71,12 @@ export async function createTestApp(
   const built = await buildApp({ env, database, now: () => clock.now, logger: false });
   setup?.(built.app);
   await built.app.ready();
-  return {
+  const test: TestApp = {
     ...built,
     dataDir,
     clock,
     post(url, body, token) {
-      return built.app.inject({
+      return test.app.inject({
         method: 'POST',
         url,
         headers: {
@@ -84,13 +86,20 @@ export async function createTestApp(
         payload: typeof body === 'string' ? body : JSON.stringify(body ?? {}),
       });
     },
+    async restart() {
+      await test.app.close();
+      const next = await buildApp({ env, database, now: () => clock.now, logger: false });
+      await next.app.ready();
+      Object.assign(test, { app: next.app, ctx: next.ctx, realtime: next.realtime });
+    },
     async close() {
-      await built.app.close();
+      await test.app.close();
       await database.close();
       await postgres?.drop();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
+  return test;
 }
 
 /** Signs up a fresh account and returns its credentials and token. */

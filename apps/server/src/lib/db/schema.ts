@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   date,
   doublePrecision,
@@ -218,10 +219,12 @@ export const deviceCommands = pgTable(
     deviceId: integer('device_id')
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['lock', 'wipe', 'lostOn', 'lostOff'] }).notNull(),
+    type: text('type', {
+      enum: ['lock', 'wipe', 'lostOn', 'lostOff', 'trackingOn', 'trackingOff'],
+    }).notNull(),
     state: text('state', { enum: ['sent', 'delivered', 'done', 'failed', 'cancelled', 'expired'] }).notNull(),
-    /** what the phone needs beyond the type (the lock PIN); emptied once the command is final */
-    payload: jsonb('payload').$type<{ pin?: string }>().notNull().default({}),
+    /** what the phone needs beyond the type (lock PIN, tracking id); the PIN is emptied once final */
+    payload: jsonb('payload').$type<{ pin?: string; tracking_id?: number }>().notNull().default({}),
     reason: text('reason'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -246,4 +249,39 @@ export const lostReports = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('lost_reports_device_idx').on(t.deviceId, t.createdAt)],
+);
+
+/** A route recorded while live tracking was on (spec 3: Tracking); `endedAt` null while it is on. */
+export const trackings = pgTable(
+  'trackings',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('trackings_device_idx').on(t.deviceId, t.createdAt),
+    // at most one active route per phone
+    uniqueIndex('trackings_active_idx')
+      .on(t.deviceId)
+      .where(sql`${t.endedAt} is null`),
+  ],
+);
+
+/** The points of a route, in the order they arrived. */
+export const trackingPoints = pgTable(
+  'tracking_points',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    trackingId: integer('tracking_id')
+      .notNull()
+      .references(() => trackings.id, { onDelete: 'cascade' }),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('tracking_points_tracking_idx').on(t.trackingId, t.id)],
 );

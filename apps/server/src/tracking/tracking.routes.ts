@@ -1,0 +1,13 @@
+import { changeTrackingStatus, getTrackings } from '@escudo/contract';
+import type { AppContext } from '../context.ts';
+import type { Route } from '../lib/http/routes.ts';
+import * as tracking from './tracking.service.ts';
+
+export function registerTrackingRoutes(route: Route, ctx: AppContext): void {
+  route(changeTrackingStatus, ({ auth, body }) =>
+    tracking.changeTrackingStatus(ctx, auth.userId, body.device_id, body.trackingStatus),
+  );
+  route(getTrackings, ({ auth, body }) =>
+    tracking.listTrackings(ctx, auth.userId, body.device_id, { limit: body.limit, page: body.page }),
+  );
+}

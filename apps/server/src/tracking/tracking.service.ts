@@ -1,0 +1,150 @@
+/**
+ * Live tracking (spec 2 Tracking, 4; issue 4). A route ("tracking") is open while tracking is on: the
+ * phone, ordered by a trackingOn command, streams points to it over the realtime link; the server
+ * stores them and relays them to the owner's panels. Tracking off ends the route. Since the state is
+ * in the database, a tracking left on survives a server restart: the phone reconnects and its points
+ * keep landing on the same route.
+ */
+import { and, count, desc, eq, inArray, isNull, asc } from 'drizzle-orm';
+import type { RoutePoint, Tracking } from '@escudo/contract';
+import type { AppContext } from '../context.ts';
+import { AppError } from '../lib/app-error.ts';
+import { trackingPoints, trackings } from '../lib/db/schema.ts';
+import type { DeviceAuth } from '../lib/http/routes.ts';
+import { findUserDevice } from '../devices/devices.service.ts';
+import { createCommand } from '../commands/commands.service.ts';
+import { isUniqueViolation } from '../lib/db/errors.ts';
+
+type TrackingRow = typeof trackings.$inferSelect;
+
+async function loadRoutes(ctx: AppContext, ids: number[]): Promise<Map<number, RoutePoint[]>> {
+  const routes = new Map<number, RoutePoint[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return routes;
+  const points = await ctx.db
+    .select()
+    .from(trackingPoints)
+    .where(inArray(trackingPoints.trackingId, ids))
+    .orderBy(asc(trackingPoints.id));
+  for (const point of points) {
+    routes
+      .get(point.trackingId)!
+      .push({ lat: point.lat, lng: point.lng, at: point.recordedAt.toISOString() });
+  }
+  return routes;
+}
+
+function toTracking(row: TrackingRow, deviceId: string, route: RoutePoint[]): Tracking {
+  return {
+    id: row.id,
+    device_id: deviceId,
+    created_at: row.createdAt.toISOString(),
+    ended_at: row.endedAt?.toISOString() ?? null,
+    route,
+  };
+}
+
+async function findActive(ctx: AppContext, deviceRowId: number) {
+  const [row] = await ctx.db
+    .select()
+    .from(trackings)
+    .where(and(eq(trackings.deviceId, deviceRowId), isNull(trackings.endedAt)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function changeTrackingStatus(ctx: AppContext, userId: number, deviceId: string, status: 1 | 2) {
+  const device = await findUserDevice(ctx, userId, { deviceId });
+  const target = { deviceRowId: device.id, userId, deviceId: device.deviceId };
+  const active = await findActive(ctx, device.id);
+
+  if (status === 1) {
+    if (active) {
+      // already on: order the phone again (it may have lost its state); the route stays the same
+      const command = await createCommand(ctx, target, 'trackingOn', { tracking_id: active.id });
+      const routes = await loadRoutes(ctx, [active.id]);
+      return { status: 1 as const, tracking: toTracking(active, deviceId, routes.get(active.id)!), command };
+    }
+    let row: TrackingRow;
+    try {
+      [row] = (await ctx.db
+        .insert(trackings)
+        .values({ deviceId: device.id, createdAt: ctx.now() })
+        .returning()) as [TrackingRow];
+    } catch (error) {
+      // two clicks at once: the unique index keeps one active route; answer with it
+      if (isUniqueViolation(error)) return changeTrackingStatus(ctx, userId, deviceId, status);
+      throw error;
+    }
+    const tracking = toTracking(row, deviceId, []);
+    ctx.realtime.toUser(userId, 'trackingStarted', { device_id: deviceId, tracking });
+    const command = await createCommand(ctx, target, 'trackingOn', { tracking_id: row.id });
+    return { status: 1 as const, tracking, command };
+  }
+
+  if (!active) return { status: 2 as const, tracking: null, command: null };
+  const [ended] = await ctx.db
+    .update(trackings)
+    .set({ endedAt: ctx.now() })
+    .where(and(eq(trackings.id, active.id), isNull(trackings.endedAt)))
+    .returning();
+  if (!ended) return { status: 2 as const, tracking: null, command: null };
+  ctx.realtime.toUser(userId, 'trackingEnded', { device_id: deviceId, tracking_id: ended.id });
+  const command = await createCommand(ctx, target, 'trackingOff', { tracking_id: ended.id });
+  const routes = await loadRoutes(ctx, [ended.id]);
+  return { status: 2 as const, tracking: toTracking(ended, deviceId, routes.get(ended.id)!), command };
+}
+
+export async function listTrackings(
+  ctx: AppContext,
+  userId: number,
+  deviceId: string,
+  paging: { limit: number; page: number },
+) {
+  const device = await findUserDevice(ctx, userId, { deviceId });
+  const [total] = await ctx.db
+    .select({ n: count() })
+    .from(trackings)
+    .where(eq(trackings.deviceId, device.id));
+  // the active route (ended_at null) first, then newest first
+  const rows = await ctx.db
+    .select()
+    .from(trackings)
+    .where(eq(trackings.deviceId, device.id))
+    .orderBy(desc(isNull(trackings.endedAt)), desc(trackings.createdAt), desc(trackings.id))
+    .limit(paging.limit)
+    .offset((paging.page - 1) * paging.limit);
+  const active = await findActive(ctx, device.id);
+  const ids = [...new Set([...rows.map((row) => row.id), ...(active ? [active.id] : [])])];
+  const routes = await loadRoutes(ctx, ids);
+  return {
+    tracking: rows.map((row) => toTracking(row, deviceId, routes.get(row.id)!)),
+    total_trackings: total?.n ?? 0,
+    active: active ? toTracking(active, deviceId, routes.get(active.id)!) : null,
+  };
+}
+
+/** Points from the phone for one of its routes; refused once that route has ended. */
+export async function addRoutePoints(
+  ctx: AppContext,
+  auth: DeviceAuth,
+  trackingId: number,
+  points: RoutePoint[],
+) {
+  const [tracking] = await ctx.db
+    .select()
+    .from(trackings)
+    .where(and(eq(trackings.id, trackingId), eq(trackings.deviceId, auth.deviceRowId)))
+    .limit(1);
+  if (!tracking) throw new AppError('NOT_FOUND', 'No encontramos ese recorrido para este dispositivo.');
+  if (tracking.endedAt) throw new AppError('TRACKING_ENDED');
+  await ctx.db
+    .insert(trackingPoints)
+    .values(
+      points.map((point) => ({ trackingId, lat: point.lat, lng: point.lng, recordedAt: new Date(point.at) })),
+    );
+  ctx.realtime.toUser(auth.userId, 'trackingPoints', {
+    device_id: auth.deviceId,
+    tracking_id: trackingId,
+    points: points.map((point) => ({ lat: point.lat, lng: point.lng, at: new Date(point.at).toISOString() })),
+  });
+}
