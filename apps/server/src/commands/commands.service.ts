@@ -156,6 +156,32 @@ export async function moveCommand(
 }
 
 /**
+ * The phone received a command (`imHere { command_id }`): sent → delivered. The phone may already
+ * have reported the outcome (its messages are handled concurrently), or be repeating itself after a
+ * reconnection: any state past `sent` is fine and left as it is.
+ */
+export async function acknowledgeCommand(
+  ctx: AppContext,
+  target: CommandTarget,
+  commandId: number,
+): Promise<void> {
+  const [row] = await ctx.db
+    .update(deviceCommands)
+    .set({ state: 'delivered', updatedAt: ctx.now() })
+    .where(
+      and(
+        eq(deviceCommands.id, commandId),
+        eq(deviceCommands.deviceId, target.deviceRowId),
+        eq(deviceCommands.state, 'sent'),
+      ),
+    )
+    .returning();
+  if (row) ctx.realtime.toUser(target.userId, 'commandState', { command: toCommand(row, target.deviceId) });
+  // not this phone's command: NOT_FOUND
+  else await findCommand(ctx, target, commandId);
+}
+
+/**
  * Sends a phone that just connected every command still open, oldest first. Locks and wipes older
  * than COMMAND_EXPIRY_MS expire instead (and the owner's panels hear it).
  */

@@ -8,6 +8,7 @@ import { AppError } from '../lib/app-error.ts';
 import type { DeviceAuth } from '../lib/http/routes.ts';
 import { findUserDevice, listUserDevices } from '../devices/devices.service.ts';
 import {
+  acknowledgeCommand,
   deliverPendingCommands,
   findCommand,
   moveCommand,
@@ -79,10 +80,7 @@ export function attachRealtimeHandlers(hub: RealtimeHub, ctx: AppContext): void 
       {
         async imHere({ probe_id, command_id }) {
           if (command_id !== undefined) {
-            const command = await findCommand(ctx, target, command_id);
-            if (command.state === 'sent') {
-              await moveCommand(ctx, target, command_id, { from: ['sent'], to: 'delivered' });
-            }
+            await acknowledgeCommand(ctx, target, command_id);
             hub.toUser(auth.userId, 'imHere', { device_id: auth.deviceId, command_id });
           } else {
             hub.toUser(auth.userId, 'imHere', { device_id: auth.deviceId, probe_id });

@@ -176,6 +176,30 @@ describe('commands', () => {
     expect((await stateOf(command.id)).state).toBe('done');
   });
 
+  it('accepts the acknowledgement and the outcome sent back to back, and the panel hears both', async () => {
+    const ana = await userWithPhone(app);
+    const screen = await panel(ana);
+    const device = await phone(ana);
+    for (let i = 0; i < 5; i += 1) {
+      const { command } = (
+        await app.post(
+          '/api/app/lostphone/lostMyPhoneSubscribeNotification',
+          { device_id: ana.deviceId },
+          ana.token,
+        )
+      ).json();
+      const heard = screen.next('imHere', (p) => p.command_id === command.id);
+      // as a phone does: acknowledge, then report at once, without waiting for the first answer
+      const answers = await Promise.all([
+        device.ask('imHere', { command_id: command.id }),
+        device.ask('commandResult', { command_id: command.id, outcome: 'done' }),
+      ]);
+      expect(answers).toEqual([{ ok: true }, { ok: true }]);
+      await heard;
+      expect((await stateOf(command.id)).state).toBe('done');
+    }
+  });
+
   it('records a failure with the reason the phone gives', async () => {
     const ana = await userWithPhone(app);
     const device = await phone(ana);
