@@ -15,6 +15,15 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'phone',
+          include: ['apps/phone/src/**/*.test.ts'],
+          // the integration test starts the real server, which takes a few seconds
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'server-pglite',
           include: ['apps/server/src/**/*.test.ts'],
           env: { ESCUDO_TEST_DB: 'pglite' },

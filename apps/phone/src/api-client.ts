@@ -1,0 +1,94 @@
+/**
+ * The phone's HTTP calls, each through an endpoint of the contract (STYLE.md #3): the body is checked
+ * by the endpoint's schema before it leaves and the answer after it arrives, so a drift between the
+ * simulator and the server shows up as an error here rather than as odd behaviour later.
+ */
+import {
+  REQUEST_TIMEOUT_MS,
+  apiErrorSchema,
+  type BodyOf,
+  type Endpoint,
+  type ResponseOf,
+} from '@escudo/contract';
+
+/** What the simulator shows when a call fails: the server's Spanish message when it gave one. */
+export class ApiCallError extends Error {
+  override name = 'ApiCallError';
+  constructor(
+    message: string,
+    /** the API's error code, or NETWORK / UNEXPECTED_RESPONSE when the server did not answer one */
+    readonly code: string,
+    /** HTTP status; 0 when no answer arrived */
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+export interface CallOptions {
+  token?: string | undefined;
+  /** photos take longer than the panel's 10 s over a slow link */
+  timeoutMs?: number;
+}
+
+export async function callEndpoint<E extends Endpoint>(
+  server: string,
+  endpoint: E,
+  body: BodyOf<E>,
+  { token, timeoutMs = REQUEST_TIMEOUT_MS }: CallOptions = {},
+): Promise<ResponseOf<E>> {
+  const checked = endpoint.body.safeParse(body);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    throw new ApiCallError(
+      `Datos no válidos para ${endpoint.path}: ${issue?.message ?? ''}${issue?.path.length ? ` (${issue.path.join('.')})` : ''}`,
+      'VALIDATION',
+      0,
+    );
+  }
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (endpoint.method === 'POST') headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(`${server}${endpoint.path}`, {
+      method: endpoint.method,
+      headers,
+      body: endpoint.method === 'POST' ? JSON.stringify(checked.data) : undefined,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch (error) {
+    const reason =
+      (error as Error).name === 'TimeoutError'
+        ? `no respondió en ${Math.round(timeoutMs / 1000)} s`
+        : ((error as Error & { cause?: Error }).cause?.message ?? (error as Error).message);
+    throw new ApiCallError(`No se pudo conectar con ${server} (${reason}).`, 'NETWORK', 0);
+  }
+
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  if (!response.ok) {
+    const error = apiErrorSchema.safeParse(json);
+    if (error.success) throw new ApiCallError(error.data.message, error.data.code, response.status);
+    throw new ApiCallError(
+      `El servidor respondió ${response.status} a ${endpoint.path}.`,
+      'UNEXPECTED_RESPONSE',
+      response.status,
+    );
+  }
+  const answer = endpoint.response.safeParse(json);
+  if (!answer.success) {
+    throw new ApiCallError(
+      `Respuesta inesperada de ${endpoint.path}: ${answer.error.issues[0]?.message ?? ''}`,
+      'UNEXPECTED_RESPONSE',
+      response.status,
+    );
+  }
+  return answer.data as ResponseOf<E>;
+}

@@ -1,0 +1,248 @@
+/**
+ * The command line of `npm run phone` (API.md, "The phone simulator"). Parsing is separate from
+ * running so that defaults and mistakes can be tested without a server.
+ */
+import { createHash } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { deviceIdSchema, emailSchema } from '@escudo/contract';
+
+export const USAGE = `Uso: npm run phone -- [--server URL] --email E --password P [opciones]
+
+Simula el teléfono de un cliente: inicia sesión, registra el teléfono, se conecta en tiempo real y
+responde las órdenes (bloqueo, borrado, modo perdido, tracking) como lo haría la app.
+
+  --server URL            servidor de Escudo (por defecto http://localhost:3000)
+  --email E               e-mail de la cuenta; con --count, {n} se reemplaza por el número del teléfono
+  --password P            contraseña de la cuenta
+  --so android|ios        sistema operativo (por defecto android)
+  --soversion N           versión del sistema (por defecto 14 en android, 17.5 en ios)
+  --brand B               marca (por defecto Samsung o Apple)
+  --model M               modelo (por defecto Galaxy A54 o iPhone 13)
+  --name N                nombre del teléfono (por defecto "Teléfono simulado")
+  --device-id ID          identificador del teléfono (por defecto uno fijo derivado del e-mail)
+  --report-every SEGUNDOS segundos entre reportes en modo perdido (por defecto lo que indique la orden: 3600)
+  --silent                se conecta pero nunca responde (para ver los tiempos de espera del panel)
+  --count N               simula N teléfonos en este proceso (ID-1 … ID-N), para pruebas de carga
+  --help                  muestra esta ayuda`;
+
+/** What one simulated phone needs to sign in, register and behave. */
+export interface PhoneOptions {
+  server: string;
+  email: string;
+  password: string;
+  deviceId: string;
+  so: 'android' | 'ios';
+  soVersion: number;
+  brand: string;
+  model: string;
+  name: string;
+  /** overrides the lost-mode command's report_every_s when set */
+  reportEveryS: number | undefined;
+  isSilent: boolean;
+}
+
+export interface CliOptions extends PhoneOptions {
+  /** null without --count: one phone whose device_id has no suffix */
+  count: number | null;
+}
+
+/** A mistake on the command line: main prints it with the usage and exits 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+const DEFAULTS = {
+  android: { soVersion: 14, brand: 'Samsung', model: 'Galaxy A54' },
+  ios: { soVersion: 17.5, brand: 'Apple', model: 'iPhone 13' },
+} as const;
+export const DEFAULT_SERVER = 'http://localhost:3000';
+const DEFAULT_NAME = 'Teléfono simulado';
+
+/** What a caller of the library must give; the rest takes the command line's defaults. */
+export type PhoneInput = Pick<PhoneOptions, 'email' | 'password'> & Partial<PhoneOptions>;
+
+export function withPhoneDefaults(input: PhoneInput): PhoneOptions {
+  const so = input.so ?? 'android';
+  const defaults = DEFAULTS[so];
+  // an option given as undefined takes its default, as on the command line
+  const given = Object.fromEntries(
+    Object.entries(input).filter(([, value]) => value !== undefined),
+  ) as Partial<PhoneOptions>;
+  return {
+    server: DEFAULT_SERVER,
+    deviceId: defaultDeviceId(input.email),
+    soVersion: defaults.soVersion,
+    brand: defaults.brand,
+    model: defaults.model,
+    name: DEFAULT_NAME,
+    reportEveryS: undefined,
+    isSilent: false,
+    ...given,
+    so,
+    email: input.email,
+    password: input.password,
+  };
+}
+/** more phones than this in one process is a mistake, not a load test */
+const MAX_COUNT = 10_000;
+
+/** Stable per e-mail, so running the simulator again re-registers the same phone (idempotent). */
+export function defaultDeviceId(email: string): string {
+  return `sim-${createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 12)}`;
+}
+
+function positiveNumber(flag: string, raw: string, { isInteger }: { isInteger: boolean }): number {
+  const value = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(value) || value <= 0 || (isInteger && !Number.isInteger(value))) {
+    throw new UsageError(
+      `${flag} debe ser un número ${isInteger ? 'entero ' : ''}mayor que 0 (se recibió "${raw}").`,
+    );
+  }
+  return value;
+}
+
+function required(flag: string, value: string | undefined): string {
+  if (value === undefined || value.trim() === '') throw new UsageError(`Falta ${flag}.`);
+  return value;
+}
+
+/** Parses argv (without node and the script); throws UsageError with a Spanish reason. */
+export function parseCliArgs(argv: readonly string[]): CliOptions | 'help' {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        server: { type: 'string' },
+        email: { type: 'string' },
+        password: { type: 'string' },
+        so: { type: 'string' },
+        soversion: { type: 'string' },
+        brand: { type: 'string' },
+        model: { type: 'string' },
+        name: { type: 'string' },
+        'device-id': { type: 'string' },
+        'report-every': { type: 'string' },
+        silent: { type: 'boolean' },
+        count: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError(explainParseError(error as Error & { code?: string }));
+  }
+  if (values.help) return 'help';
+
+  const server = values.server ?? DEFAULT_SERVER;
+  let url: URL;
+  try {
+    url = new URL(server);
+  } catch {
+    throw new UsageError(`--server debe ser una URL, como ${DEFAULT_SERVER} (se recibió "${server}").`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new UsageError(`--server debe empezar con http:// o https:// (se recibió "${server}").`);
+  }
+
+  const email = required('--email', values.email).trim();
+  // `{n}` stands for a number: check the address with one in its place
+  if (!emailSchema.safeParse(email.replaceAll('{n}', '1')).success) {
+    throw new UsageError(`--email no es un e-mail válido: "${email}".`);
+  }
+  const password = required('--password', values.password);
+
+  const so = values.so ?? 'android';
+  if (so !== 'android' && so !== 'ios') {
+    throw new UsageError(`--so debe ser android o ios (se recibió "${so}").`);
+  }
+  const defaults = DEFAULTS[so];
+
+  let soVersion: number = defaults.soVersion;
+  if (values.soversion !== undefined) {
+    soVersion = Number(values.soversion);
+    if (values.soversion.trim() === '' || !Number.isFinite(soVersion) || soVersion < 0 || soVersion > 1000) {
+      throw new UsageError(
+        `--soversion debe ser un número, como 14 o 17.5 (se recibió "${values.soversion}").`,
+      );
+    }
+  }
+
+  const count =
+    values.count === undefined ? null : positiveNumber('--count', values.count, { isInteger: true });
+  if (count !== null && count > MAX_COUNT) {
+    throw new UsageError(`--count admite como máximo ${MAX_COUNT} teléfonos.`);
+  }
+  const reportEveryS =
+    values['report-every'] === undefined
+      ? undefined
+      : positiveNumber('--report-every', values['report-every'], { isInteger: true });
+
+  const deviceId = values['device-id'] ?? defaultDeviceId(email);
+  // the longest id this run will register must still be a valid device_id
+  const longest = count === null ? deviceId : `${deviceId}-${count}`;
+  const checked = deviceIdSchema.safeParse(longest);
+  if (!checked.success) {
+    throw new UsageError(
+      `--device-id no es válido ("${deviceId}"): ${checked.error.issues[0]?.message ?? ''}`,
+    );
+  }
+
+  const text = (flag: string, value: string | undefined, fallback: string) => {
+    if (value === undefined) return fallback;
+    if (value.trim() === '') throw new UsageError(`${flag} no puede estar vacío.`);
+    return value.trim();
+  };
+
+  return {
+    server: server.replace(/\/+$/, ''),
+    email,
+    password,
+    deviceId: deviceId.trim(),
+    so,
+    soVersion,
+    brand: text('--brand', values.brand, defaults.brand),
+    model: text('--model', values.model, defaults.model),
+    name: text('--name', values.name, DEFAULT_NAME),
+    reportEveryS,
+    isSilent: values.silent ?? false,
+    count,
+  };
+}
+
+function explainParseError(error: Error & { code?: string }): string {
+  const flag = /'([^']+)'/.exec(error.message)?.[1];
+  switch (error.code) {
+    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
+      return `Opción desconocida: ${flag ?? error.message}.`;
+    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE': {
+      const name = flag?.split(' ')[0] ?? 'una opción';
+      return /does not take an argument/.test(error.message)
+        ? `${name} no lleva valor.`
+        : `Falta el valor de ${name}.`;
+    }
+    case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
+      return `Argumento inesperado: ${flag ?? error.message}.`;
+    default:
+      return error.message;
+  }
+}
+
+/**
+ * The phones of one run. With --count N, phone i (1..N) gets `<device-id>-<i>`, its name gets ` i`,
+ * and `{n}` in the e-mail becomes i, so each phone may sign in to an account of its own.
+ */
+export function phonesOf(cli: CliOptions): PhoneOptions[] {
+  const { count, ...base } = cli;
+  if (count === null) return [{ ...base, email: base.email.replaceAll('{n}', '1') }];
+  return Array.from({ length: count }, (_, index) => {
+    const n = index + 1;
+    return {
+      ...base,
+      email: base.email.replaceAll('{n}', String(n)),
+      deviceId: `${base.deviceId}-${n}`,
+      name: `${base.name} ${n}`,
+    };
+  });
+}

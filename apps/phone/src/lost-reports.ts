@@ -1,0 +1,105 @@
+/**
+ * Lost mode's reports (docs/device-protocol.md section 3): a location and a photo at once and then
+ * every `intervalS` seconds, over HTTP with the device token, whether or not the realtime link is up.
+ * A report that fails is kept and retried at the next tick, never in a tight loop.
+ */
+import { lostPhoneReport, type Position } from '@escudo/contract';
+import { callEndpoint } from './api-client.ts';
+import { driftFrom, randomPointInSantiago, roundPosition } from './locations.ts';
+import { takePhoto } from './photo.ts';
+import type { PhoneLog } from './output.ts';
+
+/** ours: a photo over mobile data may take longer than the panel's 10 s */
+const REPORT_TIMEOUT_MS = 60_000;
+/** Node's timers hold at most about 24.8 days */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+interface Report {
+  position: Position;
+  image: Buffer;
+}
+
+export interface LostReportsOptions {
+  server: string;
+  deviceToken: () => string;
+  deviceName: string;
+  log: PhoneLog;
+}
+
+export interface LostReports {
+  /** starts (or restarts, with a new interval) the reports; the first one goes at once */
+  start(intervalS: number): void;
+  stop(): void;
+  readonly isOn: boolean;
+  readonly intervalS: number | null;
+}
+
+export function createLostReports({ server, deviceToken, deviceName, log }: LostReportsOptions): LostReports {
+  let timer: NodeJS.Timeout | null = null;
+  let intervalS: number | null = null;
+  let last: Position | null = null;
+  // only the newest failed report is kept: a phone offline for days must not fill its memory
+  let pending: Report | null = null;
+  let isSending = false;
+
+  async function send(report: Report): Promise<boolean> {
+    try {
+      await callEndpoint(
+        server,
+        lostPhoneReport,
+        { ...report.position, image: report.image.toString('base64') },
+        { token: deviceToken(), timeoutMs: REPORT_TIMEOUT_MS },
+      );
+      log.status(
+        `report sent (${report.position.lat}, ${report.position.lng}, ${report.image.length} bytes)`,
+      );
+      return true;
+    } catch (error) {
+      log.status(`report failed: ${(error as Error).message} (retrying at the next report)`);
+      return false;
+    }
+  }
+
+  async function tick(): Promise<void> {
+    // a slow upload must not overlap the next one
+    if (isSending) return;
+    isSending = true;
+    try {
+      last = roundPosition(last ? driftFrom(last) : randomPointInSantiago());
+      const report = { position: last, image: takePhoto({ deviceName }) };
+      if (pending && !(await send(pending))) {
+        // still no way through: keep the newest report for the next tick, don't try it now too
+        pending = report;
+        return;
+      }
+      pending = (await send(report)) ? null : report;
+    } finally {
+      isSending = false;
+    }
+  }
+
+  const stop = () => {
+    if (timer) clearInterval(timer);
+    timer = null;
+    intervalS = null;
+  };
+
+  return {
+    start(seconds) {
+      stop();
+      intervalS = seconds;
+      timer = setInterval(() => void tick(), Math.min(seconds * 1000, MAX_TIMER_MS));
+      void tick();
+    },
+    stop() {
+      stop();
+      pending = null;
+    },
+    get isOn() {
+      return timer !== null;
+    },
+    get intervalS() {
+      return intervalS;
+    },
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * The simulator's output: one line per message and per change of state, in a fixed format that the
+ * end-to-end tests parse (README of apps/phone, and the final lines of this file):
+ *
+ *   HH:MM:SS.mmm <label> ← <type> <json>   a message received
+ *   HH:MM:SS.mmm <label> → <type> <json>   a message sent
+ *   HH:MM:SS.mmm <label> · <text>          anything else (status)
+ *
+ * `<label>` is the phone's device_id, which never contains spaces (deviceIdSchema).
+ */
+
+export type LineSink = (line: string, isError: boolean) => void;
+
+export const RECEIVED = '←';
+export const SENT = '→';
+export const STATUS = '·';
+
+/** Local wall-clock time with milliseconds: what a person watching the terminal compares against. */
+export function formatClock(at: Date): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(at.getHours())}:${two(at.getMinutes())}:${two(at.getSeconds())}.${String(at.getMilliseconds()).padStart(3, '0')}`;
+}
+
+/** The PIN is the owner's secret: it never reaches a terminal or a log file. */
+export function maskSecrets(payload: unknown): unknown {
+  if (payload && typeof payload === 'object' && !Array.isArray(payload) && 'pin' in payload) {
+    return { ...payload, pin: '****' };
+  }
+  return payload;
+}
+
+export interface PhoneLog {
+  received(type: string, payload: unknown): void;
+  sent(type: string, payload: unknown): void;
+  status(text: string): void;
+  error(text: string): void;
+}
+
+export const writeToConsole: LineSink = (line, isError) => {
+  (isError ? process.stderr : process.stdout).write(`${line}\n`);
+};
+
+export function createPhoneLog(
+  label: string,
+  sink: LineSink = writeToConsole,
+  now = () => new Date(),
+): PhoneLog {
+  const line = (mark: string, text: string, isError = false) =>
+    sink(`${formatClock(now())} ${label} ${mark} ${text}`, isError);
+  return {
+    received: (type, payload) => line(RECEIVED, `${type} ${JSON.stringify(maskSecrets(payload)) ?? ''}`),
+    sent: (type, payload) => line(SENT, `${type} ${JSON.stringify(payload)}`),
+    status: (text) => line(STATUS, text),
+    error: (text) => line(STATUS, text, true),
+  };
+}
+
+/** Parses one output line back (for tests and tools that drive the simulator). */
+export const OUTPUT_LINE = /^(\d{2}:\d{2}:\d{2}\.\d{3}) (\S+) ([←→·]) (.*)$/;

@@ -1,0 +1,202 @@
+/**
+ * The phone's side of the protocol against a scripted Socket.IO server, for what the real server never
+ * does on purpose: malformed and unknown messages, repeats of finished commands, refusals, a server
+ * that closes the link. phone.integration.test.ts covers the real server.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Server, type Socket as ServerSocket } from 'socket.io';
+import { DEVICE_NAMESPACE, type Device, type RealtimeAck } from '@escudo/contract';
+import { withPhoneDefaults } from './args.ts';
+import { OUTPUT_LINE, createPhoneLog } from './output.ts';
+import { connectPhone, type SimulatedPhone } from './phone.ts';
+
+const http = createServer();
+const io = new Server(http);
+let url: string;
+/** what the server hears, and how it answers each message (ok unless a test says otherwise) */
+let heard: { type: string; payload: unknown }[] = [];
+let answerWith: (type: string) => RealtimeAck = () => ({ ok: true });
+let current: ServerSocket | null = null;
+let connections = 0;
+
+io.of(DEVICE_NAMESPACE).use((socket, next) => {
+  if (socket.handshake.auth.token === 'good-token') return next();
+  const error = new Error('Tu sesión no es válida o ha expirado.') as Error & { data: { code: string } };
+  error.data = { code: 'UNAUTHENTICATED' };
+  next(error);
+});
+io.of(DEVICE_NAMESPACE).on('connection', (socket) => {
+  current = socket;
+  connections += 1;
+  socket.onAny((type: string, payload: unknown, ack?: (answer: RealtimeAck) => void) => {
+    heard.push({ type, payload });
+    ack?.(answerWith(type));
+  });
+});
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => io.close(resolve));
+});
+
+const device: Device = {
+  id: 7,
+  device_id: 'sim-unit',
+  device_brand: 'Samsung',
+  device_name: 'Teléfono simulado',
+  device_model: 'Galaxy A54',
+  device_so: 'android',
+  device_soversion: 14,
+};
+let lines: string[] = [];
+let phone: SimulatedPhone | null = null;
+
+function start(
+  overrides: { isSilent?: boolean; token?: string; wipeWindowMs?: number; onStopped?: () => void } = {},
+) {
+  const options = withPhoneDefaults({
+    server: url,
+    email: 'ana@example.com',
+    password: 'x',
+    deviceId: 'sim-unit',
+    isSilent: overrides.isSilent ?? false,
+  });
+  const log = createPhoneLog(options.deviceId, (line) => lines.push(line));
+  const started = connectPhone(options, { device, deviceToken: overrides.token ?? 'good-token' }, log, {
+    wipeWindowMs: overrides.wipeWindowMs ?? 200,
+    onStopped: overrides.onStopped,
+  });
+  phone = started.phone;
+  return started.connected;
+}
+
+const texts = (mark: string) =>
+  lines.map((line) => OUTPUT_LINE.exec(line)).flatMap((match) => (match?.[3] === mark ? [match[4]!] : []));
+const until = async (what: string, check: () => boolean, timeoutMs = 3_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${lines.join('\n')}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+const send = (type: string, payload: unknown) => current!.emit(type, payload);
+const lock = { id: 1, created_at: '2026-11-22T12:00:00.000Z', type: 'lock', pin: '1234' };
+
+afterEach(async () => {
+  await phone?.stop();
+  phone = null;
+  lines = [];
+  heard = [];
+  answerWith = () => ({ ok: true });
+});
+
+describe('the phone protocol', () => {
+  it('acknowledges a command, carries it out once, and answers a repeat as before', async () => {
+    await start();
+    send('command', lock);
+    await until('the lock result', () => heard.length === 2);
+    send('command', lock);
+    await until('the answers to the repeat', () => heard.length === 4);
+    expect(heard).toEqual([
+      { type: 'imHere', payload: { command_id: 1 } },
+      { type: 'commandResult', payload: { command_id: 1, outcome: 'done' } },
+      { type: 'imHere', payload: { command_id: 1 } },
+      { type: 'commandResult', payload: { command_id: 1, outcome: 'done' } },
+    ]);
+    expect(texts('·').filter((text) => text.startsWith('locked'))).toEqual(['locked with PIN ****']);
+    expect(texts('←')).toEqual([
+      'command {"id":1,"created_at":"2026-11-22T12:00:00.000Z","type":"lock","pin":"****"}',
+      'command {"id":1,"created_at":"2026-11-22T12:00:00.000Z","type":"lock","pin":"****"}',
+    ]);
+    expect(lines.join('\n')).not.toContain('1234');
+  });
+
+  it('ignores malformed and unknown messages, saying so', async () => {
+    await start();
+    send('command', { ...lock, pin: '12' });
+    send('command', { id: 2, created_at: 'x', type: 'selfDestruct' });
+    send('hello', { a: 1 });
+    send('ayThere', { probe_id: 'probe-0001' });
+    await until('the probe answer', () => heard.length === 1);
+    expect(heard).toEqual([{ type: 'imHere', payload: { probe_id: 'probe-0001' } }]);
+    expect(texts('·').slice(1)).toEqual([
+      expect.stringMatching(/^ignored invalid command: .+ \(pin\)$/),
+      expect.stringMatching(/^ignored invalid command: .+ \(type\)$/),
+      'ignored unknown message hello',
+    ]);
+    expect(texts('←')[0]).toContain('"pin":"****"');
+  });
+
+  it('prints refusals, from an acknowledgement or a rejected message', async () => {
+    answerWith = (type) =>
+      type === 'commandResult' ? { ok: false, code: 'VALIDATION', message: 'No corresponde.' } : { ok: true };
+    await start();
+    send('command', lock);
+    send('rejected', { type: 'imHere', code: 'RATE_LIMITED', message: 'Demasiados mensajes.' });
+    await until('both refusals', () => texts('·').filter((text) => text.startsWith('refused')).length === 2);
+    expect(texts('·').filter((text) => text.startsWith('refused'))).toEqual(
+      expect.arrayContaining([
+        'refused commandResult: VALIDATION No corresponde.',
+        'refused imHere: RATE_LIMITED Demasiados mensajes.',
+      ]),
+    );
+  });
+
+  it('erases after the wipe window, and repeats its outcome without erasing twice', async () => {
+    await start({ wipeWindowMs: 150 });
+    const wipe = { id: 5, created_at: '2026-11-22T12:00:00.000Z', type: 'wipe' };
+    send('command', wipe);
+    await until('deleting', () => heard.some((m) => m.type === 'deleting'));
+    send('command', wipe);
+    send('cancelingWipe', { command_id: 5 });
+    await until('the repeat', () => heard.length === 4);
+    expect(heard.map((m) => m.type)).toEqual(['imHere', 'deleting', 'imHere', 'deleting']);
+    expect(texts('·').slice(1)).toEqual([
+      'wipe window open for 0.15 s',
+      'erasing data (simulated)',
+      'stop of command 5 ignored: no wipe waiting for it',
+    ]);
+  });
+
+  it('honours a stop within the wipe window', async () => {
+    await start({ wipeWindowMs: 5_000 });
+    send('command', { id: 6, created_at: '2026-11-22T12:00:00.000Z', type: 'wipe' });
+    await until('the acknowledgement', () => heard.length === 1);
+    send('cancelingWipe', { command_id: 6 });
+    await until('the stop', () => heard.length === 2);
+    expect(heard[1]).toEqual({ type: 'cancelingWipe', payload: { command_id: 6 } });
+    expect(texts('·')).toContain('wipe stopped by the owner');
+    expect(texts('·')).not.toContain('erasing data (simulated)');
+  });
+
+  it('with --silent, hears everything and answers nothing', async () => {
+    await start({ isSilent: true });
+    send('ayThere', { probe_id: 'probe-0002' });
+    send('command', lock);
+    await until('both messages printed', () => texts('←').length === 2);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(heard).toEqual([]);
+    expect(texts('→')).toEqual([]);
+  });
+
+  it('comes back when the server closes the link', async () => {
+    await start();
+    const before = connections;
+    current!.disconnect(true);
+    await until('a new connection', () => connections === before + 1);
+    expect(texts('·')).toEqual(['connected', 'disconnected (io server disconnect)', 'connected']);
+  });
+
+  it('gives up when the server refuses its token', async () => {
+    let stoppedWith: unknown = null;
+    const connected = start({ token: 'bad', onStopped: () => (stoppedWith = true) });
+    await expect(connected).rejects.toThrow('Tu sesión no es válida o ha expirado.');
+    expect(stoppedWith).toBe(true);
+    expect(texts('·')).toEqual(['connection refused: Tu sesión no es válida o ha expirado.']);
+  });
+});
