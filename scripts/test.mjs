@@ -2,7 +2,6 @@
 // `npm test`: every check, in the order that fails fastest. CI runs exactly this (.ci/run).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -20,31 +19,44 @@ function run(title, command, args, options = {}) {
 /** the committed migrations must be what the schema generates (STYLE.md #13) */
 function checkMigrations() {
   console.log('\n▶ migrations are up to date');
-  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'escudo-migrations-'));
-  fs.cpSync(path.join(root, 'apps/server/drizzle'), out, { recursive: true });
-  const result = spawnSync(
-    'npx',
-    [
-      'drizzle-kit',
-      'generate',
-      '--dialect',
-      'postgresql',
-      '--schema',
-      './src/lib/db/schema.ts',
-      '--out',
-      out,
-    ],
-    { cwd: path.join(root, 'apps/server'), encoding: 'utf8' },
-  );
-  const before = fs.readdirSync(path.join(root, 'apps/server/drizzle')).length;
-  const after = fs.readdirSync(out).length;
-  fs.rmSync(out, { recursive: true, force: true });
-  if (result.status !== 0 || after !== before) {
-    console.error(result.stdout, result.stderr);
-    console.error(
-      '✗ apps/server/src/lib/db/schema.ts changed without a migration: run `npm run db:generate` and commit it.',
+  const serverDir = path.join(root, 'apps/server');
+  // drizzle-kit mangles an absolute --out path (it prefixes "./"): use a folder inside apps/server
+  const outName = `.migrations-check-${process.pid}`;
+  const out = path.join(serverDir, outName);
+  const sqlFiles = (dir) =>
+    fs
+      .readdirSync(dir)
+      .filter((name) => name.endsWith('.sql'))
+      .sort();
+  fs.cpSync(path.join(serverDir, 'drizzle'), out, { recursive: true });
+  try {
+    const result = spawnSync(
+      'npx',
+      [
+        'drizzle-kit',
+        'generate',
+        '--dialect',
+        'postgresql',
+        '--schema',
+        './src/lib/db/schema.ts',
+        '--out',
+        `./${outName}`,
+      ],
+      { cwd: serverDir, encoding: 'utf8' },
     );
-    process.exit(1);
+    const committed = sqlFiles(path.join(serverDir, 'drizzle'));
+    const generated = sqlFiles(out);
+    // a run that could not read the folder must not pass: it has to say there is nothing to generate
+    const upToDate = /No schema changes/i.test(`${result.stdout}${result.stderr}`);
+    if (result.status !== 0 || !upToDate || generated.join() !== committed.join()) {
+      console.error(result.stdout, result.stderr);
+      console.error(
+        '✗ apps/server/src/lib/db/schema.ts changed without a migration: run `npm run db:generate` and commit it.',
+      );
+      process.exit(1);
+    }
+  } finally {
+    fs.rmSync(out, { recursive: true, force: true });
   }
 }
 
