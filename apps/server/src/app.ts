@@ -29,6 +29,8 @@ import { registerLostPhoneRoutes } from './lostphone/lostphone.routes.ts';
 import { registerFileRoutes } from './files/files.routes.ts';
 import { registerRealtimeRoutes } from './realtime/realtime.routes.ts';
 import { registerTrackingRoutes } from './tracking/tracking.routes.ts';
+import { registerPlanRoutes } from './plans/plans.routes.ts';
+import { registerPaymentRoutes } from './payments/payments.routes.ts';
 import { authenticateSockets, createRealtimeHub, type RealtimeHub } from './realtime/hub.ts';
 import { attachRealtimeHandlers } from './realtime/realtime.handlers.ts';
 import { expireStaleCommands } from './commands/commands.service.ts';
@@ -179,6 +181,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerLostPhoneRoutes(route, ctx);
   registerRealtimeRoutes(route, ctx);
   registerTrackingRoutes(route, ctx);
+  registerPlanRoutes(route, ctx);
+  await registerPaymentRoutes(app, route, ctx);
   registerFileRoutes(app, ctx);
   await registerWebApp(app, env);
 

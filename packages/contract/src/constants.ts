@@ -38,6 +38,10 @@ export const ANDROID_INCOGNITO_PHOTO_MAX_VERSION = 10;
 /** spec 9 */
 export const PLAN_MONTHS = [1, 6, 12] as const;
 export const DEFAULT_PLAN_MONTHS = 6;
+/** ours: discount on the monthly price for paying 6 or 12 months at once (issue 5; decision 008) */
+export const PLAN_MONTHS_DISCOUNT_PERCENT = { 1: 0, 6: 10, 12: 20 } as const;
+/** spec 3/4: the order status that means paid (Flow's 2) */
+export const PAYMENT_STATUS_PAID = 2;
 /** spec 9: map centre (Santiago), zoom 12, max zoom 16 */
 export const MAP_CENTER = { lat: -33.4489, lng: -70.6693 } as const;
 export const MAP_ZOOM = 12;

@@ -36,6 +36,10 @@ export const errorCodes = [
   'TRACKING_ENDED',
   /** too many realtime messages from one socket in a second */
   'RATE_LIMITED',
+  /** Flow (or the built-in sandbox) could not be reached, refused the call, or payments are not set up */
+  'PAYMENT_PROVIDER_ERROR',
+  /** Flow reports a payment that does not match its order (amount or order number): refused and logged */
+  'PAYMENT_MISMATCH',
   /** too many failed sign-ins for one e-mail in the window of LOGIN_FAILURE_WINDOW_MS */
   'TOO_MANY_ATTEMPTS',
   /** a password-reset link that is unknown, used or expired */
@@ -65,6 +69,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   FILE_LINK_INVALID: 403,
   TRACKING_ENDED: 409,
   RATE_LIMITED: 429,
+  PAYMENT_PROVIDER_ERROR: 502,
+  PAYMENT_MISMATCH: 409,
   TOO_MANY_ATTEMPTS: 429,
   RESET_TOKEN_INVALID: 400,
   SERVER_BUSY: 503,
@@ -91,6 +97,9 @@ export const errorMessages: Record<ErrorCode, string> = {
   FILE_LINK_INVALID: 'El enlace del archivo no es válido o ha expirado. Recarga la página.',
   TRACKING_ENDED: 'Ese recorrido ya terminó; el tracking está desactivado.',
   RATE_LIMITED: 'Demasiados mensajes seguidos. Espera un momento e inténtalo nuevamente.',
+  PAYMENT_PROVIDER_ERROR:
+    'No pudimos comunicarnos con el servicio de pagos. Por favor inténtalo nuevamente en unos minutos.',
+  PAYMENT_MISMATCH: 'El pago no coincide con la orden. Lo revisaremos y te contactaremos.',
   TOO_MANY_ATTEMPTS:
     'Demasiados intentos fallidos de inicio de sesión. Por favor espera 15 minutos e inténtalo nuevamente.',
   RESET_TOKEN_INVALID:

@@ -20,3 +20,5 @@ export * from './lostphone.ts';
 export * from './realtime.ts';
 export * from './files.ts';
 export * from './tracking.ts';
+export * from './plans.ts';
+export * from './payments.ts';

@@ -53,4 +53,11 @@ export const routes = {
   changeTrackingStatus: { method: 'POST', path: '/api/app/tracking/changeTrackingStatus', auth: 'user' },
   getTrackings: { method: 'POST', path: '/api/app/tracking/getTrackings', auth: 'user' },
   lostPhoneReport: { method: 'POST', path: '/api/device/lostphone/report', auth: 'device' },
+  getPlanes: { method: 'POST', path: '/api/app/planes/getPlanes', auth: 'user' },
+  getToPayData: { method: 'POST', path: '/api/app/planes/getToPayData', auth: 'user' },
+  newPlanPayment: { method: 'POST', path: '/api/app/pagos/newPlanPayment', auth: 'user' },
+  getOrderStatusByToken: { method: 'POST', path: '/api/auth/getOrderStatusByToken', auth: 'user' },
+  /** Flow's callbacks: form-encoded, and answered outside the JSON contract (redirect / plain 200) */
+  flowReturn: { method: 'POST', path: '/api/pagos/flowReturn', auth: 'none' },
+  flowConfirm: { method: 'POST', path: '/api/pagos/flowConfirm', auth: 'none' },
 } as const satisfies Record<string, Route>;

@@ -2,6 +2,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { Plan } from '@escudo/contract';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../lib/db/client.ts';
+import { AppError } from '../lib/app-error.ts';
 import { planFeatures, planIncludes, planes } from '../lib/db/schema.ts';
 
 /** Plans with their included features, in catalogue order. */
@@ -33,6 +34,13 @@ export async function listPlans(ctx: AppContext, ids?: number[]): Promise<Plan[]
     price: row.price,
     includes: features.filter((f) => f.planId === row.id).map(({ id, name }) => ({ id, name })),
   }));
+}
+
+/** One plan, read from the database (prices that are charged never come from the cache); 404 if unknown. */
+export async function findPlanOrThrow(ctx: AppContext, planId: number): Promise<Plan> {
+  const [plan] = await listPlans(ctx, [planId]);
+  if (!plan) throw new AppError('NOT_FOUND', 'Ese plan no existe.');
+  return plan;
 }
 
 /**

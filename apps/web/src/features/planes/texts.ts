@@ -1,4 +1,45 @@
-// Spanish texts of the planes section (spec 2). The section itself arrives with a later issue.
+// Spanish texts of Planes and the payment-status dialog (spec 2 Planes, 4 Payment, 8).
 export const planesTexts = {
   title: 'Mis planes',
+  currentPlan: 'Plan Actual',
+  upgradePlan: 'Actualiza tu Plan',
+  noCurrentPlan: 'Tu cuenta no tiene un plan activo. Elige uno para proteger tus dispositivos.',
+  loadFailedTitle: 'No pudimos cargar los planes',
+
+  maxRed: 'Hasta {count} personas en tu red de seguridad',
+  maxRedOne: 'Hasta 1 persona en tu red de seguridad',
+  maxDevices: 'Hasta {count} dispositivos',
+  maxDevicesOne: '1 dispositivo',
+  includesTitle: 'Incluye',
+  pricePerMonth: '{price} al mes',
+  monthsLabel: 'Meses a pagar',
+  monthOne: '1 mes',
+  monthsMany: '{count} meses',
+  discount: '-{percent}%',
+  totalLabel: 'Total a pagar',
+  quoteFailed: 'No pudimos calcular el monto.',
+  retry: 'Reintentar',
+  renew: 'Renovar',
+  upgrade: 'Actualizar',
+  expiresOn: 'Vence el {date}',
+  expiredOn: 'Venció el {date}',
+  noExpiry: 'Sin fecha de vencimiento',
+  leaving: 'Te estamos llevando a la página de pago…',
+
+  // spec 8: the payment's only error text
+  paymentError: 'Hubo un error en el pago',
+  // spec 4: the payment-status dialog
+  dialogChecking: 'Consultando el estado del pago…',
+  dialogPaid: 'Pago realizado',
+  dialogFailed: 'Error en el pago',
+  dialogNoCharges: 'No se han realizado cargos a tu cuenta',
+  dialogPlanActive: 'Tu plan {plan} está activo hasta el {date}.',
+  orderNumber: 'Número de orden',
+  amount: 'Monto',
+  status: 'Estado',
+  paymentMethod: 'Medio de pago',
+  date: 'Fecha',
+  notAvailable: '—',
+  close: 'Cerrar',
+  statusNames: { 1: 'Pendiente', 2: 'Pagado', 3: 'Rechazado', 4: 'Anulado' },
 } as const;

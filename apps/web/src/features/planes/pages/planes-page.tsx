@@ -1,7 +1,188 @@
-import { ComingSoonSection } from '../../../components/coming-soon-section.tsx';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import type { Plan } from '@escudo/contract';
+import { DocumentTitle } from '../../../components/document-title.tsx';
+import { ErrorState } from '../../../components/error-state.tsx';
+import { describeErrorDetails } from '../../../lib/api-client.ts';
+import { useSignedInUser } from '../../../lib/session/user-details.ts';
+import { usePlanes } from '../api/get-planes.ts';
+import { paymentPageUrl, useNewPlanPayment } from '../api/new-plan-payment.ts';
+import type { PlanMonths } from '../components/months-selector.tsx';
+import { PaymentStatusDialog } from '../components/payment-status-dialog.tsx';
+import { PlanCard, type PlanCardPayment } from '../components/plan-card.tsx';
 import { planesTexts } from '../texts.ts';
 
-// TODO(later issue): the real planes section of spec 2 replaces this placeholder.
+/**
+ * Planes (spec 2 Planes, 4 Payment): 'Plan Actual' and the others under 'Actualiza tu Plan'. Paying
+ * leaves for Flow's page; Flow sends the person back to /planes?token=…, which opens the
+ * payment-status dialog.
+ */
 export function PlanesPage() {
-  return <ComingSoonSection title={planesTexts.title} />;
+  const user = useSignedInUser();
+  const planesQuery = usePlanes();
+  const payment = useNewPlanPayment();
+  const [payingPlanId, setPayingPlanId] = useState<number | null>(null);
+  const [leavingFor, setLeavingFor] = useState<string | null>(null);
+  const [startError, setStartError] = useState<{ planId: number; error: unknown } | null>(null);
+
+  const [searchParams, setSearchParams] = useSearchParams();
+  const returnToken = searchParams.get('token');
+  const [isDialogOpen, setIsDialogOpen] = useState(true);
+
+  // back from Flow's page with the browser's Back button, the page may come from the back-forward
+  // cache with its buttons still spinning: start over
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      setPayingPlanId(null);
+      setLeavingFor(null);
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
+
+  const pay = (plan: Plan, months: PlanMonths) => {
+    setPayingPlanId(plan.id);
+    setStartError(null);
+    payment.mutate(
+      { plan_id: plan.id, months_paid: months },
+      {
+        onSuccess: (answer) => {
+          const url = paymentPageUrl(answer);
+          if (!url) {
+            setStartError({ planId: plan.id, error: null });
+            setPayingPlanId(null);
+            return;
+          }
+          // the button keeps spinning until the browser has left
+          setLeavingFor(url);
+          window.location.assign(url);
+        },
+        onError: (error) => {
+          setStartError({ planId: plan.id, error });
+          setPayingPlanId(null);
+        },
+      },
+    );
+  };
+
+  const paymentOf = (plan: Plan): PlanCardPayment => ({
+    isPaying: payingPlanId === plan.id,
+    isBlocked: payingPlanId !== null && payingPlanId !== plan.id,
+    error: startError?.planId === plan.id ? (startError.error ?? new Error(planesTexts.paymentError)) : null,
+  });
+
+  const currentPlanId = user.plan?.plan_id ?? null;
+  let content;
+  if (planesQuery.isPending) {
+    content = <PlanesSkeleton />;
+  } else if (planesQuery.isError) {
+    content = (
+      <ErrorState
+        title={planesTexts.loadFailedTitle}
+        message={describeErrorDetails(planesQuery.error).join(' ')}
+        onRetry={() => void planesQuery.refetch()}
+        isRetrying={planesQuery.isFetching}
+      />
+    );
+  } else {
+    const { planes } = planesQuery.data;
+    // the account's plan as the catalogue has it now; user.plan.plan if it left the catalogue
+    const current =
+      currentPlanId === null ? null : (planes.find((p) => p.id === currentPlanId) ?? user.plan!.plan);
+    const others = planes.filter((p) => p.id !== currentPlanId);
+    content = (
+      <>
+        <Section title={planesTexts.currentPlan}>
+          {current ? (
+            <Box sx={{ maxWidth: { md: 'calc(50% - 12px)' } }}>
+              <PlanCard
+                plan={current}
+                isCurrent
+                expiresAt={user.plan?.expires_at ?? null}
+                payment={paymentOf(current)}
+                onPay={(months) => pay(current, months)}
+              />
+            </Box>
+          ) : (
+            <Alert severity="info">{planesTexts.noCurrentPlan}</Alert>
+          )}
+        </Section>
+        {others.length > 0 ? (
+          <Section title={planesTexts.upgradePlan}>
+            <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' } }}>
+              {others.map((plan) => (
+                <PlanCard
+                  key={plan.id}
+                  plan={plan}
+                  isCurrent={false}
+                  payment={paymentOf(plan)}
+                  onPay={(months) => pay(plan, months)}
+                />
+              ))}
+            </Box>
+          </Section>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <>
+      <DocumentTitle title={planesTexts.title} />
+      <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 3 }}>
+        {planesTexts.title}
+      </Typography>
+      {leavingFor ? (
+        <Alert severity="info" sx={{ mb: 3 }} role="status">
+          {planesTexts.leaving}
+        </Alert>
+      ) : null}
+      {content}
+      {returnToken ? (
+        <PaymentStatusDialog
+          // a new token is a new dialog
+          key={returnToken}
+          token={returnToken}
+          open={isDialogOpen}
+          onClose={() => setIsDialogOpen(false)}
+          onExited={() => {
+            setSearchParams({}, { replace: true });
+            setIsDialogOpen(true);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const titleId = useId();
+  return (
+    <Box component="section" aria-labelledby={titleId} sx={{ mb: 5 }}>
+      <Typography id={titleId} variant="h5" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+/** The same shape as the loaded page, so nothing jumps when the plans arrive. */
+function PlanesSkeleton() {
+  return (
+    <Box aria-hidden>
+      <Skeleton variant="text" width={160} height={40} />
+      <Skeleton variant="rounded" height={560} sx={{ maxWidth: { md: 'calc(50% - 12px)' }, mb: 5 }} />
+      <Skeleton variant="text" width={200} height={40} />
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' } }}>
+        <Skeleton variant="rounded" height={560} />
+        <Skeleton variant="rounded" height={560} />
+      </Box>
+    </Box>
+  );
 }
