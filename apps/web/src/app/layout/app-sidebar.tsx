@@ -16,6 +16,9 @@ import type { User } from '@escudo/contract';
 import { UserAvatar } from '../../components/user-avatar.tsx';
 import { DeviceList } from '../../features/devices/components/device-list.tsx';
 import { appTexts } from '../texts.ts';
+import { fillText, formatDateTime } from '../../lib/format.ts';
+import { Link as RouterLink } from 'react-router';
+import Link from '@mui/material/Link';
 
 export const SIDEBAR_WIDTH = 280;
 
@@ -86,6 +89,7 @@ function SidebarContent({
       >
         <UserAvatar name={user.name} src={user.info.avatar} />
         <Typography sx={{ fontWeight: 700, mt: 1, wordBreak: 'break-word' }}>{user.name}</Typography>
+        <PlanSummary plan={user.plan} />
         {/* TODO(issue "Profile"): the profile dialog of spec 2 (Modals: profile) replaces this notice. */}
         <Button size="small" variant="outlined" startIcon={<Edit />} onClick={() => setProfileOpen(true)}>
           {appTexts.editProfile}
@@ -125,5 +129,26 @@ function SidebarSkeleton() {
         <Skeleton variant="rounded" height={48} />
       </Box>
     </Box>
+  );
+}
+
+/** The account's plan and until when it is paid (issue 5), with a way to the Planes page. */
+function PlanSummary({ plan }: { plan: User['plan'] }) {
+  // read once: whether the plan has expired does not need to change while the sidebar is open
+  const [now] = useState(() => Date.now());
+  if (!plan) return null;
+  const date = plan.expires_at ? formatDateTime(plan.expires_at).slice(0, 10) : null;
+  const hasExpired = plan.expires_at !== null && new Date(plan.expires_at).getTime() < now;
+  return (
+    <Typography variant="body2" color="text.secondary">
+      <Link component={RouterLink} to="/planes" underline="hover" sx={{ fontWeight: 600 }}>
+        {fillText(appTexts.planName, { plan: plan.plan.name })}
+      </Link>
+      {date ? (
+        <Box component="span" sx={{ display: 'block', color: hasExpired ? 'error.main' : undefined }}>
+          {fillText(hasExpired ? appTexts.planExpired : appTexts.planExpires, { date })}
+        </Box>
+      ) : null}
+    </Typography>
   );
 }
