@@ -15,6 +15,12 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
           name: 'phone',
           include: ['apps/phone/src/**/*.test.ts'],
           // the integration test starts the real server, which takes a few seconds

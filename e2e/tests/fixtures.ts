@@ -1,10 +1,12 @@
 /**
  * What every journey needs (STYLE.md #9): accounts made through the real API, sign-in through the
- * real form, and the e-mails the server wrote to its outbox.
+ * real form, the e-mails the server wrote to its outbox, and simulated phones (apps/phone).
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { createInterface } from 'node:readline';
 import { simpleParser } from 'mailparser';
 import { test as base, expect, type Page } from '@playwright/test';
 import { E2E_DATA_DIR, E2E_URL } from '../playwright.config.ts';
@@ -54,6 +56,30 @@ export async function signIn(page: Page, account: Account): Promise<void> {
   await expect(page.getByRole('button', { name: 'Cerrar Sesión' })).toBeVisible();
 }
 
+export interface DeviceNames {
+  brand: string;
+  name: string;
+  model: string;
+}
+
+/** The simulator's default phones (apps/phone/src/args.ts). */
+export const simulatedAndroid: DeviceNames = {
+  brand: 'Samsung',
+  name: 'Teléfono simulado',
+  model: 'Galaxy A54',
+};
+export const simulatedIphone: DeviceNames = { brand: 'Apple', name: 'Teléfono simulado', model: 'iPhone 13' };
+
+/** Selects a device in the sidebar's 'Dispositivos registrados' and waits for Home to say so. */
+export async function selectDevice(page: Page, device: DeviceNames): Promise<void> {
+  await page
+    .getByRole('button', { name: new RegExp(`${device.brand} ${device.name}.*${device.model}`) })
+    .click();
+  await expect(
+    page.getByText(`Dispositivo seleccionado: ${device.brand} ${device.name} (${device.model})`),
+  ).toBeVisible();
+}
+
 /** The link of the newest e-mail to `email` in the server's outbox, waiting for it to arrive. */
 export async function readLinkFromOutbox(email: string, pattern: RegExp): Promise<string> {
   const dir = path.join(E2E_DATA_DIR, 'outbox');
@@ -70,4 +96,117 @@ export async function readLinkFromOutbox(email: string, pattern: RegExp): Promis
   throw new Error(`no e-mail to ${email} matching ${pattern}`);
 }
 
-export const test = base;
+/** The repository root: the phone simulator runs from there, as `npm run phone` does. */
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+export interface PhoneOptions {
+  so?: 'android' | 'ios';
+  /** connects but never answers (to see the panel's time-outs) */
+  silent?: boolean;
+  /** seconds between two lost-mode reports, instead of the order's hour */
+  reportEvery?: number;
+}
+
+export interface SimulatedPhone {
+  /** the phone's own identifier (the label of every line it prints) */
+  deviceId: string;
+  /** every line printed so far */
+  lines: string[];
+  /** resolves with the first line, printed before or after this call, that matches */
+  waitForLine(pattern: RegExp, timeoutMs?: number): Promise<string>;
+}
+
+/** The output's shape (apps/phone/src/output.ts): `HH:MM:SS.mmm <device_id> <mark> <text>`. */
+const OUTPUT_LINE = /^\d{2}:\d{2}:\d{2}\.\d{3} (\S+) [←→·] /;
+
+/**
+ * Runs `apps/phone` against the server under test for `account`, and resolves once the phone is
+ * registered and connected. The process is killed when the test ends.
+ */
+async function runPhone(
+  account: Account,
+  options: PhoneOptions,
+  onSpawn: (stop: () => void) => void,
+): Promise<SimulatedPhone> {
+  const args = ['--import', 'tsx', 'apps/phone/src/main.ts', '--server', E2E_URL];
+  args.push('--email', account.email, '--password', account.password);
+  if (options.so) args.push('--so', options.so);
+  if (options.silent) args.push('--silent');
+  if (options.reportEvery !== undefined) args.push('--report-every', String(options.reportEvery));
+  const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  onSpawn(() => child.kill('SIGTERM'));
+
+  const lines: string[] = [];
+  const waiters = new Set<{ pattern: RegExp; resolve: (line: string) => void }>();
+  let exit: string | null = null;
+  const onLine = (line: string) => {
+    lines.push(line);
+    for (const waiter of waiters) {
+      if (waiter.pattern.test(line)) {
+        waiters.delete(waiter);
+        waiter.resolve(line);
+      }
+    }
+  };
+  createInterface({ input: child.stdout }).on('line', onLine);
+  createInterface({ input: child.stderr }).on('line', onLine);
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', (code, signal) => {
+      exit = `the phone simulator exited (${signal ?? code})`;
+      resolve();
+    }),
+  );
+
+  const waitForLine = async (pattern: RegExp, timeoutMs = 20_000): Promise<string> => {
+    const earlier = lines.find((line) => pattern.test(line));
+    if (earlier) return earlier;
+    let waiter: { pattern: RegExp; resolve: (line: string) => void } | undefined;
+    let timer: NodeJS.Timeout | undefined;
+    const found = new Promise<string>((resolve) => {
+      waiter = { pattern, resolve };
+      waiters.add(waiter);
+    });
+    const failure = new Promise<never>((_resolve, reject) => {
+      const fail = (why: string) =>
+        reject(new Error(`${why} before a line matched ${pattern}; it printed:\n${lines.join('\n')}`));
+      timer = setTimeout(() => fail(`no line within ${timeoutMs} ms`), timeoutMs);
+      void exited.then(() => fail(exit ?? 'the phone simulator exited'));
+    });
+    try {
+      return await Promise.race([found, failure]);
+    } finally {
+      clearTimeout(timer);
+      if (waiter) waiters.delete(waiter);
+    }
+  };
+
+  const registered = await waitForLine(/ · registered as device /);
+  await waitForLine(/ · connected$/);
+  const deviceId = OUTPUT_LINE.exec(registered)?.[1];
+  if (!deviceId) throw new Error(`unexpected simulator output: ${registered}`);
+  return { deviceId, lines, waitForLine };
+}
+
+export const test = base.extend<{
+  /** starts a simulated phone on `account` (registers it, connects it); stopped after the test */
+  startPhone: (account: Account, options?: PhoneOptions) => Promise<SimulatedPhone>;
+}>({
+  // Playwright reads a fixture's dependencies from this pattern: it must be an object, even empty
+  // eslint-disable-next-line no-empty-pattern
+  startPhone: async ({}, use, testInfo) => {
+    const stops: (() => void)[] = [];
+    const started: SimulatedPhone[] = [];
+    await use(async (account, options = {}) => {
+      const phone = await runPhone(account, options, (stop) => stops.push(stop));
+      started.push(phone);
+      return phone;
+    });
+    for (const stop of stops) stop();
+    // what the phones printed helps to understand a failure
+    if (testInfo.status !== testInfo.expectedStatus) {
+      for (const phone of started) {
+        await testInfo.attach(`phone ${phone.deviceId}`, { body: phone.lines.join('\n') });
+      }
+    }
+  },
+});

@@ -76,8 +76,8 @@ const routes: RouteObject[] = [
               {
                 index: true,
                 lazy: lazyPage(
-                  () => import('../features/home/pages/home-page.tsx'),
-                  (m) => m.HomePage,
+                  () => import('./home-route.tsx'),
+                  (m) => m.HomeRoute,
                 ),
               },
               {

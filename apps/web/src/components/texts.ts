@@ -2,6 +2,8 @@
 export const componentsTexts = {
   loading: 'Cargando',
   retry: 'Reintentar',
+  showPassword: 'Mostrar contraseña',
+  hidePassword: 'Ocultar contraseña',
   logoLabel: '{brand}, ir al inicio',
   googlePlayBadge: 'Disponible en Google Play',
   googlePlayBadgeTop: 'Disponible en',
@@ -10,4 +12,5 @@ export const componentsTexts = {
   appStoreBadgeTop: 'Descárgalo en el',
   appStoreBadgeBottom: 'App Store',
   comingSoon: 'Estamos preparando esta sección. Estará disponible muy pronto.',
+  realtimeReconnecting: 'Sin conexión con el servidor en tiempo real, reintentando…',
 } as const;

@@ -3,8 +3,6 @@ export const authTexts = {
   // shared fields
   emailLabel: 'Email',
   passwordLabel: 'Contraseña',
-  showPassword: 'Mostrar contraseña',
-  hidePassword: 'Ocultar contraseña',
   passwordRequired: 'Contraseña es requerida',
   unexpectedError: 'Lo sentimos, ha ocurrido un error inesperado. Por favor inténtalo nuevamente.',
   goToLogin: 'Ir a iniciar sesión',

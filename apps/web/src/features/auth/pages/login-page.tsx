@@ -14,7 +14,7 @@ import { muiField } from '../../../lib/forms.ts';
 import { useLogin } from '../api/login.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { GoogleSignInButton } from '../components/google-sign-in-button.tsx';
-import { PasswordField } from '../components/password-field.tsx';
+import { PasswordField } from '../../../components/password-field.tsx';
 import { authTexts } from '../texts.ts';
 
 interface LoginForm {

@@ -14,7 +14,7 @@ import { FormField } from '../../../components/form-field.tsx';
 import { muiField } from '../../../lib/forms.ts';
 import { useSignUpByCode } from '../api/sign-up-by-code.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
-import { PasswordField } from '../components/password-field.tsx';
+import { PasswordField } from '../../../components/password-field.tsx';
 import { RegistrationComplete } from '../components/registration-complete.tsx';
 import { authTexts } from '../texts.ts';
 

@@ -16,7 +16,7 @@ import { muiField } from '../../../lib/forms.ts';
 import { useFindResetToken } from '../api/find-reset-token.ts';
 import { useResetPass } from '../api/reset-pass.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
-import { PasswordField } from '../components/password-field.tsx';
+import { PasswordField } from '../../../components/password-field.tsx';
 import { authTexts } from '../texts.ts';
 
 /** spec 8: after a successful reset the page goes to Login by itself after this delay */

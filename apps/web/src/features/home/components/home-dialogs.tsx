@@ -9,7 +9,7 @@ import { homeTexts } from '../texts.ts';
 export type HomeDialog =
   | { kind: 'notAllowed'; hasDevice: boolean }
   | { kind: 'selectDevice' }
-  // TODO(later issues): the security network, lock, lost-phone and wipe modals replace this placeholder
+  // TODO(issue "Security network"): its modal replaces this placeholder
   | { kind: 'comingSoon'; title: string };
 
 /**

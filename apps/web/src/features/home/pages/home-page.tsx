@@ -8,7 +8,7 @@ import Route from '@mui/icons-material/Route';
 import ScreenLockPortrait from '@mui/icons-material/ScreenLockPortrait';
 import TravelExplore from '@mui/icons-material/TravelExplore';
 import WorkspacePremium from '@mui/icons-material/WorkspacePremium';
-import { useState, type ReactNode } from 'react';
+import { useCallback, useState, type ComponentType, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { Device } from '@escudo/contract';
 import { DocumentTitle } from '../../../components/document-title.tsx';
@@ -28,19 +28,33 @@ interface TileDefinition {
   icon: ReactNode;
   /** spec 2/6: Tracking needs a selected device; lock, lost, wipe and information an Android one */
   requires: 'nothing' | 'device' | 'android';
-  /** a route, or a modal built by a later issue */
-  target: { route: string } | 'modal';
+  /** a route, a remote-protection dialog, or the placeholder of a later issue */
+  target: { route: string } | { protection: ProtectionAction } | 'comingSoon';
+}
+
+export type ProtectionAction = 'lock' | 'lost' | 'wipe';
+
+/**
+ * The remote-protection dialogs (lock, lost phone, wipe) belong to another feature; the app shell
+ * passes them in, since a feature never imports another (STYLE.md #1).
+ */
+export interface ProtectionDialogsProps {
+  action: ProtectionAction | null;
+  open: boolean;
+  device: Device | null;
+  onClose: () => void;
 }
 
 // The order is the spec's (spec 2, Home).
 const tiles: TileDefinition[] = [
-  { key: 'securityNetwork', icon: <Groups />, requires: 'nothing', target: 'modal' },
+  // TODO(issue "Security network"): its dialog (spec 2 Modals) replaces the placeholder
+  { key: 'securityNetwork', icon: <Groups />, requires: 'nothing', target: 'comingSoon' },
   { key: 'plans', icon: <WorkspacePremium />, requires: 'nothing', target: { route: '/planes' } },
   { key: 'atenciones', icon: <History />, requires: 'nothing', target: { route: '/atenciones' } },
   { key: 'tracking', icon: <Route />, requires: 'device', target: { route: '/tracking' } },
-  { key: 'lock', icon: <ScreenLockPortrait />, requires: 'android', target: 'modal' },
-  { key: 'lost', icon: <TravelExplore />, requires: 'android', target: 'modal' },
-  { key: 'wipe', icon: <DeleteForever />, requires: 'android', target: 'modal' },
+  { key: 'lock', icon: <ScreenLockPortrait />, requires: 'android', target: { protection: 'lock' } },
+  { key: 'lost', icon: <TravelExplore />, requires: 'android', target: { protection: 'lost' } },
+  { key: 'wipe', icon: <DeleteForever />, requires: 'android', target: { protection: 'wipe' } },
   { key: 'information', icon: <Collections />, requires: 'android', target: { route: '/device-info' } },
 ];
 
@@ -52,12 +66,20 @@ function findBlockingDialog(tile: TileDefinition, device: Device | null): HomeDi
   return null;
 }
 
-export function HomePage() {
+export function HomePage({
+  ProtectionDialogs,
+}: {
+  ProtectionDialogs: ComponentType<ProtectionDialogsProps>;
+}) {
   const navigate = useNavigate();
   const user = useSignedInUser();
   const selectedDevice = useSelectedDevice();
   const [dialog, setDialog] = useState<HomeDialog | null>(null);
   const [isDialogOpen, setIsDialogOpen] = useState(false);
+  const [protection, setProtection] = useState<ProtectionAction | null>(null);
+  const [isProtectionOpen, setIsProtectionOpen] = useState(false);
+
+  const closeProtection = useCallback(() => setIsProtectionOpen(false), []);
 
   const openDialog = (next: HomeDialog) => {
     setDialog(next);
@@ -68,8 +90,11 @@ export function HomePage() {
     const blocking = findBlockingDialog(tile, selectedDevice);
     if (blocking) {
       openDialog(blocking);
-    } else if (tile.target === 'modal') {
+    } else if (tile.target === 'comingSoon') {
       openDialog({ kind: 'comingSoon', title: homeTexts.tiles[tile.key].title });
+    } else if ('protection' in tile.target) {
+      setProtection(tile.target.protection);
+      setIsProtectionOpen(true);
     } else {
       void navigate(tile.target.route);
     }
@@ -103,6 +128,13 @@ export function HomePage() {
       </Box>
       <HomeFooter />
       <HomeDialogs dialog={dialog} open={isDialogOpen} onClose={() => setIsDialogOpen(false)} />
+      <ProtectionDialogs
+        action={protection}
+        // a device deselected meanwhile (another tab) closes the dialog
+        open={isProtectionOpen && selectedDevice?.device_so === 'android'}
+        device={selectedDevice}
+        onClose={closeProtection}
+      />
     </>
   );
 }

@@ -1,0 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
+import type { wipePhoneDataNotification, BodyOf } from '@escudo/contract';
+import { routes } from '@escudo/contract/browser';
+import { callApi } from '../../../lib/api-client.ts';
+
+/**
+ * POST wipePhoneDataNotification: orders the phone to erase itself. The server refuses it with 428
+ * PASSWORD_CONFIRMATION_REQUIRED unless validatePass succeeded in the last 5 minutes.
+ */
+export function useWipePhoneData() {
+  return useMutation({
+    mutationFn: (body: BodyOf<typeof wipePhoneDataNotification>) =>
+      callApi<typeof wipePhoneDataNotification>(routes.wipePhoneDataNotification, body),
+  });
+}

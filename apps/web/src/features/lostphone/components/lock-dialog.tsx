@@ -1,0 +1,164 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useId, useState, type FormEvent } from 'react';
+import type { CommandState, Device } from '@escudo/contract';
+import { LOCK_PIN_LENGTH } from '@escudo/contract/browser';
+import { FormField } from '../../../components/form-field.tsx';
+import { describeErrorDetails } from '../../../lib/api-client.ts';
+import { useDevicePresence } from '../../../lib/realtime/use-realtime.ts';
+import { useBlockMyPhone } from '../api/block-my-phone-notification.ts';
+import { useLiveCommand } from '../hooks/use-live-command.ts';
+import { lostphoneTexts } from '../texts.ts';
+import { CommandProgress } from './command-progress.tsx';
+import { DialogDeviceHeader } from './dialog-device-header.tsx';
+
+const pinPattern = new RegExp(`^\\d{${LOCK_PIN_LENGTH}}$`);
+
+/**
+ * 'Bloqueo de pantalla' (spec 4, 5): a 4-digit PIN goes to the phone, and the dialog then follows the
+ * order until the phone says it locked (or why it could not, or that the order expired).
+ */
+export function LockDialog({
+  device,
+  open,
+  onClose,
+}: {
+  device: Device;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const titleId = useId();
+  const [pin, setPin] = useState('');
+  const blockMutation = useBlockMyPhone();
+  const isOnline = useDevicePresence(device.device_id);
+  const command = useLiveCommand(blockMutation.data?.command ?? null);
+  const isPinValid = pinPattern.test(pin);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!isPinValid || blockMutation.isPending) return;
+    blockMutation.mutate({ device_id: device.device_id, pin });
+  };
+
+  const startOver = () => {
+    blockMutation.reset();
+    setPin('');
+  };
+
+  const canRetry = command?.state === 'failed' || command?.state === 'expired';
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      maxWidth="xs"
+      fullWidth
+      // a fresh dialog each time it opens; the order itself goes on on the server
+      slotProps={{ transition: { onExited: startOver } }}
+    >
+      <DialogTitle id={titleId}>{lostphoneTexts.lockTitle}</DialogTitle>
+      {command ? (
+        <>
+          <DialogContent>
+            <DialogDeviceHeader device={device} isOnline={isOnline} />
+            <CommandProgress command={command} />
+            <LockOutcome state={command.state} isOnline={isOnline} />
+          </DialogContent>
+          <DialogActions>
+            {canRetry ? <Button onClick={startOver}>{lostphoneTexts.tryAgain}</Button> : null}
+            <Button variant="contained" onClick={onClose}>
+              {lostphoneTexts.close}
+            </Button>
+          </DialogActions>
+        </>
+      ) : (
+        <form onSubmit={onSubmit} noValidate>
+          <DialogContent>
+            <DialogDeviceHeader device={device} isOnline={isOnline} />
+            <DialogContentText sx={{ mb: 2 }}>{lostphoneTexts.lockIntro}</DialogContentText>
+            {isOnline === false ? (
+              <Alert severity="info" sx={{ mb: 2 }}>
+                {lostphoneTexts.lockOffline}
+              </Alert>
+            ) : null}
+            {blockMutation.isError ? (
+              <Alert severity="error" sx={{ mb: 2 }}>
+                {describeErrorDetails(blockMutation.error).join(' ')}
+              </Alert>
+            ) : null}
+            <FormField
+              id={`${titleId}-pin`}
+              label={lostphoneTexts.lockPinLabel}
+              value={pin}
+              // digits only, at most 4: what a phone's lock screen accepts
+              onChange={(event) => setPin(event.target.value.replace(/\D/g, '').slice(0, LOCK_PIN_LENGTH))}
+              // shown as typed: a mistyped PIN would lock the owner out of their own phone
+              type="text"
+              autoComplete="off"
+              autoFocus
+              helperText={lostphoneTexts.lockPinHelper}
+              inputProps={{
+                inputMode: 'numeric',
+                pattern: '[0-9]*',
+                maxLength: LOCK_PIN_LENGTH,
+              }}
+              sx={{ '& input': { letterSpacing: '0.5em', fontSize: 22 } }}
+            />
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>{lostphoneTexts.cancel}</Button>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={!isPinValid}
+              loading={blockMutation.isPending}
+            >
+              {lostphoneTexts.lockSubmit}
+            </Button>
+          </DialogActions>
+        </form>
+      )}
+    </Dialog>
+  );
+}
+
+function LockOutcome({ state, isOnline }: { state: CommandState; isOnline: boolean | null }) {
+  switch (state) {
+    case 'sent':
+      return (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          {isOnline === false ? lostphoneTexts.lockWaitingOffline : lostphoneTexts.lockSent}
+        </Alert>
+      );
+    case 'delivered':
+      return (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          {lostphoneTexts.lockSent}
+        </Alert>
+      );
+    case 'done':
+      return (
+        <Alert severity="success" sx={{ mt: 2 }}>
+          {lostphoneTexts.lockDone}
+        </Alert>
+      );
+    case 'expired':
+      return (
+        <Alert severity="warning" sx={{ mt: 2 }}>
+          {lostphoneTexts.lockExpired}
+        </Alert>
+      );
+    default:
+      return (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {lostphoneTexts.lockFailed}
+        </Alert>
+      );
+  }
+}

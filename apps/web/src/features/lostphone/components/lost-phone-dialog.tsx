@@ -1,0 +1,200 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useEffect, useEffectEvent, useId } from 'react';
+import { useNavigate } from 'react-router';
+import type { Device } from '@escudo/contract';
+import { LOST_PHONE_WAIT_MS } from '@escudo/contract/browser';
+import { describeErrorDetails } from '../../../lib/api-client.ts';
+import { fillText } from '../../../lib/format.ts';
+import { useDevicePresence } from '../../../lib/realtime/use-realtime.ts';
+import { useLostPhoneConfig } from '../api/get-lost-my-phone-data.ts';
+import { isLostModeBusy, useLostModeToggle, type LostModeFlow } from '../hooks/use-lost-mode-toggle.ts';
+import { useNow } from '../hooks/use-now.ts';
+import { lostphoneTexts } from '../texts.ts';
+import { DialogDeviceHeader } from './dialog-device-header.tsx';
+
+/** spec 4: after turning lost mode on, Information opens 2 s after the phone's answer */
+const GO_TO_INFORMATION_AFTER_MS = 2_000;
+
+/**
+ * 'Pérdida del dispositivo' (spec 4): shows whether lost mode is on, and turns it on or off once the
+ * phone confirms it is there. Closing the dialog does not stop a wait already under way.
+ */
+export function LostPhoneDialog({
+  device,
+  open,
+  onClose,
+}: {
+  device: Device;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const titleId = useId();
+  const navigate = useNavigate();
+  const configQuery = useLostPhoneConfig(open);
+  const config = configQuery.data?.find(
+    (item) => item.id === device.id || item.device_id === device.device_id,
+  );
+  const isOnline = useDevicePresence(device.device_id);
+  const { flow, start, reset } = useLostModeToggle(device);
+  const isBusy = isLostModeBusy(flow);
+
+  const goToInformation = useEffectEvent(() => {
+    onClose();
+    void navigate('/device-info');
+  });
+  const hasTurnedOn = open && flow.phase === 'answered' && flow.turnOn;
+  useEffect(() => {
+    if (!hasTurnedOn) return;
+    const timer = setTimeout(goToInformation, GO_TO_INFORMATION_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [hasTurnedOn]);
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      maxWidth="xs"
+      fullWidth
+      slotProps={{
+        transition: {
+          // a finished attempt is forgotten; one still waiting for the phone goes on
+          onExited: () => {
+            if (!isBusy) reset();
+          },
+        },
+      }}
+    >
+      <DialogTitle id={titleId}>{lostphoneTexts.lostTitle}</DialogTitle>
+      <DialogContent>
+        <DialogDeviceHeader device={device} isOnline={isOnline} />
+        <DialogContentText sx={{ mb: 2 }}>{lostphoneTexts.lostIntro}</DialogContentText>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, minHeight: 32 }}>
+          <Typography component="span" sx={{ fontWeight: 600 }}>
+            {lostphoneTexts.lostStateLabel}
+          </Typography>
+          {config ? (
+            <Chip
+              label={config.lost ? lostphoneTexts.lostStateOn : lostphoneTexts.lostStateOff}
+              color={config.lost ? 'primary' : 'default'}
+              size="small"
+            />
+          ) : configQuery.isError ? null : (
+            <Skeleton variant="rounded" width={90} height={24} aria-label={lostphoneTexts.loading} />
+          )}
+        </Box>
+        {configQuery.isError ? (
+          <Alert
+            severity="error"
+            sx={{ mb: 2 }}
+            action={
+              <Button color="inherit" size="small" onClick={() => void configQuery.refetch()}>
+                {lostphoneTexts.retry}
+              </Button>
+            }
+          >
+            {lostphoneTexts.lostLoadFailed} {describeErrorDetails(configQuery.error).join(' ')}
+          </Alert>
+        ) : null}
+        {isOnline === false && flow.phase === 'idle' ? (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {lostphoneTexts.lostOffline}
+          </Alert>
+        ) : null}
+        <LostModeProgress flow={flow} />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{lostphoneTexts.close}</Button>
+        <Button
+          variant="contained"
+          disabled={!config || flow.phase === 'answered'}
+          loading={isBusy}
+          onClick={() => {
+            if (config) void start(!config.lost);
+          }}
+        >
+          {config?.lost ? lostphoneTexts.lostDeactivate : lostphoneTexts.lostActivate}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** What is happening with the current attempt; announced to screen readers as it changes. */
+function LostModeProgress({ flow }: { flow: LostModeFlow }) {
+  const now = useNow(flow.phase === 'waiting');
+  let content = null;
+  switch (flow.phase) {
+    case 'idle':
+      break;
+    case 'sending':
+    case 'saving':
+      content = (
+        <>
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            {flow.phase === 'sending' ? lostphoneTexts.lostSending : lostphoneTexts.lostSaving}
+          </Typography>
+          <LinearProgress />
+        </>
+      );
+      break;
+    case 'waiting': {
+      const elapsedMs = Math.min(LOST_PHONE_WAIT_MS, Math.max(0, now - flow.startedAt));
+      content = (
+        <>
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            {lostphoneTexts.lostWaiting}{' '}
+            {/* the seconds tick: shown, not read aloud every second (the bar carries the value) */}
+            <Box component="span" aria-hidden sx={{ color: 'text.secondary' }}>
+              {fillText(lostphoneTexts.lostWaitingSeconds, {
+                seconds: Math.floor(elapsedMs / 1000),
+                total: LOST_PHONE_WAIT_MS / 1000,
+              })}
+            </Box>
+          </Typography>
+          <LinearProgress
+            variant="determinate"
+            value={(elapsedMs / LOST_PHONE_WAIT_MS) * 100}
+            aria-label={lostphoneTexts.lostWaitingLabel}
+          />
+        </>
+      );
+      break;
+    }
+    case 'answered':
+      content = (
+        <Alert severity="success">
+          {lostphoneTexts.lostAnswered}
+          {flow.turnOn ? (
+            <>
+              <br />
+              {lostphoneTexts.lostGoingToInformation}
+            </>
+          ) : null}
+        </Alert>
+      );
+      break;
+    case 'noAnswer':
+      content = <Alert severity="warning">{lostphoneTexts.lostNoAnswer}</Alert>;
+      break;
+    case 'error':
+      content = <Alert severity="error">{flow.message}</Alert>;
+      break;
+  }
+  return (
+    <Box aria-live="polite" aria-atomic="false">
+      {content}
+    </Box>
+  );
+}

@@ -1,0 +1,21 @@
+import { Fragment } from 'react';
+import type { ProtectionDialogsProps } from '../index.tsx';
+import { LockDialog } from './lock-dialog.tsx';
+import { LostPhoneDialog } from './lost-phone-dialog.tsx';
+import { WipeDialog } from './wipe-dialog.tsx';
+
+/**
+ * The three remote-protection dialogs, all mounted once the first one opened: each keeps its own
+ * state while closed (a lost-mode wait goes on; the wipe dialog resets 1 s after closing, spec 4).
+ * Another device means other orders: its dialogs start afresh (`key`).
+ */
+export function ProtectionDialogs({ action, open, device, onClose }: ProtectionDialogsProps) {
+  if (!device) return null;
+  return (
+    <Fragment key={device.id}>
+      <LockDialog device={device} open={open && action === 'lock'} onClose={onClose} />
+      <LostPhoneDialog device={device} open={open && action === 'lost'} onClose={onClose} />
+      <WipeDialog device={device} open={open && action === 'wipe'} onClose={onClose} />
+    </Fragment>
+  );
+}

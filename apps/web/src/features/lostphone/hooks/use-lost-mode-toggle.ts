@@ -1,0 +1,79 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Device } from '@escudo/contract';
+import { LOST_PHONE_WAIT_MS } from '@escudo/contract/browser';
+import { describeErrorDetails } from '../../../lib/api-client.ts';
+import { fillText } from '../../../lib/format.ts';
+import { changeLostStatus } from '../api/change-lost-status.ts';
+import { orderLostModeOn } from '../api/lost-my-phone-subscribe-notification.ts';
+import { orderLostModeOff } from '../api/lost-my-phone-unsubscribe-notification.ts';
+import { lostphoneTexts } from '../texts.ts';
+import { listenForPhone } from './wait-for-phone.ts';
+
+export type LostModeFlow =
+  | { phase: 'idle' }
+  | { phase: 'sending'; turnOn: boolean }
+  | { phase: 'waiting'; turnOn: boolean; startedAt: number }
+  | { phase: 'saving'; turnOn: boolean }
+  | { phase: 'answered'; turnOn: boolean }
+  | { phase: 'noAnswer'; turnOn: boolean }
+  | { phase: 'error'; turnOn: boolean; message: string };
+
+export function isLostModeBusy(flow: LostModeFlow): boolean {
+  return flow.phase === 'sending' || flow.phase === 'waiting' || flow.phase === 'saving';
+}
+
+/**
+ * Turning lost mode on or off (spec 4): the order goes to the phone, an `ayThere` probe asks whether
+ * it is there, and only when it answers (within LOST_PHONE_WAIT_MS) is the change recorded with
+ * changeStatus. Without an answer the listeners are removed and the person is told to try again.
+ */
+export function useLostModeToggle(device: Device) {
+  const [flow, setFlow] = useState<LostModeFlow>({ phase: 'idle' });
+  const running = useRef<AbortController | null>(null);
+
+  // leaving the page ends the wait and removes its listeners
+  useEffect(() => () => running.current?.abort(), []);
+
+  async function start(turnOn: boolean) {
+    running.current?.abort();
+    const controller = new AbortController();
+    running.current = controller;
+    const isStale = () => controller.signal.aborted;
+    const listener = listenForPhone(device.device_id);
+    try {
+      setFlow({ phase: 'sending', turnOn });
+      const order = turnOn ? orderLostModeOn : orderLostModeOff;
+      const { command } = await order({ device_id: device.device_id });
+      if (isStale()) return;
+      setFlow({ phase: 'waiting', turnOn, startedAt: Date.now() });
+      const answer = await listener.wait(command, LOST_PHONE_WAIT_MS, controller.signal);
+      if (isStale()) return;
+      if (answer.kind === 'noAnswer') return setFlow({ phase: 'noAnswer', turnOn });
+      if (answer.kind === 'refused') return setFlow({ phase: 'error', turnOn, message: answer.message });
+      if (answer.kind === 'failed') {
+        const reason = answer.reason ?? lostphoneTexts.commandFailedNoReason;
+        return setFlow({
+          phase: 'error',
+          turnOn,
+          message: fillText(lostphoneTexts.lostPhoneFailed, { reason }),
+        });
+      }
+      setFlow({ phase: 'saving', turnOn });
+      // spec 7: changeStatus takes the internal id
+      await changeLostStatus({ device_id: device.id, lost: turnOn });
+      if (!isStale()) setFlow({ phase: 'answered', turnOn });
+    } catch (error) {
+      if (!isStale()) setFlow({ phase: 'error', turnOn, message: describeErrorDetails(error).join(' ') });
+    } finally {
+      listener.stop();
+    }
+  }
+
+  function reset() {
+    running.current?.abort();
+    running.current = null;
+    setFlow({ phase: 'idle' });
+  }
+
+  return { flow, start, reset };
+}

@@ -1,0 +1,96 @@
+// Spanish texts of the remote-protection dialogs: lock, lost phone and wipe (spec 2 Modals, 4, 5, 8).
+// Texts quoted by the spec are kept word for word, including its "activado/desactivado".
+export const lostphoneTexts = {
+  close: 'Cerrar',
+  cancel: 'Cancelar',
+  loading: 'Cargando',
+  retry: 'Reintentar',
+  tryAgain: 'Intentar nuevamente',
+  phoneOnline: 'Teléfono conectado',
+  phoneOffline: 'Teléfono desconectado',
+  deviceLabel: 'Teléfono: {device}',
+
+  // the state of an order (command), as the phone reports it
+  commandHeading: 'Estado de la orden',
+  commandLiveLabel: 'Estado de la orden: {state}',
+  commandSent: 'Enviado',
+  commandDelivered: 'Recibido por el teléfono',
+  commandDoneLock: 'Bloqueado',
+  commandDoneWipe: 'Borrado iniciado',
+  commandFailed: 'Falló: {reason}',
+  commandFailedNoReason: 'El teléfono no indicó el motivo.',
+  commandCancelled: 'Detenido',
+  commandExpired: 'Expiró sin llegar al teléfono',
+
+  // Lock (spec 4, 5)
+  lockTitle: 'Bloqueo de pantalla',
+  lockIntro:
+    'Elige un PIN de 4 dígitos. El teléfono bloqueará su pantalla y solo podrá desbloquearse con ese PIN.',
+  lockPinLabel: 'PIN de 4 dígitos',
+  lockPinHelper: 'Solo números, exactamente 4 dígitos.',
+  lockSubmit: 'Bloquear teléfono',
+  lockSent: 'Enviamos la orden de bloqueo. Te mostramos aquí lo que responde el teléfono.',
+  lockDone: 'El teléfono quedó bloqueado con el PIN que elegiste.',
+  lockOffline:
+    'El teléfono no está conectado en este momento. Recibirá la orden de bloqueo cuando se conecte, si lo hace dentro de las próximas 24 horas.',
+  lockWaitingOffline:
+    'El teléfono aún no se conecta. La orden le llegará cuando se conecte, si lo hace dentro de las próximas 24 horas.',
+  lockExpired:
+    'El teléfono no se conectó dentro de 24 horas, así que la orden de bloqueo no se ejecutará. Puedes enviarla nuevamente.',
+  lockFailed: 'El teléfono no pudo bloquearse.',
+
+  // Lost phone (spec 4, 8)
+  lostTitle: 'Pérdida del dispositivo',
+  lostIntro:
+    'Con la función de pérdida activada, el teléfono envía su ubicación y una foto cada 1 hora. Las verás en «Información Recopilada».',
+  lostStateLabel: 'Función de pérdida:',
+  lostStateOn: 'Activada',
+  lostStateOff: 'Desactivada',
+  lostActivate: 'Activar función de pérdida',
+  lostDeactivate: 'Desactivar función de pérdida',
+  lostLoadFailed: 'No pudimos consultar el estado de la función de pérdida.',
+  lostSending: 'Enviando la orden al teléfono…',
+  lostWaiting: 'Esperando respuesta del teléfono…',
+  lostWaitingSeconds: '{seconds} s de {total} s',
+  lostWaitingLabel: 'Tiempo de espera de la respuesta del teléfono',
+  lostSaving: 'El teléfono respondió. Guardando el cambio…',
+  lostAnswered: 'El teléfono ha respondido, se ha activado/desactivado la función.',
+  lostGoingToInformation: 'Te llevaremos a «Información Recopilada» en un momento…',
+  lostNoAnswer:
+    'No tuvimos respuesta del teléfono, es posible que no se haya activado/desactivado. Puedes intentar nuevamente para confirmar.',
+  lostPhoneFailed: 'El teléfono no pudo cumplir la orden: {reason}',
+  lostOffline:
+    'El teléfono no está conectado en este momento. Si lo intentas, esperaremos su respuesta hasta 40 segundos.',
+
+  // Wipe (spec 4, 5, 8, 9)
+  wipeTitle: 'Borrado del dispositivo',
+  wipeWarning:
+    'El borrado elimina toda la información del teléfono y no se puede deshacer. Tendrás unos segundos para detenerlo después de que el teléfono responda.',
+  wipePasswordLabel: 'Contraseña',
+  wipePasswordRequired: 'Debes ingresar tu contraseña en {product} para confirmar esta acción.',
+  wipeWrongPassword: 'Contraseña incorrecta',
+  wipeConfirm: 'Confirmar borrado',
+  wipeOffline:
+    'El teléfono no está conectado en este momento. Si confirmas, la orden quedará pendiente y se ejecutará cuando se conecte, si lo hace dentro de las próximas 24 horas.',
+  wipeStepPassword: 'Confirmar contraseña',
+  wipeStepWaiting: 'Esperar al teléfono',
+  wipeStepFinished: 'Finalizado',
+  wipeWaiting: 'Esperando respuesta del teléfono…',
+  wipeWaitingSeconds: '{seconds} s',
+  wipeAnswered: 'El teléfono recibió la orden de borrado. En unos segundos podrás detenerla.',
+  wipeCountdown: 'El borrado comenzará en {seconds} s',
+  wipeCountdownLabel: 'Tiempo para detener el borrado',
+  wipeStarting: 'El borrado está por comenzar…',
+  wipeStop: 'DETENER',
+  wipeStopping: 'Deteniendo el borrado…',
+  wipeNoAnswer:
+    'El teléfono no respondió en 40 segundos. La orden de borrado queda pendiente: se ejecutará si el teléfono se conecta dentro de las próximas 24 horas. Si cambias de opinión, puedes cancelarla.',
+  wipeCancelPending: 'Cancelar el borrado pendiente',
+  wipeKeepOpen:
+    'Mantén esta ventana abierta: si el teléfono se conecta, podrás detener el borrado desde aquí.',
+  wipeSuccess: 'El teléfono respondió y comenzó a borrar su información.',
+  wipeStopped: 'Se ha detenido el proceso, no se eliminará tu información del dispositivo.',
+  wipeFailed: 'El teléfono no pudo borrarse: {reason}',
+  wipeExpired: 'El teléfono no se conectó dentro de 24 horas: la orden de borrado expiró y no se ejecutará.',
+  wipeCloseWhileRunning: 'Cerrar de todos modos',
+} as const;

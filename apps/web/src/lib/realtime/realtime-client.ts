@@ -1,0 +1,274 @@
+/**
+ * The panel's one realtime link: Socket.IO namespace /panel at the user's `cuadrante.primary_fdb_url`
+ * (contract realtime.ts; docs/device-protocol.md section 6). It opens on first use while signed in
+ * (this module and socket.io-client are loaded only by the pages that use them, so they stay out of
+ * Login's and Home's first download) and closes whenever the session token changes: sign-out
+ * (lib/session/end-session.ts removes it), a 401, or another account signed in from another tab.
+ * Messages are not re-validated with zod here: the server builds every one of them from the
+ * contract's schemas, and zod must stay off the first load.
+ */
+import type {
+  PanelClientEvents,
+  PanelServerEvents,
+  PanelToServer,
+  RealtimeAck,
+  ServerToPanel,
+  createFirebaseAuthToken,
+} from '@escudo/contract';
+import { PANEL_DEVICE_ID_PREFIX, routes } from '@escudo/contract/browser';
+import type { Socket } from 'socket.io-client';
+import { callApi } from '../api-client.ts';
+import { authToken } from '../auth-token.ts';
+import { queryClient } from '../query-client.ts';
+import { userQueryOptions } from '../session/user-details.ts';
+import { libTexts } from '../texts.ts';
+
+/**
+ * idle: nothing asked for the link yet, or the session ended;
+ * connecting: the first attempt is under way;
+ * connected: messages flow;
+ * reconnecting: the link was lost or refused and is being tried again.
+ */
+export type RealtimeStatus = 'idle' | 'connecting' | 'connected' | 'reconnecting';
+
+export type ServerMessageType = keyof ServerToPanel;
+export type PanelMessageType = keyof PanelToServer;
+export type ServerMessageHandler<T extends ServerMessageType> = (payload: ServerToPanel[T]) => void;
+
+type PanelSocket = Socket<PanelServerEvents, PanelClientEvents>;
+
+/** the contract's PANEL_NAMESPACE; realtime.ts also holds zod schemas, so it is not imported here */
+const PANEL_NAMESPACE = '/panel';
+/** ours: how long an emitted message waits for the server's acknowledgement */
+const ACK_TIMEOUT_MS = 10_000;
+/** ours: retries after a refused connection (the server said no, so Socket.IO does not retry itself) */
+const RETRY_MIN_MS = 1_000;
+const RETRY_MAX_MS = 10_000;
+
+const handlers = new Map<ServerMessageType, Set<(payload: never) => void>>();
+const statusListeners = new Set<() => void>();
+const presenceListeners = new Set<() => void>();
+/** device_id → online, as last reported by the server on this connection */
+let presence: ReadonlyMap<string, boolean> = new Map();
+
+let status: RealtimeStatus = 'idle';
+let socket: PanelSocket | null = null;
+let starting: Promise<PanelSocket | null> | null = null;
+/** bumped by every close, so that a start still downloading the library cannot revive a closed link */
+let generation = 0;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+let failedAttempts = 0;
+
+function setStatus(next: RealtimeStatus) {
+  if (status === next) return;
+  status = next;
+  for (const listener of statusListeners) listener();
+}
+
+function setPresence(next: ReadonlyMap<string, boolean>) {
+  presence = next;
+  for (const listener of presenceListeners) listener();
+}
+
+function dispatch(type: string, payload: unknown) {
+  if (type === 'presence') {
+    const { device_id, online } = payload as ServerToPanel['presence'];
+    setPresence(new Map(presence).set(device_id, online));
+  }
+  const listeners = handlers.get(type as ServerMessageType);
+  if (!listeners) return;
+  for (const listener of [...listeners]) {
+    try {
+      listener(payload as never);
+    } catch (error) {
+      console.error(`realtime handler for ${type} failed`, error);
+    }
+  }
+}
+
+/** A fresh customToken for every (re)connection: it is valid for connecting only during 1 hour. */
+async function fetchPanelToken(): Promise<string> {
+  const user = await queryClient.fetchQuery(userQueryOptions);
+  const { customToken } = await callApi<typeof createFirebaseAuthToken>(routes.createFirebaseAuthToken, {
+    device_id: `${PANEL_DEVICE_ID_PREFIX}${user.id}`,
+  });
+  return customToken;
+}
+
+function scheduleRetry(target: PanelSocket) {
+  clearTimeout(retryTimer);
+  failedAttempts += 1;
+  const delay = Math.min(RETRY_MAX_MS, RETRY_MIN_MS * 2 ** (failedAttempts - 1));
+  retryTimer = setTimeout(
+    () => {
+      if (socket === target && authToken.get() !== null) target.connect();
+    },
+    delay * (0.75 + Math.random() * 0.5),
+  );
+}
+
+function wire(target: PanelSocket) {
+  target.on('connect', () => {
+    failedAttempts = 0;
+    clearTimeout(retryTimer);
+    setStatus('connected');
+  });
+  target.on('connect_error', () => {
+    setStatus('reconnecting');
+    // `active` is false when the server refused us (e.g. an expired token): retry by hand with a new one
+    if (!target.active) scheduleRetry(target);
+  });
+  target.on('disconnect', (reason) => {
+    // presence is only known while connected; the server repeats it after the next connection
+    setPresence(new Map());
+    if (socket !== target) return;
+    setStatus('reconnecting');
+    // the server closed us (session revoked, server restart): the token request will tell which
+    if (reason === 'io server disconnect') scheduleRetry(target);
+  });
+  target.onAny((type: string, payload: unknown) => dispatch(type, payload));
+}
+
+// Watching the token from here, rather than closing the link from lib/session, keeps the first load
+// free of any import of this module.
+let sessionToken = authToken.get();
+authToken.subscribe(() => {
+  const current = authToken.get();
+  if (current === sessionToken) return;
+  sessionToken = current;
+  closeRealtime();
+});
+
+/** Opens the link if it is not open yet. Without a session it does nothing. */
+export function ensureRealtime(): Promise<PanelSocket | null> {
+  if (socket) return Promise.resolve(socket);
+  if (starting) return starting;
+  if (authToken.get() === null) return Promise.resolve(null);
+  const startedIn = generation;
+  setStatus('connecting');
+  starting = (async () => {
+    try {
+      const [user, { io }] = await Promise.all([
+        queryClient.fetchQuery(userQueryOptions),
+        import('socket.io-client'),
+      ]);
+      if (startedIn !== generation || authToken.get() === null) return null;
+      const url = user.info.cuadrante?.primary_fdb_url ?? `${window.location.origin}${PANEL_NAMESPACE}`;
+      const created: PanelSocket = io(url, {
+        auth: (send) => {
+          fetchPanelToken().then(
+            (token) => send({ token }),
+            // the server refuses an empty token; connect_error then schedules another try
+            () => send({ token: '' }),
+          );
+        },
+        // WebSocket first (no cross-origin request needed in development); long polling if it fails
+        transports: ['websocket', 'polling'],
+        tryAllTransports: true,
+      });
+      socket = created;
+      wire(created);
+      return created;
+    } catch (error) {
+      // the user's details or the library could not be downloaded: try again while someone listens
+      console.error('could not open the realtime link', error);
+      if (startedIn === generation) {
+        setStatus('reconnecting');
+        clearTimeout(retryTimer);
+        retryTimer = setTimeout(() => {
+          if (startedIn === generation && isListened()) void ensureRealtime();
+        }, RETRY_MAX_MS);
+      }
+      return null;
+    } finally {
+      if (startedIn === generation) starting = null;
+    }
+  })();
+  return starting;
+}
+
+/** Closes the link and forgets everything it knew (sign-out, or another account signed in). */
+export function closeRealtime(): void {
+  generation += 1;
+  clearTimeout(retryTimer);
+  failedAttempts = 0;
+  starting = null;
+  const closing = socket;
+  socket = null;
+  closing?.disconnect();
+  setPresence(new Map());
+  setStatus('idle');
+  // another account signed in while pages were listening: they listen on a link of the new session
+  if (isListened() && authToken.get() !== null) void ensureRealtime();
+}
+
+function isListened(): boolean {
+  return [...handlers.values()].some((listeners) => listeners.size > 0);
+}
+
+/**
+ * Listens to one server message type; the link opens if needed. Returns the function that stops
+ * listening (the link stays open for the rest of the session).
+ */
+export function subscribe<T extends ServerMessageType>(
+  type: T,
+  handler: ServerMessageHandler<T>,
+): () => void {
+  let listeners = handlers.get(type);
+  if (!listeners) {
+    listeners = new Set();
+    handlers.set(type, listeners);
+  }
+  const stored = handler as (payload: never) => void;
+  listeners.add(stored);
+  void ensureRealtime();
+  return () => {
+    listeners.delete(stored);
+  };
+}
+
+/**
+ * Sends a message and resolves with the server's acknowledgement; never rejects. When the link is
+ * down, Socket.IO keeps the message and sends it once connected, but the answer is then reported as
+ * a time-out after ACK_TIMEOUT_MS.
+ */
+export async function emit<T extends PanelMessageType>(
+  type: T,
+  payload: PanelToServer[T],
+  timeoutMs = ACK_TIMEOUT_MS,
+): Promise<RealtimeAck> {
+  const target = await ensureRealtime();
+  if (!target) return { ok: false, code: 'NETWORK', message: libTexts.realtimeUnavailable };
+  return new Promise<RealtimeAck>((resolve) => {
+    // the typed event map cannot express `timeout()`'s extra error argument for a generic T
+    const timed = target.timeout(timeoutMs) as unknown as {
+      emit(event: string, data: unknown, ack: (error: Error | null, answer?: RealtimeAck) => void): void;
+    };
+    timed.emit(type, payload, (error, answer) => {
+      if (error || !answer) resolve({ ok: false, code: 'TIMEOUT', message: libTexts.realtimeNoAnswer });
+      else resolve(answer);
+    });
+  });
+}
+
+export function getRealtimeStatus(): RealtimeStatus {
+  return status;
+}
+
+export function subscribeRealtimeStatus(listener: () => void): () => void {
+  statusListeners.add(listener);
+  return () => {
+    statusListeners.delete(listener);
+  };
+}
+
+export function getPresence(): ReadonlyMap<string, boolean> {
+  return presence;
+}
+
+export function subscribePresence(listener: () => void): () => void {
+  presenceListeners.add(listener);
+  return () => {
+    presenceListeners.delete(listener);
+  };
+}
