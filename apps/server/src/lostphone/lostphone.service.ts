@@ -64,6 +64,11 @@ export async function orderWipe(ctx: AppContext, userId: number, deviceId: strin
   return { command: await createCommand(ctx, targetOf(device), 'wipe') };
 }
 
+/** Records lost mode as the phone carried it out (commandResult done of lostOn / lostOff). */
+export async function setLostFlag(ctx: AppContext, deviceRowId: number, lost: boolean) {
+  await ctx.db.update(devices).set({ lost, updatedAt: ctx.now() }).where(eq(devices.id, deviceRowId));
+}
+
 /** spec 4: once the phone answered, the panel records lost mode on or off (internal device id). */
 export async function changeLostStatus(ctx: AppContext, userId: number, internalId: number, lost: boolean) {
   const device = await findUserDevice(ctx, userId, { internalId });

@@ -18,6 +18,7 @@ import { deviceSchemas, handleMessages, panelSchemas, type RealtimeHub } from '.
 import { deviceRoom } from './realtime-emitter.ts';
 import { createRateLimiter } from './rate-limiter.ts';
 import { addRoutePoints } from '../tracking/tracking.service.ts';
+import { setLostFlag } from '../lostphone/lostphone.service.ts';
 
 const targetOf = (auth: DeviceAuth): CommandTarget => ({
   deviceRowId: auth.deviceRowId,
@@ -87,7 +88,7 @@ export function attachRealtimeHandlers(hub: RealtimeHub, ctx: AppContext): void 
           }
         },
         async commandResult({ command_id, outcome, reason }) {
-          await moveCommand(ctx, target, command_id, {
+          const { command } = await moveCommand(ctx, target, command_id, {
             from: ['sent', 'delivered'],
             to: outcome,
             // a wipe is done when the phone says `deleting`, never by a plain result
@@ -95,6 +96,11 @@ export function attachRealtimeHandlers(hub: RealtimeHub, ctx: AppContext): void 
               outcome === 'done' ? ['lock', 'lostOn', 'lostOff', 'trackingOn', 'trackingOff'] : undefined,
             reason: outcome === 'failed' ? (reason ?? 'El teléfono no indicó el motivo.') : null,
           });
+          // the phone is the truth about its lost mode: an order it carried out late (after the
+          // panel stopped waiting, or after reconnecting) still leaves `lost` right
+          if (command.state === 'done' && (command.type === 'lostOn' || command.type === 'lostOff')) {
+            await setLostFlag(ctx, auth.deviceRowId, command.type === 'lostOn');
+          }
         },
         async deleting({ command_id }) {
           await moveCommand(ctx, target, command_id, {

@@ -200,6 +200,25 @@ describe('commands', () => {
     }
   });
 
+  it('records lost mode as the phone carried it out, even when no panel was waiting', async () => {
+    const ana = await userWithPhone(app);
+    const device = await phone(ana);
+    const lost = async () =>
+      (await app.post('/api/app/lostphone/getLostMyPhoneData', {}, ana.token)).json().config[0].lost;
+    for (const [path, expected] of [
+      ['lostMyPhoneSubscribeNotification', true],
+      ['lostMyPhoneUnSubscribeNotification', false],
+    ] as const) {
+      const { command } = (
+        await app.post(`/api/app/lostphone/${path}`, { device_id: ana.deviceId }, ana.token)
+      ).json();
+      await device.ask('imHere', { command_id: command.id });
+      expect(await lost()).toBe(!expected);
+      await device.ask('commandResult', { command_id: command.id, outcome: 'done' });
+      expect(await lost()).toBe(expected);
+    }
+  });
+
   it('records a failure with the reason the phone gives', async () => {
     const ana = await userWithPhone(app);
     const device = await phone(ana);
