@@ -1,4 +1,47 @@
-// Spanish texts of the tracking section (spec 2). The section itself arrives with a later issue.
+// Spanish texts of the tracking section (spec 2 Tracking, 4, 8). The quoted ones are the spec's.
 export const trackingTexts = {
   title: 'Tracking dispositivo',
+  infoBanner:
+    'Activa el tracking para seguir en tiempo real el recorrido de tu dispositivo en el mapa. Cada recorrido queda guardado y puedes volver a verlo cuando quieras.',
+  activate: 'Activar Tracking',
+  deactivate: 'Desactivar Tracking',
+  showActive: 'Ver Ruta Activa',
+  hideActive: 'Ocultar Ruta Activa',
+  activating: 'Activando tracking',
+  deactivating: 'Desactivando tracking',
+  activated:
+    'El tracking ha sido activado en el dispositivo, ahora podrás visualizar su posición en tiempo real.',
+  deactivated: 'El tracking ha sido desactivado en el dispositivo.',
+  networkError: 'Hubo un error de red al enviar la solicitud, por favor inténtalo nuevamente.',
+  noAnswer:
+    'El teléfono aún no responde. El tracking quedó activado y el recorrido comenzará a dibujarse cuando el teléfono se conecte.',
+  online: 'En línea',
+  offline: 'Sin conexión',
+  activeSince: 'Tracking activo desde el {date} · {points} puntos',
+  noDevice: 'Selecciona un dispositivo en el menú lateral para usar el tracking.',
+  history: 'Recorridos anteriores',
+  dateColumn: 'Fecha',
+  routeColumn: 'Ruta',
+  actionsColumn: 'Exportar',
+  notRecorded: 'No registra',
+  showRoute: 'Ver ruta',
+  hideRoute: 'Ocultar ruta',
+  exportGpx: 'GPX',
+  exportGpxLabel: 'Descargar el recorrido del {date} en formato GPX',
+  activeRow: 'En curso',
+  points: '{points} puntos',
+  empty: 'Aún no hay recorridos para este dispositivo. Activa el tracking para registrar el primero.',
+  loadError: 'No pudimos cargar los recorridos.',
+  retry: 'Reintentar',
+  mapLabel: 'Mapa del recorrido',
+  start: 'Inicio del recorrido',
+  end: 'Fin del recorrido',
+  current: 'Posición actual',
+  rowsPerPage: '{from}–{to} de {count}',
+  pageButtons: {
+    first: 'Ir a la primera página',
+    previous: 'Ir a la página anterior',
+    next: 'Ir a la página siguiente',
+    last: 'Ir a la última página',
+  },
 } as const;

@@ -1,0 +1,95 @@
+/**
+ * The tracking map (spec 2 Tracking): centre Santiago, zoom 12, max 16 (BaseMap); the live route and
+ * a selected past route as red polylines with start and end pins. Selecting a route fits the map to
+ * it; the live route keeps its newest point in view. Loaded lazily with Leaflet (its own chunk).
+ */
+import { useEffect } from 'react';
+import { Marker, Polyline, Tooltip, useMap } from 'react-leaflet';
+import { latLngBounds } from 'leaflet';
+import type { PublicConfig, RoutePoint } from '@escudo/contract';
+import { BaseMap } from '../../../components/map/base-map.tsx';
+import { createPinIcon } from '../../../components/map/pin-icon.ts';
+import { BRAND_RED } from '../../../lib/brand.ts';
+import { trackingTexts } from '../texts.ts';
+
+const startIcon = createPinIcon({ color: '#2e7d32', size: 28 });
+const endIcon = createPinIcon({ color: BRAND_RED, size: 32 });
+
+export interface ShownRoute {
+  /** the tracking id, so that a new selection fits the map again */
+  id: number;
+  points: RoutePoint[];
+  isLive: boolean;
+}
+
+export default function TrackingMap({
+  config,
+  routes,
+  focusId,
+}: {
+  config: Pick<PublicConfig, 'map_tile_url' | 'map_attribution'>;
+  routes: ShownRoute[];
+  /** the route the map should fit itself to */
+  focusId: number | null;
+}) {
+  return (
+    <BaseMap config={config} label={trackingTexts.mapLabel} height={{ xs: 320, md: 460 }}>
+      {routes.map((route) => (
+        <RouteLayer key={route.id} route={route} />
+      ))}
+      <FitRoute route={routes.find((route) => route.id === focusId) ?? null} />
+    </BaseMap>
+  );
+}
+
+function RouteLayer({ route }: { route: ShownRoute }) {
+  const positions = route.points.map((p) => [p.lat, p.lng] as [number, number]);
+  if (positions.length === 0) return null;
+  const last = positions[positions.length - 1]!;
+  return (
+    <>
+      <Polyline
+        positions={positions}
+        pathOptions={{ color: BRAND_RED, weight: 4, opacity: route.isLive ? 0.95 : 0.8 }}
+      />
+      <Marker position={positions[0]!} icon={startIcon} title={trackingTexts.start} alt={trackingTexts.start}>
+        <Tooltip>{trackingTexts.start}</Tooltip>
+      </Marker>
+      {positions.length > 1 || route.isLive ? (
+        <Marker
+          position={last}
+          icon={endIcon}
+          zIndexOffset={500}
+          title={route.isLive ? trackingTexts.current : trackingTexts.end}
+          alt={route.isLive ? trackingTexts.current : trackingTexts.end}
+        >
+          <Tooltip>{route.isLive ? trackingTexts.current : trackingTexts.end}</Tooltip>
+        </Marker>
+      ) : null}
+    </>
+  );
+}
+
+function FitRoute({ route }: { route: ShownRoute | null }) {
+  const map = useMap();
+  const id = route?.id ?? null;
+  const count = route?.points.length ?? 0;
+
+  // a newly focused route: fit the map to all of it
+  useEffect(() => {
+    if (!route || route.points.length === 0) return;
+    map.fitBounds(latLngBounds(route.points.map((p) => [p.lat, p.lng])), { padding: [32, 32] });
+    // only when another route is focused (or its first point arrives), not on every new point
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [map, id, count === 0]);
+
+  // a live route: keep its newest point in view
+  useEffect(() => {
+    if (!route?.isLive || count === 0) return;
+    const last = route.points[count - 1]!;
+    if (!map.getBounds().contains([last.lat, last.lng])) map.panTo([last.lat, last.lng]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [map, count]);
+
+  return null;
+}

@@ -1,0 +1,90 @@
+import { E2E_URL } from '../playwright.config.ts';
+import { createAccount, expect, selectDevice, signIn, simulatedAndroid, test } from './fixtures.ts';
+
+async function apiToken(email: string, password: string): Promise<string> {
+  const response = await fetch(`${E2E_URL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+test('follow a live route, stop it, find it in the history and page the history', async ({
+  page,
+  startPhone,
+}) => {
+  test.setTimeout(120_000);
+  const account = await createAccount();
+  const phone = await startPhone(account);
+
+  // fifteen earlier routes, so that the history needs a second page (15 a page, spec 9)
+  const token = await apiToken(account.email, account.password);
+  for (let i = 0; i < 15; i += 1) {
+    for (const trackingStatus of [1, 2]) {
+      const response = await fetch(`${E2E_URL}/api/app/tracking/changeTrackingStatus`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ device_id: phone.deviceId, trackingStatus }),
+      });
+      expect(response.status).toBe(200);
+    }
+  }
+
+  await signIn(page, account);
+  await selectDevice(page, simulatedAndroid);
+  await page.getByRole('button', { name: /^Tracking del dispositivo/ }).click();
+  await expect(page.getByRole('heading', { name: 'Tracking dispositivo' })).toBeVisible();
+  await expect(page.getByText('1–15 de 15')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Ver Ruta Activa' })).toBeDisabled();
+
+  // on: the panel waits for the phone, which starts walking
+  await page.getByRole('button', { name: 'Activar Tracking' }).click();
+  await expect(page.getByText('Activando tracking')).toBeVisible();
+  await expect(
+    page.getByText(
+      'El tracking ha sido activado en el dispositivo, ahora podrás visualizar su posición en tiempo real.',
+    ),
+  ).toBeVisible();
+  await phone.waitForLine(/ · tracking on \(route \d+/);
+
+  // the live route grows on the map as the phone's points arrive
+  const pointsLine = page.getByText(/^Tracking activo desde el \d{2}-\d{2}-\d{4} \d{2}:\d{2} · \d+ puntos$/);
+  await expect(pointsLine).toHaveText(/· [1-9]\d* puntos$/, { timeout: 15_000 });
+  const route = page.locator('.leaflet-overlay-pane path');
+  await expect(route).toHaveCount(1);
+  const firstShape = await route.getAttribute('d');
+  await expect(pointsLine).toHaveText(/· ([2-9]|\d{2,}) puntos$/, { timeout: 15_000 });
+  await expect.poll(() => route.getAttribute('d'), { timeout: 15_000 }).not.toBe(firstShape);
+  await expect(page.locator('.leaflet-marker-icon[title="Posición actual"]')).toBeVisible();
+  await page.getByRole('button', { name: 'Ocultar Ruta Activa' }).click();
+  await expect(route).toHaveCount(0);
+  await page.getByRole('button', { name: 'Ver Ruta Activa' }).click();
+  await expect(route).toHaveCount(1);
+
+  // off: loading, then the spec's text; the phone stops
+  await page.getByRole('button', { name: 'Desactivar Tracking' }).click();
+  await expect(page.getByText('Desactivando tracking')).toBeVisible();
+  await expect(page.getByText('El tracking ha sido desactivado en el dispositivo.')).toBeVisible();
+  await phone.waitForLine(/ · tracking off$/);
+  await expect(page.getByRole('button', { name: 'Activar Tracking' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Ver Ruta Activa' })).toBeDisabled();
+
+  // the route just recorded heads the history; showing it draws it with its start and end
+  await expect(page.getByText('1–15 de 16')).toBeVisible();
+  const newest = page.getByRole('row').nth(1);
+  await expect(newest).toContainText(/\d{2}-\d{2}-\d{4} \d{2}:\d{2}/);
+  await expect(newest).toContainText(/([2-9]|\d{2,}) puntos/);
+  await newest.getByRole('button', { name: 'Ver ruta', exact: true }).click();
+  await expect(newest.getByRole('button', { name: 'Ocultar ruta', exact: true })).toBeVisible();
+  await expect(route).toHaveCount(1);
+  await expect(page.locator('.leaflet-marker-icon[title="Inicio del recorrido"]')).toBeVisible();
+  await expect(page.locator('.leaflet-marker-icon[title="Fin del recorrido"]')).toBeVisible();
+  await newest.getByRole('button', { name: 'Ocultar ruta', exact: true }).click();
+  await expect(route).toHaveCount(0);
+
+  // the oldest route is on the second page
+  await page.getByRole('button', { name: 'Ir a la página siguiente' }).click();
+  await expect(page.getByText('16–16 de 16')).toBeVisible();
+  await expect(page.getByRole('row')).toHaveCount(2);
+});
