@@ -26,17 +26,38 @@ const targetOf = (auth: DeviceAuth): CommandTarget => ({
   deviceId: auth.deviceId,
 });
 
+/** how long a panel socket trusts that a device it probed is its user's without asking the database */
+const OWNED_DEVICE_TTL_MS = 60_000;
+
+/**
+ * The internal id of one of the user's devices, for the panel's probes. Probes are the panel's most
+ * frequent message, and a database lookup for each was most of a probe's cost on the server (bench
+ * `npm run bench:realtime`, bench/RESULTS.md). A device never changes owner (registerUserDevice refuses)
+ * and is never deleted, so a device once found to be the user's stays theirs; the expiry only guards
+ * against that rule changing. Refusals (404/403) are never remembered.
+ */
+function createOwnedDeviceCache(ctx: AppContext, userId: number) {
+  const owned = new Map<string, { rowId: number; until: number }>();
+  return async (deviceId: string): Promise<number> => {
+    const hit = owned.get(deviceId);
+    if (hit && hit.until > Date.now()) return hit.rowId;
+    const device = await findUserDevice(ctx, userId, { deviceId });
+    owned.set(deviceId, { rowId: device.id, until: Date.now() + OWNED_DEVICE_TTL_MS });
+    return device.id;
+  };
+}
+
 export function attachRealtimeHandlers(hub: RealtimeHub, ctx: AppContext): void {
   hub.panel.on('connection', (socket) => {
     const auth = socket.data;
+    const ownDevice = createOwnedDeviceCache(ctx, auth.userId);
     handleMessages(
       socket,
       auth,
       panelSchemas,
       {
         async ayThere({ device_id, probe_id }) {
-          const device = await findUserDevice(ctx, auth.userId, { deviceId: device_id });
-          hub.toDevice(device.id, 'ayThere', { probe_id });
+          hub.toDevice(await ownDevice(device_id), 'ayThere', { probe_id });
         },
         async cancelingWipe({ device_id, command_id }) {
           const device = await findUserDevice(ctx, auth.userId, { deviceId: device_id });
