@@ -34,30 +34,37 @@ const OWNED_DEVICE_TTL_MS = 60_000;
  * frequent message, and a database lookup for each was most of a probe's cost on the server (bench
  * `npm run bench:realtime`, bench/RESULTS.md). A device never changes owner (registerUserDevice refuses)
  * and is never deleted, so a device once found to be the user's stays theirs; the expiry only guards
- * against that rule changing. Refusals (404/403) are never remembered.
+ * against that rule changing. The panel's devices are remembered as it connects (the presence list
+ * reads them anyway); refusals (404/403) are never remembered.
  */
-function createOwnedDeviceCache(ctx: AppContext, userId: number) {
+function createOwnedDevices(ctx: AppContext, userId: number) {
   const owned = new Map<string, { rowId: number; until: number }>();
-  return async (deviceId: string): Promise<number> => {
-    const hit = owned.get(deviceId);
-    if (hit && hit.until > Date.now()) return hit.rowId;
-    const device = await findUserDevice(ctx, userId, { deviceId });
-    owned.set(deviceId, { rowId: device.id, until: Date.now() + OWNED_DEVICE_TTL_MS });
-    return device.id;
+  const remember = (device: { id: number; deviceId: string }) => {
+    owned.set(device.deviceId, { rowId: device.id, until: Date.now() + OWNED_DEVICE_TTL_MS });
+  };
+  return {
+    remember,
+    async rowIdOf(deviceId: string): Promise<number> {
+      const hit = owned.get(deviceId);
+      if (hit && hit.until > Date.now()) return hit.rowId;
+      const device = await findUserDevice(ctx, userId, { deviceId });
+      remember(device);
+      return device.id;
+    },
   };
 }
 
 export function attachRealtimeHandlers(hub: RealtimeHub, ctx: AppContext): void {
   hub.panel.on('connection', (socket) => {
     const auth = socket.data;
-    const ownDevice = createOwnedDeviceCache(ctx, auth.userId);
+    const ownDevices = createOwnedDevices(ctx, auth.userId);
     handleMessages(
       socket,
       auth,
       panelSchemas,
       {
         async ayThere({ device_id, probe_id }) {
-          hub.toDevice(await ownDevice(device_id), 'ayThere', { probe_id });
+          hub.toDevice(await ownDevices.rowIdOf(device_id), 'ayThere', { probe_id });
         },
         async cancelingWipe({ device_id, command_id }) {
           const device = await findUserDevice(ctx, auth.userId, { deviceId: device_id });
@@ -82,9 +89,10 @@ export function attachRealtimeHandlers(hub: RealtimeHub, ctx: AppContext): void 
       },
       ctx.log,
     );
-    // tell the new panel which of its phones are connected right now
+    // tell the new panel which of its phones are connected right now (and remember they are its own)
     void (async () => {
       for (const device of await listUserDevices(ctx, auth.userId)) {
+        ownDevices.remember(device);
         socket.emit('presence', { device_id: device.deviceId, online: await hub.isDeviceOnline(device.id) });
       }
     })().catch((error: unknown) => ctx.log.warn({ err: error }, 'could not send presence to a panel'));
