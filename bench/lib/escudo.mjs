@@ -1,0 +1,143 @@
+/**
+ * Our server and its data, for the benches that need many phones: a scratch PostgreSQL database
+ * (dropped at the end), accounts signed up through the API, phones inserted straight into `devices`
+ * (registering thousands through the API would hit every plan's max_devices), and the server itself
+ * in a child process.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { freePort, makeTempDir, onInterrupt, startProcess } from './processes.mjs';
+
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+export const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** A fresh database `<prefix>_<pid>_<time>`, dropped by `drop()` or when the bench is interrupted. */
+export async function createDatabase(prefix) {
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 3_000 });
+  try {
+    await admin.connect();
+  } catch (error) {
+    throw new Error(`PostgreSQL is needed (${PG_ADMIN_URL}: ${error.message}); set BENCH_PG_ADMIN_URL`, {
+      cause: error,
+    });
+  }
+  const name = `${prefix}_${process.pid}_${Date.now()}`;
+  await admin.query(`create database ${name}`);
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  const drop = async () => {
+    onInterrupt.delete(drop);
+    await admin.query(`drop database if exists ${name} with (force)`).catch((error) => {
+      console.error(`could not drop database ${name}: ${error.message}`);
+    });
+    await admin.end().catch(() => {});
+  };
+  onInterrupt.add(drop);
+  const version = (await admin.query('show server_version')).rows[0].server_version;
+  return { name, url: url.toString(), version, drop };
+}
+
+export async function api(base, route, body, token) {
+  const response = await fetch(`${base}${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${route}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+/** Accounts signed up through the API, each with its user id and panel token (customToken). */
+export async function createAccounts(base, count, tag) {
+  const accounts = new Array(count);
+  let next = 0;
+  // 4 at a time: every sign-up hashes a password (argon2id, 19 MiB)
+  const worker = async () => {
+    while (next < count) {
+      const index = next++;
+      const { access_token: token } = await api(base, '/api/auth/signUpByCode', {
+        name: `Cuenta de prueba ${index + 1}`,
+        email: `bench.${tag}.${index + 1}.${process.pid}@example.cl`,
+        password: `clave-de-prueba-${randomBytes(6).toString('hex')}`,
+      });
+      const { user } = await api(base, '/api/app/user/details', {}, token);
+      const { customToken } = await api(
+        base,
+        '/api/app/user/createFirebaseAuthToken',
+        { device_id: `panel-${user.id}` },
+        token,
+      );
+      accounts[index] = { userId: user.id, customToken };
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
+  return accounts;
+}
+
+/**
+ * `count` phones as device rows, phone i belonging to account i mod accounts (plan limits bypassed).
+ * Each gets a device token, stored as the server stores it (SHA-256, lib/crypto/tokens.ts), and its
+ * row id.
+ */
+export async function insertPhones(databaseUrl, accounts, count) {
+  const phones = [];
+  for (let i = 0; i < count; i += 1) {
+    phones.push({
+      deviceId: `bench-phone-${String(i + 1).padStart(5, '0')}`,
+      token: randomBytes(32).toString('base64url'),
+      account: i % accounts.length,
+    });
+  }
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    for (let start = 0; start < count; start += 2_000) {
+      const batch = phones.slice(start, start + 2_000);
+      const { rows } = await client.query(
+        `insert into devices (user_id, device_id, device_brand, device_name, device_model, device_so,
+           device_soversion, token_hash)
+         select u, d, 'Samsung', 'Teléfono de prueba', 'Galaxy A54', 'android', 14, h
+         from unnest($1::int[], $2::text[], $3::text[]) as t(u, d, h)
+         returning id, device_id`,
+        [
+          batch.map((p) => accounts[p.account].userId),
+          batch.map((p) => p.deviceId),
+          batch.map((p) => createHash('sha256').update(p.token).digest('hex')),
+        ],
+      );
+      const rowIds = new Map(rows.map((row) => [row.device_id, row.id]));
+      for (const phone of batch) phone.rowId = rowIds.get(phone.deviceId);
+    }
+  } finally {
+    await client.end();
+  }
+  return phones;
+}
+
+/**
+ * Our server (`apps/server/src/main.ts` of `serverRoot`) on a free port of 127.0.0.1, on the given
+ * database, in production-like settings (no demo data, warnings only in the log, no Redis).
+ */
+export async function startServer({ databaseUrl, appSecret, serverRoot = repoRoot, nodeArgs = [] }) {
+  const port = await freePort();
+  const dataDir = makeTempDir('escudo-bench-');
+  const server = startProcess('escudo server', [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: serverRoot,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      APP_SECRET: appSecret,
+      WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+      REDIS_URL: '',
+    },
+    readyText: 'corriendo en',
+  });
+  await server.ready;
+  return { ...server, kind: 'socketio', url: `http://127.0.0.1:${port}` };
+}
