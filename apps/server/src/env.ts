@@ -23,6 +23,8 @@ export const envSchema = z
     MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(1).optional(),
     MAX_QUEUED_REQUESTS: z.coerce.number().int().min(0).default(200),
     MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(1).default(2000),
+    /** route-point messages being stored at once; more are refused SERVER_BUSY (the phone resends) */
+    MAX_PENDING_ROUTE_WRITES: z.coerce.number().int().min(0).default(200),
     REDIS_URL: z
       .string()
       .regex(/^rediss?:\/\//, 'debe ser una URL redis://')

@@ -219,3 +219,39 @@ describe('bad input', () => {
     expect(stored.every((p) => p.lat === -33.44)).toBe(true);
   });
 });
+
+describe('overload', () => {
+  it('past MAX_PENDING_ROUTE_WRITES a message is refused as busy and nothing of it is stored', async () => {
+    // no room at all for writes: every message meets a full bound, deterministically
+    const busy = await createTestApp({ MAX_PENDING_ROUTE_WRITES: '0' });
+    try {
+      const busyUrl = await listen(busy);
+      const ana = await userWithPhone(busy);
+      const { tracking } = (
+        await busy.post(
+          '/api/app/tracking/changeTrackingStatus',
+          { device_id: ana.deviceId, trackingStatus: 1 },
+          ana.token,
+        )
+      ).json();
+      const phone = await connect(`${busyUrl}/device`, ana.deviceToken);
+      sockets.push(phone);
+      expect(
+        await phone.ask('routePoints', { tracking_id: tracking.id, points: [point(-33.44, -70.65)] }),
+      ).toEqual({
+        ok: false,
+        code: 'SERVER_BUSY',
+        message: 'El servidor está ocupado. Por favor inténtalo nuevamente en unos segundos.',
+      });
+      const stored = await busy.ctx.db
+        .select()
+        .from(trackingPoints)
+        .where(eq(trackingPoints.trackingId, tracking.id));
+      expect(stored).toEqual([]);
+      // the socket stays up for what comes next
+      expect(phone.connected).toBe(true);
+    } finally {
+      await busy.close();
+    }
+  });
+});
