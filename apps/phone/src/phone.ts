@@ -65,6 +65,11 @@ type Outcome = { [K in keyof DeviceToServer]: { type: K; payload: DeviceToServer
 
 type DeviceSocket = Socket<Record<string, never>, DeviceClientEvents>;
 
+/** ours: a message with no answer in this long is taken as lost (route points are then sent again) */
+const ANSWER_TIMEOUT_MS = 10_000;
+/** refusals that say "not now" rather than "never": route points refused so are sent again */
+const RESEND_CODES = new Set(['SERVER_BUSY', 'RATE_LIMITED', 'INTERNAL']);
+
 /** Signs in like the app and registers this phone (idempotent per device_id; rotates its token). */
 export async function signInAndRegister(options: PhoneOptions, log: PhoneLog): Promise<Registration> {
   const session = await callEndpoint(options.server, login, {
@@ -113,23 +118,38 @@ export function connectPhone(
   const handled = new Map<number, Outcome | null>();
   const wipeWindows = new Map<number, NodeJS.Timeout>();
 
-  const send = <K extends keyof DeviceToServer>(type: K, payload: DeviceToServer[K]) => {
+  /** resolves with the server's answer, or null when none came (the link dropped, or too slow) */
+  const send = <K extends keyof DeviceToServer>(
+    type: K,
+    payload: DeviceToServer[K],
+  ): Promise<RealtimeAck | null> => {
     log.sent(type, payload);
     // every message carries an acknowledgement callback, so a refusal is told rather than lost
-    const emit = socket.emit.bind(socket) as (
+    const emit = socket.timeout(ANSWER_TIMEOUT_MS).emit.bind(socket) as (
       type: string,
       payload: unknown,
-      ack: (answer: RealtimeAck) => void,
+      ack: (error: Error | null, answer: unknown) => void,
     ) => void;
-    emit(type, payload, (answer) => {
-      const parsed = realtimeAckSchema.safeParse(answer);
-      if (!parsed.success) return log.status(`unexpected answer to ${type}: ${JSON.stringify(answer)}`);
-      if (parsed.data.ok) return;
-      log.status(`refused ${type}: ${parsed.data.code} ${parsed.data.message}`);
-      if (type === 'routePoints' && parsed.data.code === 'TRACKING_ENDED') {
-        const { tracking_id } = payload as DeviceToServer['routePoints'];
-        if (routePoints.stop(tracking_id)) log.status('tracking off');
-      }
+    return new Promise((resolve) => {
+      emit(type, payload, (error, answer) => {
+        if (error) {
+          log.status(`no answer to ${type}`);
+          return resolve(null);
+        }
+        const parsed = realtimeAckSchema.safeParse(answer);
+        if (!parsed.success) {
+          log.status(`unexpected answer to ${type}: ${JSON.stringify(answer)}`);
+          return resolve(null);
+        }
+        if (!parsed.data.ok) {
+          log.status(`refused ${type}: ${parsed.data.code} ${parsed.data.message}`);
+          if (type === 'routePoints' && parsed.data.code === 'TRACKING_ENDED') {
+            const { tracking_id } = payload as DeviceToServer['routePoints'];
+            if (routePoints.stop(tracking_id)) log.status('tracking off');
+          }
+        }
+        resolve(parsed.data);
+      });
     });
   };
   // TypeScript cannot pair an Outcome's type with its payload through a generic call; Outcome does
@@ -148,9 +168,13 @@ export function connectPhone(
   const routePoints = createRoutePoints({
     send(trackingId: number, points: RoutePoint[]) {
       // socket.io would queue it while offline; the module keeps the points itself and batches them
-      if (!socket.connected) return false;
-      send('routePoints', { tracking_id: trackingId, points });
-      return true;
+      if (!socket.connected) return null;
+      return send('routePoints', { tracking_id: trackingId, points }).then((answer) => {
+        if (answer?.ok) return 'stored';
+        // no answer, or a refusal for now (busy, too fast, a server fault): the same points again later
+        if (!answer || RESEND_CODES.has(answer.code)) return 'resend';
+        return 'dropped';
+      });
     },
   });
 

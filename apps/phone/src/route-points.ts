@@ -1,8 +1,9 @@
 /**
  * Live tracking (issue 4): while a route is open the phone walks through Santiago and sends a point
- * every `interval_s` seconds as `routePoints`. Points taken while the link is down are kept and sent
- * together when it is back, at most TRACKING_MAX_POINTS_PER_MESSAGE at a time (one message a tick,
- * which stays under the server's TRACKING_MAX_POINTS_PER_SECOND).
+ * every `interval_s` seconds as `routePoints`. A point is kept until the server says it stored it:
+ * points taken while the link is down, or refused for now (busy, too fast) or never answered, go
+ * again, oldest first, at most TRACKING_MAX_POINTS_PER_MESSAGE at a time and one message at a time
+ * (one a tick, which stays under the server's TRACKING_MAX_POINTS_PER_SECOND).
  */
 import { TRACKING_MAX_POINTS_PER_MESSAGE, type RoutePoint } from '@escudo/contract';
 import { createWalk } from './locations.ts';
@@ -11,9 +12,12 @@ import { MAX_TIMER_MS } from './lost-reports.ts';
 /** ours: an hour of points at one every 5 s; older ones are dropped rather than filling memory */
 const MAX_BUFFERED_POINTS = 720;
 
+/** what became of one message: stored; to be sent again; or refused for good (bad points) */
+export type SendResult = 'stored' | 'resend' | 'dropped';
+
 export interface RoutePointsOptions {
-  /** sends one message if the link is up; false when it is down (the points are kept) */
-  send(trackingId: number, points: RoutePoint[]): boolean;
+  /** sends one message if the link is up and tells what became of it; null when the link is down */
+  send(trackingId: number, points: RoutePoint[]): Promise<SendResult> | null;
 }
 
 export interface RoutePoints {
@@ -31,10 +35,25 @@ export function createRoutePoints({ send }: RoutePointsOptions): RoutePoints {
   let buffer: RoutePoint[] = [];
   const walk = createWalk();
 
+  /** the message waiting for its answer; no other goes meanwhile, so points stay in order */
+  let inFlight: Promise<SendResult> | null = null;
+
   const flush = () => {
-    if (trackingId === null || buffer.length === 0) return;
+    if (trackingId === null || buffer.length === 0 || inFlight) return;
     const batch = buffer.slice(0, TRACKING_MAX_POINTS_PER_MESSAGE);
-    if (send(trackingId, batch)) buffer = buffer.slice(batch.length);
+    const sending = send(trackingId, batch);
+    if (!sending) return;
+    const route = trackingId;
+    inFlight = sending;
+    void sending
+      .catch((): SendResult => 'resend')
+      .then((result) => {
+        if (inFlight === sending) inFlight = null;
+        if (result === 'resend' || route !== trackingId) return;
+        // by identity: the buffer may have lost its oldest points (MAX_BUFFERED_POINTS) meanwhile
+        const done = new Set(batch);
+        buffer = buffer.filter((point) => !done.has(point));
+      });
   };
 
   const tick = () => {
@@ -50,6 +69,7 @@ export function createRoutePoints({ send }: RoutePointsOptions): RoutePoints {
     timer = null;
     trackingId = null;
     buffer = [];
+    inFlight = null;
     return true;
   };
 
