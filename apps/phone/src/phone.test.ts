@@ -174,6 +174,38 @@ describe('the phone protocol', () => {
     expect(texts('·')).not.toContain('erasing data (simulated)');
   });
 
+  it('sends again the route points the server was too busy to store, and stops a route not its own', async () => {
+    // routePoints answers, in order: busy, stored, not this phone's route
+    const answers: RealtimeAck[] = [
+      { ok: false, code: 'SERVER_BUSY', message: 'El servidor está ocupado.' },
+      { ok: true },
+      { ok: false, code: 'NOT_FOUND', message: 'No encontramos ese recorrido para este dispositivo.' },
+    ];
+    answerWith = (type) => (type === 'routePoints' ? (answers.shift() ?? { ok: true }) : { ok: true });
+    await start();
+    send('command', {
+      id: 8,
+      created_at: '2026-11-22T12:00:00.000Z',
+      type: 'trackingOn',
+      tracking_id: 9,
+      interval_s: 1,
+    });
+    const routeMessages = () =>
+      heard
+        .filter((m) => m.type === 'routePoints')
+        .map((m) => m.payload as { tracking_id: number; points: unknown[] });
+    await until('three route messages', () => routeMessages().length === 3, 5_000);
+    const [busy, stored, refused] = routeMessages();
+    // the refused point goes again, first, with the one taken since behind it
+    expect(stored!.points).toHaveLength(2);
+    expect(stored!.points[0]).toEqual(busy!.points[0]);
+    expect(refused!.points).toHaveLength(1);
+    expect(refused!.points[0]).not.toEqual(stored!.points[1]);
+    await until('tracking off', () => texts('·').includes('tracking off'));
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(routeMessages()).toHaveLength(3);
+  });
+
   it('with --silent, hears everything and answers nothing', async () => {
     await start({ isSilent: true });
     send('ayThere', { probe_id: 'probe-0002' });

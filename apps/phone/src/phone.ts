@@ -143,7 +143,8 @@ export function connectPhone(
         }
         if (!parsed.data.ok) {
           log.status(`refused ${type}: ${parsed.data.code} ${parsed.data.message}`);
-          if (type === 'routePoints' && parsed.data.code === 'TRACKING_ENDED') {
+          // the route was turned off, or is not this phone's: no point of it will ever be stored
+          if (type === 'routePoints' && ['TRACKING_ENDED', 'NOT_FOUND'].includes(parsed.data.code)) {
             const { tracking_id } = payload as DeviceToServer['routePoints'];
             if (routePoints.stop(tracking_id)) log.status('tracking off');
           }
