@@ -24,7 +24,15 @@ export async function createDatabase(prefix) {
     });
   }
   const name = `${prefix}_${process.pid}_${Date.now()}`;
-  await admin.query(`create database ${name}`);
+  try {
+    await admin.query(`create database ${name}`);
+  } catch (error) {
+    // an open client keeps the bench alive after its failure: close it before saying why
+    await admin.end().catch(() => {});
+    throw new Error(`could not create database ${name} (${PG_ADMIN_URL}): ${error.message}`, {
+      cause: error,
+    });
+  }
   const url = new URL(PG_ADMIN_URL);
   url.pathname = `/${name}`;
   const drop = async () => {
