@@ -20,20 +20,27 @@
  *                        (default postgres://postgres@127.0.0.1:5432/postgres)
  *   BENCH_SKIP           comma-separated steps to skip: baseline,pglite,postgres,argon2,web
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
+import pg from 'pg';
+import { api, PG_ADMIN_URL, repoRoot } from '../lib/escudo.mjs';
+import { cpuShares, machine, readCpu } from '../lib/machine.mjs';
+import {
+  freePort,
+  killEverything,
+  makeTempDir,
+  onInterrupt,
+  sleep,
+  startProcess,
+} from '../lib/processes.mjs';
+import { printTable } from '../lib/report.mjs';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const outFile = fileURLToPath(new URL('./last-run.json', import.meta.url));
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const WARMUP_S = Math.max(1, Math.round(DURATION_S / 4));
-const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
 const OVERLOAD_CONNECTIONS = 300;
 const DEMO = { email: 'demo@escudo.cl', password: 'escudo-demo' };
@@ -46,92 +53,6 @@ const CHROMIUM_ARGS = [
 ];
 
 // ---------------------------------------------------------------------------------------------
-// child processes: every one is tracked and killed on the way out, whatever happens
-
-const children = new Set();
-const tempDirs = new Set();
-
-function startChild(name, args, { env = {}, readyText } = {}) {
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  let output = '';
-  const collect = (chunk) => {
-    output += chunk;
-    if (output.length > 20_000) output = output.slice(-20_000);
-  };
-  child.stdout.on('data', collect);
-  child.stderr.on('data', collect);
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  exited.then(() => children.delete(child));
-  const ready = new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} did not start in 60 s:\n${output}`)), 60_000);
-    const check = () => {
-      if (output.includes(readyText)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout.on('data', check);
-    child.stderr.on('data', check);
-    exited.then(({ code, signal }) => {
-      clearTimeout(timer);
-      reject(new Error(`${name} exited (${code ?? signal}) before it was ready:\n${output}`));
-    });
-  });
-  return {
-    child,
-    ready,
-    output: () => output,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
-      const killer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      await exited;
-      clearTimeout(killer);
-    },
-  };
-}
-
-function killEverything() {
-  for (const child of children) child.kill('SIGKILL');
-  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
-}
-/** what must still happen when the run is interrupted (dropping the scratch database) */
-const onInterrupt = new Set();
-process.on('exit', killEverything);
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    console.error(`\n${signal}: stopping`);
-    killEverything();
-    const timeout = new Promise((resolve) => setTimeout(resolve, 5_000));
-    Promise.race([Promise.allSettled([...onInterrupt].map((cleanup) => cleanup())), timeout]).finally(() =>
-      process.exit(130),
-    );
-  });
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function tempDir(prefix) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  tempDirs.add(dir);
-  return dir;
-}
-
-// ---------------------------------------------------------------------------------------------
 // measuring
 
 function runAutocannon(options) {
@@ -140,57 +61,15 @@ function runAutocannon(options) {
   });
 }
 
-/** CPU seconds so far: the whole machine (busy, all cores), one process, and all postgres ones. */
-function readCpu(serverPid) {
-  if (!fs.existsSync('/proc/stat')) return null;
-  const ticks = 100; // USER_HZ on Linux
-  const processSeconds = (pid) => {
-    try {
-      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      return (Number(fields[11]) + Number(fields[12])) / ticks; // utime + stime
-    } catch {
-      return 0;
-    }
-  };
-  const [, ...cpu] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
-  const idle = cpu[3] + cpu[4];
-  let postgres = 0;
-  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') postgres += processSeconds(pid);
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  const self = process.cpuUsage();
-  return {
-    at: performance.now() / 1000,
-    busy: (cpu.reduce((a, b) => a + b, 0) - idle) / ticks,
-    server: serverPid ? processSeconds(serverPid) : 0,
-    loadGenerator: (self.user + self.system) / 1e6,
-    postgres,
-  };
-}
-
 /**
- * Where the CPU went during a measurement, in % of one core (200% = both cores of this machine).
- * "other" is what neither the server, the load generator nor PostgreSQL used (kernel work on their
- * behalf included): when it is high, something else was running and the figures are not clean.
+ * Where the CPU went during a measurement, in % of one core (200% = both cores of this machine),
+ * under this bench's names: the server, the load generator (autocannon, in this process) and
+ * PostgreSQL. "other" is what none of them used (kernel work on their behalf included): when it is
+ * high, something else was running and the figures are not clean.
  */
-function cpuShares(before, after) {
-  if (!before || !after) return null;
-  const seconds = after.at - before.at;
-  const pct = (key) => Math.round(((after[key] - before[key]) / seconds) * 100);
-  const shares = {
-    machine: pct('busy'),
-    server: pct('server'),
-    loadGenerator: pct('loadGenerator'),
-    postgres: pct('postgres'),
-  };
-  return {
-    ...shares,
-    other: Math.max(0, shares.machine - shares.server - shares.loadGenerator - shares.postgres),
-  };
+function cpuPercent(before, after) {
+  const { machine, target, bench, postgres, other } = cpuShares(before, after);
+  return { machine, server: target, loadGenerator: bench, postgres, other };
 }
 
 /** A warm-up run (discarded), then the measured one, reduced to the figures we report. */
@@ -201,9 +80,9 @@ async function measure(
   const request = { url, connections, method, headers, body };
   process.stdout.write(`  ${label} … `);
   if (warmup) await runAutocannon({ ...request, duration: WARMUP_S });
-  const cpuBefore = readCpu(serverPid);
+  const cpuBefore = readCpu({ target: serverPid });
   const r = await runAutocannon({ ...request, duration: DURATION_S });
-  const cpuPct = cpuShares(cpuBefore, readCpu(serverPid));
+  const cpuPct = cpuPercent(cpuBefore, readCpu({ target: serverPid }));
   const statusCodes = Object.fromEntries(
     Object.entries(r.statusCodeStats ?? {}).map(([code, { count }]) => [code, count]),
   );
@@ -231,11 +110,9 @@ async function measure(
     `${figures.requestsPerSecond} req/s, p50 ${figures.latencyMs.p50} ms, p99 ${figures.latencyMs.p99} ms` +
       (figures.non2xx ? `, non-2xx ${JSON.stringify(statusCodes)}` : '') +
       (figures.errors ? `, ${figures.errors} errors` : '') +
-      (cpuPct
-        ? `; CPU % server ${cpuPct.server}, autocannon ${cpuPct.loadGenerator}, postgres ${cpuPct.postgres}, other ${cpuPct.other}`
-        : ''),
+      `; CPU % server ${cpuPct.server}, autocannon ${cpuPct.loadGenerator}, postgres ${cpuPct.postgres}, other ${cpuPct.other}`,
   );
-  if (cpuPct && cpuPct.other > 25)
+  if (cpuPct.other > 25)
     console.log(`  warning: ${cpuPct.other}% of a core went to other work: not a clean figure`);
   return figures;
 }
@@ -280,7 +157,8 @@ http
 
 async function benchBaseline() {
   const port = await freePort();
-  const server = startChild('baseline server', ['--input-type=module', '-e', BASELINE_SERVER], {
+  const server = startProcess('baseline server', ['--input-type=module', '-e', BASELINE_SERVER], {
+    cwd: repoRoot,
     env: { PORT: String(port) },
     readyText: 'baseline ready',
   });
@@ -290,7 +168,7 @@ async function benchBaseline() {
     console.log(`\nBaseline: bare node:http, fixed ${bodyBytes}-byte JSON body`);
     const result = await measure('fixed JSON, 10 connections', {
       url: `http://127.0.0.1:${port}/`,
-      serverPid: server.child.pid,
+      serverPid: server.pid,
       connections: 10,
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -302,11 +180,16 @@ async function benchBaseline() {
   }
 }
 
+/**
+ * Our server on a free port. Not startServer of bench/lib/escudo.mjs: that one runs production-like
+ * settings, without the demo account these measurements sign in with.
+ */
 async function startEscudo(databaseUrl) {
   const port = await freePort();
-  const server = startChild('escudo server', ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const server = startProcess('escudo server', ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
     env: {
-      DATA_DIR: tempDir('escudo-bench-'),
+      DATA_DIR: makeTempDir('escudo-bench-'),
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
@@ -321,27 +204,17 @@ async function startEscudo(databaseUrl) {
   return { ...server, base: `http://127.0.0.1:${port}`, port };
 }
 
-async function signInDemo(base) {
-  const response = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(DEMO),
-  });
-  if (!response.ok) throw new Error(`demo sign-in failed: ${response.status} ${await response.text()}`);
-  return (await response.json()).access_token;
-}
-
 async function benchEscudo(driver, databaseUrl) {
   console.log(`\nEscudo on ${driver}`);
   const server = await startEscudo(databaseUrl);
   try {
-    const token = await signInDemo(server.base);
+    const { access_token: token } = await api(server.base, '/api/auth/login', DEMO);
     const details = {
       url: `${server.base}/api/app/user/details`,
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: '{}',
-      serverPid: server.child.pid,
+      serverPid: server.pid,
     };
     const check = await fetch(details.url, details);
     if (!check.ok) throw new Error(`user details failed: ${check.status} ${await check.text()}`);
@@ -364,7 +237,7 @@ async function benchEscudo(driver, databaseUrl) {
       }),
       login10: await measure('POST /api/auth/login (demo), 10 connections', {
         url: `${server.base}/api/auth/login`,
-        serverPid: server.child.pid,
+        serverPid: server.pid,
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(DEMO),
@@ -379,13 +252,11 @@ async function benchEscudo(driver, databaseUrl) {
   }
 }
 
+/**
+ * Not createDatabase of bench/lib/escudo.mjs: PostgreSQL out of reach is a skip here, not a failure,
+ * and the admin connection must be closed whatever fails (an open one would keep the bench alive).
+ */
 async function benchPostgres() {
-  let pg;
-  try {
-    pg = (await import('pg')).default;
-  } catch {
-    return { skipped: 'the pg package is not installed' };
-  }
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 3_000 });
   try {
     await admin.connect();
@@ -414,7 +285,8 @@ async function benchPostgres() {
 
 async function benchArgon2() {
   console.log('\nargon2id: hashPassword (19 MiB, t=2, p=1), 20 runs after 2 warm-ups');
-  const script = startChild('argon2 bench', ['--import', 'tsx', 'bench/api/hash-cost.ts'], {
+  const script = startProcess('argon2 bench', ['--import', 'tsx', 'bench/api/hash-cost.ts'], {
+    cwd: repoRoot,
     readyText: '"runs"',
   });
   await script.ready;
@@ -429,7 +301,7 @@ async function benchArgon2() {
 }
 
 async function benchLoginPage() {
-  const dist = path.join(root, 'apps/web/dist');
+  const dist = path.join(repoRoot, 'apps/web/dist');
   if (!fs.existsSync(path.join(dist, 'index.html'))) {
     console.log('\nLogin page JavaScript: skipped (apps/web/dist does not exist yet)');
     return { skipped: 'apps/web/dist does not exist' };
@@ -491,18 +363,7 @@ async function benchLoginPage() {
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
-function machine() {
-  const cpuinfo = fs.existsSync('/proc/cpuinfo') ? fs.readFileSync('/proc/cpuinfo', 'utf8') : '';
-  return {
-    nproc: os.availableParallelism(),
-    cpuModel: /model name\s*:\s*(.*)/.exec(cpuinfo)?.[1] ?? os.cpus()[0]?.model ?? 'unknown',
-    memoryGiB: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
-    node: process.version,
-    platform: `${os.type()} ${os.release()} ${os.arch()}`,
-  };
-}
-
-function printTable(results) {
+function printResults(results) {
   const rows = [];
   const add = (name, r) => {
     if (!r || r.skipped) return;
@@ -518,7 +379,7 @@ function printTable(results) {
       String(r.latencyMs.p99),
       String(r.latencyMs.max),
       String(r.statusCodes['503'] ?? 0),
-      r.cpuPct ? `${r.cpuPct.server}/${r.cpuPct.loadGenerator}/${r.cpuPct.postgres}/${r.cpuPct.other}` : '-',
+      `${r.cpuPct.server}/${r.cpuPct.loadGenerator}/${r.cpuPct.postgres}/${r.cpuPct.other}`,
       status + (r.errors ? ` err×${r.errors}` : ''),
     ]);
   };
@@ -545,13 +406,11 @@ function printTable(results) {
     'CPU% srv/ac/pg/other',
     'status codes',
   ];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
-  const line = (cells) =>
-    cells
-      .map((c, i) => (i === 0 || i === header.length - 1 ? c.padEnd(widths[i]) : c.padStart(widths[i])))
-      .join('  ');
-  console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
-  for (const row of rows) console.log(line(row));
+  // printTable right-aligns all but the first column: the status codes, padded to one width here,
+  // stay left-aligned
+  const statusWidth = Math.max(...[header, ...rows].map((row) => row.at(-1).length));
+  for (const row of [header, ...rows]) row.push(row.pop().padEnd(statusWidth));
+  printTable({ header, rows });
   if (results.argon2?.medianMs !== undefined)
     console.log(`\nargon2id hash: median ${results.argon2.medianMs} ms`);
   if (results.loginPage?.gzipBytes !== undefined)
@@ -574,15 +433,22 @@ async function step(name, fn) {
 
 async function main() {
   const started = Date.now();
-  const info = machine();
+  const info = machine([
+    'fastify',
+    '@electric-sql/pglite',
+    'pg',
+    '@node-rs/argon2',
+    'autocannon',
+    'playwright-core',
+  ]);
   console.log(
     `Escudo API bench: ${info.cpuModel}, ${info.nproc} cores, ${info.memoryGiB} GiB, Node ${info.node}; ` +
       `${DURATION_S} s per measurement after a ${WARMUP_S} s warm-up; autocannon runs in this process`,
   );
   // anything else running competes for the same cores: the figures are only comparable when idle
-  const idleBefore = readCpu();
-  await new Promise((resolve) => setTimeout(resolve, 2_000));
-  info.busyBeforeStartPct = cpuShares(idleBefore, readCpu())?.machine ?? null;
+  const idleBefore = readCpu({});
+  await sleep(2_000);
+  info.busyBeforeStartPct = cpuShares(idleBefore, readCpu({})).machine;
   if (info.busyBeforeStartPct > 10)
     console.log(
       `warning: the machine was ${info.busyBeforeStartPct}% busy before the run: figures will be noisy`,
@@ -600,7 +466,7 @@ async function main() {
   results.loginPage = await step('web', benchLoginPage);
   results.totalS = Math.round((Date.now() - started) / 1000);
 
-  printTable(results);
+  printResults(results);
   fs.writeFileSync(outFile, `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\n${results.totalS} s in all; raw figures in ${path.relative(process.cwd(), outFile)}`);
   const failed = Object.values(results).some((r) => r && typeof r === 'object' && 'failed' in r);
