@@ -38,15 +38,37 @@ test('follow a live route, stop it, find it in the history and page the history'
   await expect(page.getByText('1–15 de 15')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Ver Ruta Activa' })).toBeDisabled();
 
-  // on: the panel waits for the phone, which starts walking
+  // on: the panel waits for the phone, which starts walking. The server orders the phone before it
+  // answers the browser, so a quick phone answers first: hold the server's answer until the phone
+  // has taken the order and sent its first point, which also keeps the banner on screen meanwhile.
+  let releaseAnswer = () => {};
+  const answerReleased = new Promise<void>((resolve) => (releaseAnswer = resolve));
+  let routeId: number | null = null;
+  await page.route(
+    '**/api/app/tracking/changeTrackingStatus',
+    async (route) => {
+      const response = await route.fetch();
+      routeId = ((await response.json()) as { tracking: { id: number } }).tracking.id;
+      await answerReleased;
+      await route.fulfill({ response });
+    },
+    { times: 1 },
+  );
   await page.getByRole('button', { name: 'Activar Tracking' }).click();
   await expect(page.getByText('Activando tracking')).toBeVisible();
+  await expect.poll(() => routeId).not.toBeNull();
+  // (the phone's output also holds the fifteen earlier routes: only this route's lines count)
+  const pointsSent = new RegExp(` → routePoints \\{"tracking_id":${routeId},`);
+  await phone.waitForLine(new RegExp(` · tracking on \\(route ${routeId},`));
+  await phone.waitForLine(pointsSent);
+  releaseAnswer();
   await expect(
     page.getByText(
       'El tracking ha sido activado en el dispositivo, ahora podrás visualizar su posición en tiempo real.',
     ),
   ).toBeVisible();
-  await phone.waitForLine(/ · tracking on \(route \d+/);
+  // taken from the phone's answers that came before the server's, not from its next point
+  expect(phone.lines.filter((line) => pointsSent.test(line))).toHaveLength(1);
 
   // the live route grows on the map as the phone's points arrive
   const pointsLine = page.getByText(/^Tracking activo desde el \d{2}-\d{2}-\d{4} \d{2}:\d{2} · \d+ puntos$/);
@@ -66,7 +88,7 @@ test('follow a live route, stop it, find it in the history and page the history'
   await page.getByRole('button', { name: 'Desactivar Tracking' }).click();
   await expect(page.getByText('Desactivando tracking')).toBeVisible();
   await expect(page.getByText('El tracking ha sido desactivado en el dispositivo.')).toBeVisible();
-  await phone.waitForLine(/ · tracking off$/);
+  await phone.waitForLine(new RegExp(` · tracking off \\(route ${routeId}\\)$`));
   await expect(page.getByRole('button', { name: 'Activar Tracking' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Ver Ruta Activa' })).toBeDisabled();
 

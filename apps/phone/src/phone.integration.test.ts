@@ -16,6 +16,7 @@ import {
   MAP_CENTER,
   PANEL_DEVICE_ID_PREFIX,
   PANEL_NAMESPACE,
+  TRACKING_POINT_EVERY_S,
   blockMyPhoneNotification,
   changeTrackingStatus,
   createFirebaseAuthToken,
@@ -299,8 +300,8 @@ describe('the simulated phone against the real server', () => {
     await commandReaches(off.command!.id, 'done');
     expect(phone.trackingId).toBeNull();
     expect(linesOf('·', 'tracking')).toEqual([
-      expect.stringMatching(/^tracking on \(route \d+, a point every \d+ s\)$/),
-      'tracking off',
+      `tracking on (route ${off.tracking!.id}, a point every ${TRACKING_POINT_EVERY_S} s)`,
+      `tracking off (route ${off.tracking!.id})`,
     ]);
   });
 

@@ -201,7 +201,7 @@ describe('the phone protocol', () => {
     expect(stored!.points[0]).toEqual(busy!.points[0]);
     expect(refused!.points).toHaveLength(1);
     expect(refused!.points[0]).not.toEqual(stored!.points[1]);
-    await until('tracking off', () => texts('·').includes('tracking off'));
+    await until('tracking off', () => texts('·').includes('tracking off (route 9)'));
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(routeMessages()).toHaveLength(3);
   });

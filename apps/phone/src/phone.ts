@@ -146,7 +146,7 @@ export function connectPhone(
           // the route was turned off, or is not this phone's: no point of it will ever be stored
           if (type === 'routePoints' && ['TRACKING_ENDED', 'NOT_FOUND'].includes(parsed.data.code)) {
             const { tracking_id } = payload as DeviceToServer['routePoints'];
-            if (routePoints.stop(tracking_id)) log.status('tracking off');
+            if (routePoints.stop(tracking_id)) log.status(`tracking off (route ${tracking_id})`);
           }
         }
         resolve(parsed.data);
@@ -212,7 +212,7 @@ export function connectPhone(
         done();
         return routePoints.start(command.tracking_id, command.interval_s);
       case 'trackingOff':
-        if (routePoints.stop(command.tracking_id)) log.status('tracking off');
+        if (routePoints.stop(command.tracking_id)) log.status(`tracking off (route ${command.tracking_id})`);
         return done();
     }
   }

@@ -79,6 +79,9 @@ function DeviceTracking({ device }: { device: Device }) {
   // the order the page waits for the phone to take (spec 4: "waits for a device notification")
   const awaited = useRef<{ commandId: number; trackingId: number } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The server orders the phone before it answers the browser, so a quick phone's answer can arrive
+  // before the order's ids are known: remember what was heard since 'Activar Tracking' was pressed.
+  const heardSinceActivate = useRef(new Set<string>());
 
   const active = trackings.data?.active ?? null;
   const isOn = active !== null;
@@ -99,13 +102,18 @@ function DeviceTracking({ device }: { device: Device }) {
   useRealtimeEvent('trackingPoints', ({ device_id, tracking_id, points }) => {
     if (device_id !== device.device_id) return;
     appendActivePoints(device_id, tracking_id, points);
+    heardSinceActivate.current.add(`tracking:${tracking_id}`);
     if (awaited.current?.trackingId === tracking_id) phoneTookIt();
   });
   useRealtimeEvent('imHere', ({ device_id, command_id }) => {
-    if (device_id === device.device_id && command_id === awaited.current?.commandId) phoneTookIt();
+    if (device_id !== device.device_id || command_id === undefined) return;
+    heardSinceActivate.current.add(`command:${command_id}`);
+    if (command_id === awaited.current?.commandId) phoneTookIt();
   });
   useRealtimeEvent('commandState', ({ command }) => {
-    if (command.id === awaited.current?.commandId && command.state !== 'sent') phoneTookIt();
+    if (command.state === 'sent') return;
+    heardSinceActivate.current.add(`command:${command.id}`);
+    if (command.id === awaited.current?.commandId) phoneTookIt();
   });
   useRealtimeEvent('trackingStarted', ({ device_id }) => {
     if (device_id === device.device_id) void refreshTrackings(device_id);
@@ -130,18 +138,27 @@ function DeviceTracking({ device }: { device: Device }) {
   const activate = async () => {
     setPending('activating');
     setNotice(null);
+    heardSinceActivate.current.clear();
     try {
       const { tracking, command } = await changeTrackingStatus(device.device_id, 1);
-      if (command && tracking) awaited.current = { commandId: command.id, trackingId: tracking.id };
       setIsActiveShown(true);
       setSelectedId(null);
-      await refreshTrackings(device.device_id);
+      if (command && tracking) awaited.current = { commandId: command.id, trackingId: tracking.id };
       timer.current = setTimeout(() => {
         // the order stays on the server: the route starts whenever the phone connects
         awaited.current = null;
         setPending(null);
         setNotice({ severity: 'warning', text: trackingTexts.noAnswer, ms: SNACKBAR_ERROR_MS });
       }, LOST_PHONE_WAIT_MS);
+      const heard = heardSinceActivate.current;
+      if (
+        command &&
+        tracking &&
+        (heard.has(`command:${command.id}`) || heard.has(`tracking:${tracking.id}`))
+      ) {
+        phoneTookIt();
+      }
+      await refreshTrackings(device.device_id);
     } catch (error) {
       fail(error);
     }
