@@ -100,6 +100,22 @@ export const deviceToServerMessages = {
 
 /** server → phone, on /device */
 export const serverToDeviceMessages = {
+  /**
+   * The first message on every connection, before any pending command: what the phone should have
+   * running (lost mode, a live route) as the server knows it. A phone that forgot (restarted,
+   * reinstalled, or switched off by a thief) starts what is missing; it never stops anything because
+   * of it: turning off is for commands (lostOff, trackingOff), which come after.
+   */
+  resume: z.object({
+    lost: z
+      .object({ report_every_s: z.number().int().positive() })
+      .nullable()
+      .describe('lost mode is on: report every report_every_s seconds; null: nothing to restore'),
+    tracking: z
+      .object({ tracking_id: z.number().int().positive(), interval_s: z.number().int().positive() })
+      .nullable()
+      .describe('a route is open: send points to it every interval_s seconds; null: none open'),
+  }),
   /** an order: acknowledge it with imHere{command_id}, then report its outcome */
   command: phoneCommandSchema,
   /** is the phone there? answer imHere{probe_id} */

@@ -3,7 +3,7 @@
  * made by one conditional UPDATE, so two processes (or a late duplicate from a phone) can never move a
  * command twice; each real change is announced to the owner's panels as `commandState`.
  */
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import {
   COMMAND_EXPIRY_MS,
   LOST_REPORT_EVERY_MS,
@@ -16,7 +16,7 @@ import {
 } from '@escudo/contract';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
-import { deviceCommands, devices } from '../lib/db/schema.ts';
+import { deviceCommands, devices, trackings } from '../lib/db/schema.ts';
 
 type CommandRow = typeof deviceCommands.$inferSelect;
 
@@ -179,6 +179,26 @@ export async function acknowledgeCommand(
   if (row) ctx.realtime.toUser(target.userId, 'commandState', { command: toCommand(row, target.deviceId) });
   // not this phone's command: NOT_FOUND
   else await findCommand(ctx, target, commandId);
+}
+
+/**
+ * Tells a phone that just connected what it should have running (`resume`): lost mode as the owner
+ * set it and the open route, if any. A phone that lost its memory (restarted, reinstalled) picks
+ * them up again; sent before the pending commands, which are newer orders and may turn them off.
+ */
+export async function resumeDevice(ctx: AppContext, target: CommandTarget): Promise<void> {
+  const [row] = await ctx.db
+    .select({ lost: devices.lost, trackingId: trackings.id })
+    .from(devices)
+    .leftJoin(trackings, and(eq(trackings.deviceId, devices.id), isNull(trackings.endedAt)))
+    .where(eq(devices.id, target.deviceRowId))
+    .limit(1);
+  if (!row) return;
+  ctx.realtime.toDevice(target.deviceRowId, 'resume', {
+    lost: row.lost ? { report_every_s: LOST_REPORT_EVERY_MS / 1000 } : null,
+    tracking:
+      row.trackingId === null ? null : { tracking_id: row.trackingId, interval_s: TRACKING_POINT_EVERY_S },
+  });
 }
 
 /**

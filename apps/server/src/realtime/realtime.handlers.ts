@@ -10,6 +10,7 @@ import { findUserDevice, listUserDevices } from '../devices/devices.service.ts';
 import {
   acknowledgeCommand,
   deliverPendingCommands,
+  resumeDevice,
   findCommand,
   moveCommand,
   type CommandTarget,
@@ -179,8 +180,14 @@ export function attachRealtimeHandlers(hub: RealtimeHub, ctx: AppContext): void 
         })
         .catch(() => hub.toUser(auth.userId, 'presence', { device_id: auth.deviceId, online: false }));
     });
-    deliverPendingCommands(ctx, target).catch((error: unknown) =>
-      ctx.log.error({ err: error, device: auth.deviceRowId }, 'could not deliver pending commands'),
-    );
+    // what should be running first, then the orders still open (which may change it)
+    resumeDevice(ctx, target)
+      .then(() => deliverPendingCommands(ctx, target))
+      .catch((error: unknown) =>
+        ctx.log.error(
+          { err: error, device: auth.deviceRowId },
+          'could not resume a phone or deliver its commands',
+        ),
+      );
   });
 }

@@ -285,6 +285,53 @@ describe('commands', () => {
     ).toEqual([lostOn.id, recent.id]);
   });
 
+  it('tells a phone that connects what it should have running, before the orders still open', async () => {
+    const ana = await userWithPhone(app);
+    const post = (path: string, body: unknown) => app.post(`/api/app/${path}`, body, ana.token);
+    const firstMessage = async () => {
+      const device = await phone(ana);
+      // it may come before `connect` resolves: look at what was received, not only what comes next
+      for (let waited = 0; !device.received.some((m) => m.type === 'resume') && waited < 5_000; waited += 20)
+        await wait(20);
+      await wait(200);
+      device.close();
+      return device.received;
+    };
+    // nothing on: nothing to restore
+    expect(await firstMessage()).toEqual([{ type: 'resume', payload: { lost: null, tracking: null } }]);
+
+    // lost mode carried out, and a route open: both come back to a phone that forgot them
+    const device = await phone(ana);
+    const { command: lostOn } = (
+      await post('lostphone/lostMyPhoneSubscribeNotification', { device_id: ana.deviceId })
+    ).json();
+    await device.ask('imHere', { command_id: lostOn.id });
+    await device.ask('commandResult', { command_id: lostOn.id, outcome: 'done' });
+    device.close();
+    const { tracking } = (
+      await post('tracking/changeTrackingStatus', { device_id: ana.deviceId, trackingStatus: 1 })
+    ).json();
+    const [resume, ...rest] = await firstMessage();
+    expect(resume).toEqual({
+      type: 'resume',
+      payload: { lost: { report_every_s: 3600 }, tracking: { tracking_id: tracking.id, interval_s: 5 } },
+    });
+    // then the order to track, still open, as a newer order
+    expect(rest.map((m) => (m.payload as { type: string }).type)).toEqual(['trackingOn']);
+
+    // lost mode turned off while the phone is away: resume still says lost (the phone has not
+    // carried the order out), and the lostOff that follows it turns it off
+    await post('lostphone/lostMyPhoneUnSubscribeNotification', { device_id: ana.deviceId });
+    await post('tracking/changeTrackingStatus', { device_id: ana.deviceId, trackingStatus: 2 });
+    const [again, ...orders] = await firstMessage();
+    expect(again).toEqual({ type: 'resume', payload: { lost: { report_every_s: 3600 }, tracking: null } });
+    expect(orders.map((m) => (m.payload as { type: string }).type)).toEqual([
+      'trackingOn',
+      'lostOff',
+      'trackingOff',
+    ]);
+  });
+
   it("does not let a phone answer for another phone's command", async () => {
     const ana = await userWithPhone(app);
     const bea = await userWithPhone(app);
