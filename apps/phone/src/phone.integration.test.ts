@@ -296,12 +296,42 @@ describe('the simulated phone against the real server', () => {
     );
     expect(distanceM(MAP_CENTER, active!.route[0]!)).toBeLessThan(3_500);
 
+    // the app is restarted (a thief switches the phone off and on): it has forgotten everything,
+    // and the server tells it what should be running; the route goes on, lost mode too
+    await phone.stop();
+    const pointsBefore = active!.route.length;
+    phone = await startPhone(
+      {
+        server,
+        email: 'dueno@example.com',
+        password,
+        deviceId,
+        name: 'Teléfono de prueba',
+        reportEveryS: REPORT_EVERY_S,
+      },
+      { output: (line) => lines.push(line), wipeWindowMs: WIPE_WINDOW_MS },
+    );
+    await waitForLine('·', 'tracking resumed');
+    expect(linesOf('·', 'lost mode resumed')).toEqual([
+      `lost mode resumed, reporting every ${REPORT_EVERY_S} s`,
+    ]);
+    expect(phone.trackingId).toBe(trackingId);
+    expect(phone.isLost).toBe(true);
+    await until(
+      async () => {
+        const answer = await ask(getTrackings, { device_id: deviceId });
+        return (answer.active?.route.length ?? 0) > pointsBefore ? true : undefined;
+      },
+      { what: 'a point from the restarted phone' },
+    );
+
     const off = await ask(changeTrackingStatus, { device_id: deviceId, trackingStatus: 2 });
     await commandReaches(off.command!.id, 'done');
     expect(phone.trackingId).toBeNull();
     expect(linesOf('·', 'tracking')).toEqual([
-      `tracking on (route ${off.tracking!.id}, a point every ${TRACKING_POINT_EVERY_S} s)`,
-      `tracking off (route ${off.tracking!.id})`,
+      `tracking on (route ${trackingId}, a point every ${TRACKING_POINT_EVERY_S} s)`,
+      `tracking resumed (route ${trackingId}, a point every ${TRACKING_POINT_EVERY_S} s)`,
+      `tracking off (route ${trackingId})`,
     ]);
   });
 

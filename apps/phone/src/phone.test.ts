@@ -206,6 +206,25 @@ describe('the phone protocol', () => {
     expect(routeMessages()).toHaveLength(3);
   });
 
+  it('picks up a route it forgot when the server says it is open, and stops nothing because of it', async () => {
+    await start();
+    const routeMessages = (id: number) =>
+      heard.filter(
+        (m) => m.type === 'routePoints' && (m.payload as { tracking_id: number }).tracking_id === id,
+      );
+    send('resume', { lost: null, tracking: { tracking_id: 12, interval_s: 1 } });
+    await until('a point of route 12', () => routeMessages(12).length === 1);
+    // said again (another reconnection): the route goes on, it is not started twice
+    send('resume', { lost: null, tracking: { tracking_id: 12, interval_s: 1 } });
+    // nothing to restore: what runs keeps running
+    send('resume', { lost: null, tracking: null });
+    await until('the next point', () => routeMessages(12).length === 2, 3_000);
+    expect(texts('·').filter((text) => text.startsWith('tracking'))).toEqual([
+      'tracking resumed (route 12, a point every 1 s)',
+    ]);
+    expect(phone!.trackingId).toBe(12);
+  });
+
   it('with --silent, hears everything and answers nothing', async () => {
     await start({ isSilent: true });
     send('ayThere', { probe_id: 'probe-0002' });

@@ -218,6 +218,20 @@ export function connectPhone(
   }
 
   const answer: { [K in keyof ServerToDevice]: (payload: ServerToDevice[K]) => void } = {
+    resume({ lost, tracking }) {
+      // only what is missing is started; what runs already goes on (a reconnection, not a restart)
+      if (lost && !reports.isOn) {
+        const everyS = options.reportEveryS ?? lost.report_every_s;
+        log.status(`lost mode resumed, reporting every ${everyS} s`);
+        reports.start(everyS);
+      }
+      if (tracking && routePoints.trackingId !== tracking.tracking_id) {
+        log.status(
+          `tracking resumed (route ${tracking.tracking_id}, a point every ${tracking.interval_s} s)`,
+        );
+        routePoints.start(tracking.tracking_id, tracking.interval_s);
+      }
+    },
     ayThere({ probe_id }) {
       send('imHere', { probe_id });
     },

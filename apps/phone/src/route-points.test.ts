@@ -69,6 +69,27 @@ describe('route points', () => {
     route.stop();
   });
 
+  it('ordered the same route again, goes on with the points it kept', async () => {
+    const server = fakeServer();
+    server.setOnline(false);
+    const route = createRoutePoints({ send: server.send });
+    route.start(4, 5);
+    await vi.advanceTimersByTimeAsync(5_000 * 3);
+    route.start(4, 5);
+    server.setOnline(true);
+    route.flush();
+    await vi.advanceTimersByTimeAsync(0);
+    // four points taken before, and the one of the second start
+    expect(server.sent).toEqual([expect.any(Array)]);
+    expect(server.sent[0]).toHaveLength(5);
+    // a different route starts afresh
+    route.start(5, 5);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(route.trackingId).toBe(5);
+    expect(server.sent[1]).toHaveLength(1);
+    route.stop();
+  });
+
   it('sends again what the server refused for now or never answered, and drops what it refused for good', async () => {
     // first point: busy, then no answer, then stored; second point: refused as invalid
     const server = fakeServer(['resend', 'resend', 'stored', 'dropped']);

@@ -21,6 +21,7 @@ export interface RoutePointsOptions {
 }
 
 export interface RoutePoints {
+  /** starts recording route `trackingId`; the same route again goes on with the points kept */
   start(trackingId: number, intervalS: number): void;
   /** stops if `trackingId` is the route being recorded (or any route when omitted) */
   stop(trackingId?: number): boolean;
@@ -75,8 +76,13 @@ export function createRoutePoints({ send }: RoutePointsOptions): RoutePoints {
 
   return {
     start(id, intervalS) {
-      stop();
-      trackingId = id;
+      // the same route again (the owner pressed 'Activar Tracking' twice): keep the points not yet sent
+      if (id === trackingId) {
+        if (timer) clearInterval(timer);
+      } else {
+        stop();
+        trackingId = id;
+      }
       timer = setInterval(tick, Math.min(intervalS * 1000, MAX_TIMER_MS));
       tick();
     },
