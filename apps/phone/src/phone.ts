@@ -69,6 +69,8 @@ type DeviceSocket = Socket<Record<string, never>, DeviceClientEvents>;
 const ANSWER_TIMEOUT_MS = 10_000;
 /** refusals that say "not now" rather than "never": route points refused so are sent again */
 const RESEND_CODES = new Set(['SERVER_BUSY', 'RATE_LIMITED', 'INTERNAL']);
+/** refusals that say the route was turned off, or is not this phone's: no point of it will be stored */
+const ROUTE_GONE_CODES = new Set(['TRACKING_ENDED', 'NOT_FOUND']);
 
 /** Signs in like the app and registers this phone (idempotent per device_id; rotates its token). */
 export async function signInAndRegister(options: PhoneOptions, log: PhoneLog): Promise<Registration> {
@@ -141,14 +143,7 @@ export function connectPhone(
           log.status(`unexpected answer to ${type}: ${JSON.stringify(answer)}`);
           return resolve(null);
         }
-        if (!parsed.data.ok) {
-          log.status(`refused ${type}: ${parsed.data.code} ${parsed.data.message}`);
-          // the route was turned off, or is not this phone's: no point of it will ever be stored
-          if (type === 'routePoints' && ['TRACKING_ENDED', 'NOT_FOUND'].includes(parsed.data.code)) {
-            const { tracking_id } = payload as DeviceToServer['routePoints'];
-            if (routePoints.stop(tracking_id)) log.status(`tracking off (route ${tracking_id})`);
-          }
-        }
+        if (!parsed.data.ok) log.status(`refused ${type}: ${parsed.data.code} ${parsed.data.message}`);
         resolve(parsed.data);
       });
     });
@@ -174,6 +169,9 @@ export function connectPhone(
         if (answer?.ok) return 'stored';
         // no answer, or a refusal for now (busy, too fast, a server fault): the same points again later
         if (!answer || RESEND_CODES.has(answer.code)) return 'resend';
+        if (ROUTE_GONE_CODES.has(answer.code) && routePoints.stop(trackingId)) {
+          log.status(`tracking off (route ${trackingId})`);
+        }
         return 'dropped';
       });
     },

@@ -28,6 +28,8 @@ export interface CommandTarget {
 }
 
 const openStates: CommandState[] = ['sent', 'delivered'];
+/** what a phone is told in lostOn and resume: seconds between two lost-mode reports */
+const LOST_REPORT_EVERY_S = LOST_REPORT_EVERY_MS / 1000;
 /** issue 3: a lock or wipe that could not be delivered within 24 hours must not run late */
 const expiringTypes: CommandType[] = ['lock', 'wipe'];
 
@@ -49,7 +51,7 @@ function toPhoneCommand(row: CommandRow): PhoneCommand {
     case 'lock':
       return { ...base, type: 'lock', pin: row.payload.pin ?? '' };
     case 'lostOn':
-      return { ...base, type: 'lostOn', report_every_s: LOST_REPORT_EVERY_MS / 1000 };
+      return { ...base, type: 'lostOn', report_every_s: LOST_REPORT_EVERY_S };
     case 'trackingOn':
       return {
         ...base,
@@ -195,7 +197,7 @@ export async function resumeDevice(ctx: AppContext, target: CommandTarget): Prom
     .limit(1);
   if (!row) return;
   ctx.realtime.toDevice(target.deviceRowId, 'resume', {
-    lost: row.lost ? { report_every_s: LOST_REPORT_EVERY_MS / 1000 } : null,
+    lost: row.lost ? { report_every_s: LOST_REPORT_EVERY_S } : null,
     tracking:
       row.trackingId === null ? null : { tracking_id: row.trackingId, interval_s: TRACKING_POINT_EVERY_S },
   });
