@@ -38,6 +38,22 @@ test('follow a live route, stop it, find it in the history and page the history'
   await expect(page.getByText('1–15 de 15')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Ver Ruta Activa' })).toBeDisabled();
 
+  // the network fails (spec 8): the danger text, the banner gone, nothing turned on
+  await page.route(
+    '**/api/app/tracking/changeTrackingStatus',
+    (route) => route.abort('internetdisconnected'),
+    {
+      times: 1,
+    },
+  );
+  await page.getByRole('button', { name: 'Activar Tracking' }).click();
+  await expect(
+    page.getByText('Hubo un error de red al enviar la solicitud, por favor inténtalo nuevamente.'),
+  ).toBeVisible();
+  await expect(page.getByText('Activando tracking')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Activar Tracking' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Ver Ruta Activa' })).toBeDisabled();
+
   // on: the panel waits for the phone, which starts walking. The server orders the phone before it
   // answers the browser, so a quick phone answers first: hold the server's answer until the phone
   // has taken the order and sent its first point, which also keeps the banner on screen meanwhile.
