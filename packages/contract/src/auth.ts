@@ -9,6 +9,7 @@ import {
   passwordSchema,
   personNameSchema,
   statusResponseSchema,
+  tokenTextSchema,
 } from './common.ts';
 
 const tokenResponseSchema = z.object({
@@ -41,7 +42,10 @@ export const signUpByCode = defineEndpoint({
   status: 201,
 });
 
-const resetTokenSchema = z.string().trim().min(1).max(128).describe('token from the reset link');
+const resetTokenSchema = tokenTextSchema(
+  128,
+  'El enlace para reestablecer la contraseña no es válido. Solicita uno nuevo.',
+).describe('token from the reset link');
 
 export const findResetToken = defineEndpoint({
   ...routes.findResetToken,

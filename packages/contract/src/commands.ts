@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCK_PIN_LENGTH } from './constants.ts';
+import { idSchema } from './common.ts';
 
 /**
  * Orders for a phone (issue 3). The panel's HTTP calls create them; the server keeps each one's
@@ -33,7 +34,7 @@ export type CommandState = z.infer<typeof commandStateSchema>;
 /** states after which nothing more happens to a command */
 export const finalCommandStates: readonly CommandState[] = ['done', 'failed', 'cancelled', 'expired'];
 
-export const commandIdSchema = z.number().int().positive().describe('id of the command');
+export const commandIdSchema = idSchema.describe('id of the command');
 
 /** A command as the panel sees it (no PIN: it is the phone's business only). */
 export const commandSchema = z.object({
@@ -70,13 +71,13 @@ export const phoneCommandSchema = z.discriminatedUnion('type', [
   z.object({
     ...phoneCommandBase,
     type: z.literal('trackingOn'),
-    tracking_id: z.number().int().positive().describe('the route to add points to (routePoints)'),
+    tracking_id: idSchema.describe('the route to add points to (routePoints)'),
     interval_s: z.number().int().positive().describe('seconds between two route points'),
   }),
   z.object({
     ...phoneCommandBase,
     type: z.literal('trackingOff'),
-    tracking_id: z.number().int().positive().describe('the route that ends'),
+    tracking_id: idSchema.describe('the route that ends'),
   }),
 ]);
 export type PhoneCommand = z.infer<typeof phoneCommandSchema>;

@@ -13,6 +13,9 @@ export const publicConfigSchema = z.object({
   terms_url: z.string(),
   map_tile_url: z.string(),
   map_attribution: z.string(),
+  payments_sandbox: z
+    .boolean()
+    .describe("whether payments go to the server's built-in Flow sandbox: test payments, no real money"),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

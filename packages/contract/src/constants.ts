@@ -59,9 +59,15 @@ export const REFERRED_DETAIL_COMMISSION_PERCENT = 20;
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** ours: a reset link is valid 1 hour and works once (issue 2) */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
-/** ours: after 5 failed sign-ins for one e-mail within 15 minutes, sign-in answers 429 (issue 2) */
+/**
+ * ours: after 5 wrong passwords for one e-mail from one address within 15 minutes, that address
+ * waits (issues 2 and 12: per account *and* address, so nobody can lock the owner out from elsewhere);
+ * the same 5 bound the wrong passwords of one signed-in session re-entering its password (validatePass)
+ */
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+/** ours: at most 3 password-reset e-mails an hour to one e-mail address, whoever asks (issue 12) */
+export const RESET_EMAILS_PER_HOUR = 3;
 /** ours: a wipe is refused unless the password was confirmed in the last 5 minutes (issue 3) */
 export const WIPE_PASSWORD_CONFIRM_WINDOW_MS = 5 * 60 * 1000;
 /** ours: the phone waits this long for a stop before erasing: the 5 s before 'DETENER' plus the counter (issue 3) */
@@ -80,5 +86,20 @@ export const TRACKING_POINT_EVERY_S = 5;
 export const TRACKING_MAX_POINTS_PER_SECOND = 10;
 /** ours: at most 50 points in one routePoints message (a phone catching up after being offline) */
 export const TRACKING_MAX_POINTS_PER_MESSAGE = 50;
+/**
+ * ours: a route point's time lies between its route's start and now, give or take this much for the
+ * phone's clock; others are refused (issue 12 item 7: a point from year 0001 was stored as 2001)
+ */
+export const TRACKING_POINT_CLOCK_SKEW_MS = 10 * 60 * 1000;
 /** spec 7: the panel's realtime identity is a fixed prefix plus the user id */
 export const PANEL_DEVICE_ID_PREFIX = 'panel-';
+
+/** Socket.IO namespaces of the realtime link (realtime.ts has its messages) */
+export const PANEL_NAMESPACE = '/panel';
+export const DEVICE_NAMESPACE = '/device';
+/** ours: a realtime message's JSON may not exceed 16 KB (photos go over HTTP); larger ones are rejected */
+export const REALTIME_MESSAGE_MAX_BYTES = 16 * 1024;
+/** ours: a socket may send up to 20 messages a second (burst 40); beyond that they are rejected */
+export const REALTIME_MESSAGES_PER_SECOND = 20;
+/** spec 3: Device.device_so */
+export const deviceOperatingSystems = ['android', 'ios'] as const;

@@ -14,15 +14,18 @@ export const errorCodes = [
   'UNAUTHENTICATED',
   /** sign-in with a wrong e-mail or password */
   'INVALID_CREDENTIALS',
-  /** a signed-in user touching what is not theirs */
+  /**
+   * a signed-in user refused something that is not about an id; another user's device, route or order
+   * is answered NOT_FOUND instead, as if it did not exist (issue 12: a 403 would tell that it exists)
+   */
   'FORBIDDEN',
-  /** the thing asked for does not exist */
+  /** the thing asked for does not exist, or is another user's (the same answer, so ids reveal nothing) */
   'NOT_FOUND',
   /** no route at this method and path */
   'ROUTE_NOT_FOUND',
   /** sign-up with an e-mail that already has an account (case-insensitive) */
   'EMAIL_TAKEN',
-  /** registering a phone that is already registered on another account */
+  /** registering a phone that is already registered on another account (the message names no account) */
   'DEVICE_TAKEN',
   /** registering one more phone than the account's plan allows (max_devices) */
   'DEVICE_LIMIT_REACHED',
@@ -30,18 +33,32 @@ export const errorCodes = [
   'PASSWORD_CONFIRMATION_REQUIRED',
   /** a lost-mode photo that is not a JPEG */
   'IMAGE_INVALID',
+  /** a lost-mode report from a phone whose lost mode is off (devices.lost): nothing is stored */
+  'LOST_MODE_OFF',
+  /** lock, lost mode or wipe ordered for a phone that is not Android (spec 6: only Android supports them) */
+  'DEVICE_NOT_SUPPORTED',
+  /** turning on a function the account's plan does not include (tracking); turning it off is always allowed */
+  'FEATURE_NOT_IN_PLAN',
   /** a signed file link that is forged or whose time ran out */
   'FILE_LINK_INVALID',
   /** route points for a tracking that has ended (the phone should stop tracking) */
   'TRACKING_ENDED',
-  /** too many realtime messages from one socket in a second */
+  /**
+   * too many realtime messages from one socket in a second, route points from one phone, or lost-mode
+   * reports from one phone (LOST_REPORT_BURST, then one a minute; with Retry-After)
+   */
   'RATE_LIMITED',
   /** Flow (or the built-in sandbox) could not be reached, refused the call, or payments are not set up */
   'PAYMENT_PROVIDER_ERROR',
   /** Flow reports a payment that does not match its order (amount or order number): refused and logged */
   'PAYMENT_MISMATCH',
-  /** too many failed sign-ins for one e-mail in the window of LOGIN_FAILURE_WINDOW_MS */
+  /**
+   * too many wrong passwords: for one e-mail from one address (sign-in), from one address whatever
+   * the e-mail, or within one session (validatePass); Retry-After says when to try again
+   */
   'TOO_MANY_ATTEMPTS',
+  /** too many sign-ups or reset requests from one address, or reset e-mails to one e-mail; Retry-After */
+  'TOO_MANY_REQUESTS',
   /** a password-reset link that is unknown, used or expired */
   'RESET_TOKEN_INVALID',
   /** the server is saturated; try again shortly */
@@ -66,12 +83,16 @@ export const errorStatus: Record<ErrorCode, number> = {
   DEVICE_LIMIT_REACHED: 409,
   PASSWORD_CONFIRMATION_REQUIRED: 428,
   IMAGE_INVALID: 400,
+  LOST_MODE_OFF: 409,
+  DEVICE_NOT_SUPPORTED: 409,
+  FEATURE_NOT_IN_PLAN: 409,
   FILE_LINK_INVALID: 403,
   TRACKING_ENDED: 409,
   RATE_LIMITED: 429,
   PAYMENT_PROVIDER_ERROR: 502,
   PAYMENT_MISMATCH: 409,
   TOO_MANY_ATTEMPTS: 429,
+  TOO_MANY_REQUESTS: 429,
   RESET_TOKEN_INVALID: 400,
   SERVER_BUSY: 503,
   INTERNAL: 500,
@@ -88,12 +109,15 @@ export const errorMessages: Record<ErrorCode, string> = {
   ROUTE_NOT_FOUND: 'La ruta solicitada no existe.',
   EMAIL_TAKEN: 'Ya existe una cuenta registrada con este email.',
   DEVICE_TAKEN:
-    'Este teléfono ya está registrado en otra cuenta. Para cambiarlo de cuenta, primero quítalo de la cuenta anterior.',
+    'No es posible registrar este teléfono en tu cuenta. Si lo usaste antes con otra cuenta tuya, quítalo primero desde esa cuenta o contacta a nuestra central de atención.',
   DEVICE_LIMIT_REACHED:
     'Alcanzaste el máximo de dispositivos de tu plan. Actualiza tu plan para registrar otro teléfono.',
   PASSWORD_CONFIRMATION_REQUIRED:
     'Por seguridad, confirma tu contraseña nuevamente antes de borrar el dispositivo.',
   IMAGE_INVALID: 'La imagen debe ser una foto JPEG de hasta 5 MB.',
+  LOST_MODE_OFF: 'El modo pérdida no está activado en este teléfono: el reporte no se guardó.',
+  DEVICE_NOT_SUPPORTED: 'Esta función solo está disponible para teléfonos Android.',
+  FEATURE_NOT_IN_PLAN: 'Tu plan no incluye esta función. Actualiza tu plan en «Mis planes» para usarla.',
   FILE_LINK_INVALID: 'El enlace del archivo no es válido o ha expirado. Recarga la página.',
   TRACKING_ENDED: 'Ese recorrido ya terminó; el tracking está desactivado.',
   RATE_LIMITED: 'Demasiados mensajes seguidos. Espera un momento e inténtalo nuevamente.',
@@ -102,6 +126,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   PAYMENT_MISMATCH: 'El pago no coincide con la orden. Lo revisaremos y te contactaremos.',
   TOO_MANY_ATTEMPTS:
     'Demasiados intentos fallidos de inicio de sesión. Por favor espera 15 minutos e inténtalo nuevamente.',
+  TOO_MANY_REQUESTS: 'Demasiadas solicitudes seguidas. Por favor espera unos minutos e inténtalo nuevamente.',
   RESET_TOKEN_INVALID:
     'El enlace para reestablecer la contraseña no es válido, ya fue utilizado o ha expirado. Solicita uno nuevo.',
   SERVER_BUSY: 'El servidor está ocupado. Por favor inténtalo nuevamente en unos segundos.',

@@ -1,17 +1,17 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { routes } from './routes.ts';
-import { emptyBodySchema } from './common.ts';
+import { PG_INTEGER_MAX, emptyBodySchema, idSchema } from './common.ts';
 
-export const paisSchema = z.object({ id: z.number().int(), name: z.string() });
-export const regionSchema = z.object({ id: z.number().int(), region: z.string() });
-export const comunaSchema = z.object({ id: z.number().int(), comuna: z.string() });
+export const paisSchema = z.object({ id: idSchema, name: z.string() });
+export const regionSchema = z.object({ id: idSchema, region: z.string() });
+export const comunaSchema = z.object({ id: idSchema, comuna: z.string() });
 export type Pais = z.infer<typeof paisSchema>;
 export type Region = z.infer<typeof regionSchema>;
 export type Comuna = z.infer<typeof comunaSchema>;
 
 /** ids arrive as numbers, or as numeric strings from a select */
-const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
+const selectedIdSchema = z.coerce.number().int().positive().max(PG_INTEGER_MAX);
 
 export const getPaisesActivos = defineEndpoint({
   ...routes.getPaisesActivos,
@@ -23,13 +23,13 @@ export const getPaisesActivos = defineEndpoint({
 export const getRegionesActivas = defineEndpoint({
   ...routes.getRegionesActivas,
   summary: "A country's regions, north to south (Chile: official region codes)",
-  body: z.strictObject({ pais_id: idSchema }),
+  body: z.strictObject({ pais_id: selectedIdSchema }),
   response: z.object({ regiones: z.array(regionSchema) }),
 });
 
 export const getComunasActivas = defineEndpoint({
   ...routes.getComunasActivas,
   summary: "A region's communes, by name (Chile: official CUT codes)",
-  body: z.strictObject({ region_id: idSchema }),
+  body: z.strictObject({ region_id: selectedIdSchema }),
   response: z.object({ comunas: z.array(comunaSchema) }),
 });

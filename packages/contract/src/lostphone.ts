@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { routes } from './routes.ts';
-import { emptyBodySchema, passwordSchema } from './common.ts';
+import { emptyBodySchema, idSchema, passwordSchema } from './common.ts';
 import { commandSchema, lockPinSchema } from './commands.ts';
 import { deviceIdSchema } from './device.ts';
 import { PAGE_SIZE_MAX } from './constants.ts';
@@ -13,6 +13,13 @@ import { PAGE_SIZE_MAX } from './constants.ts';
 
 /** ours: a lost-mode photo is a JPEG of at most 5 MB */
 export const LOST_REPORT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * ours (issue 12 item 6): a phone's lost-mode reports are accepted at one a minute, beyond a burst of
+ * 3 (the first report, a retry, a restart); more are refused RATE_LIMITED with Retry-After. The phone
+ * reports every hour, so only a broken or hostile one ever meets the limit.
+ */
+export const LOST_REPORT_BURST = 3;
+export const LOST_REPORT_MIN_INTERVAL_MS = 60_000;
 
 const deviceBodySchema = z.strictObject({ device_id: deviceIdSchema });
 
@@ -23,7 +30,7 @@ export type Position = z.infer<typeof positionSchema>;
 
 /** spec 3: Lost-phone info item (one report of a lost phone) */
 export const lostPhoneInfoItemSchema = z.object({
-  id: z.number().int(),
+  id: idSchema,
   position: positionSchema,
   image: z.string().describe('name of the stored photo'),
   image_url: z.string().describe('signed URL of the photo; it expires (request the list again)'),
@@ -33,7 +40,7 @@ export type LostPhoneInfoItem = z.infer<typeof lostPhoneInfoItemSchema>;
 
 /** spec 3: Lost-phone config item */
 export const lostPhoneConfigItemSchema = z.object({
-  id: z.number().int().describe('internal id of the device'),
+  id: idSchema.describe('internal id of the device'),
   device_id: z.string().describe("the phone's own identifier"),
   lost: z.boolean(),
 });
@@ -68,21 +75,23 @@ export const getLostMyPhoneData = defineEndpoint({
 
 export const lostMyPhoneSubscribeNotification = defineEndpoint({
   ...routes.lostMyPhoneSubscribeNotification,
-  summary: 'Orders the phone into lost mode (a location and a photo every hour)',
+  summary:
+    'Orders the phone into lost mode (a location and a photo every hour); Android phones only (DEVICE_NOT_SUPPORTED)',
   body: deviceBodySchema,
   response: commandResponseSchema,
 });
 
 export const lostMyPhoneUnSubscribeNotification = defineEndpoint({
   ...routes.lostMyPhoneUnSubscribeNotification,
-  summary: 'Orders the phone out of lost mode',
+  summary: 'Orders the phone out of lost mode; Android phones only (DEVICE_NOT_SUPPORTED)',
   body: deviceBodySchema,
   response: commandResponseSchema,
 });
 
 export const blockMyPhoneNotification = defineEndpoint({
   ...routes.blockMyPhoneNotification,
-  summary: 'Orders the phone to lock its screen with a 4-digit PIN',
+  summary:
+    'Orders the phone to lock its screen with a 4-digit PIN; Android phones only (DEVICE_NOT_SUPPORTED)',
   body: z.strictObject({ device_id: deviceIdSchema, pin: lockPinSchema }),
   response: commandResponseSchema,
 });
@@ -90,16 +99,17 @@ export const blockMyPhoneNotification = defineEndpoint({
 export const wipePhoneDataNotification = defineEndpoint({
   ...routes.wipePhoneDataNotification,
   summary:
-    'Orders the phone to erase itself. Refused unless the password was confirmed with validatePass in the last 5 minutes; each confirmation allows one wipe',
+    'Orders the phone to erase itself; Android phones only (DEVICE_NOT_SUPPORTED). Refused unless the password was confirmed with validatePass in the last 5 minutes; each confirmation allows one wipe',
   body: deviceBodySchema,
   response: commandResponseSchema,
 });
 
 export const changeLostStatus = defineEndpoint({
   ...routes.changeLostStatus,
-  summary: 'Records that lost mode is on or off, once the phone answered (device_id is the internal id)',
+  summary:
+    'Records that lost mode is on or off, once the phone answered (device_id is the internal id); on only for Android phones',
   body: z.strictObject({
-    device_id: z.number().int().positive().describe('internal id of the device (spec 7)'),
+    device_id: idSchema.describe('internal id of the device (spec 7)'),
     lost: z.boolean(),
   }),
   response: z.object({ config: lostPhoneConfigItemSchema }),
@@ -124,7 +134,8 @@ export const getDeviceCommands = defineEndpoint({
 
 export const lostPhoneReport = defineEndpoint({
   ...routes.lostPhoneReport,
-  summary: 'A phone in lost mode reports where it is and what its camera saw (device token)',
+  summary:
+    'A phone in lost mode reports where it is and what its camera saw (device token). Refused while lost mode is off (409 LOST_MODE_OFF) and beyond one a minute after a burst of 3 (429 RATE_LIMITED, Retry-After)',
   body: z.strictObject({
     lat: latitudeSchema,
     lng: longitudeSchema,

@@ -51,7 +51,7 @@ export const orderStatusSchema = z.object({
       .nullable()
       .describe('when it was paid, as Flow says it: YYYY-MM-DD HH:mm:ss, Chile time'),
   }),
-  plan_id: z.number().int(),
+  plan_id: planIdSchema,
   plan_name: z.string(),
   months_paid: monthsPaidSchema,
   expires_at: z

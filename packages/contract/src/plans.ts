@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { routes } from './routes.ts';
-import { emptyBodySchema } from './common.ts';
+import { emptyBodySchema, idSchema } from './common.ts';
 import { planIncludeSchema, planSchema } from './user.ts';
 
 /**
@@ -17,7 +17,7 @@ export const monthsPaidSchema = z
   })
   .describe('months paid for: 1, 6 or 12');
 
-export const planIdSchema = z.number().int().positive().describe('id of a plan of the catalogue');
+export const planIdSchema = idSchema.describe('id of a plan of the catalogue');
 
 export const getPlanes = defineEndpoint({
   ...routes.getPlanes,

@@ -3,6 +3,8 @@ import { commandIdSchema, commandSchema, phoneCommandSchema } from './commands.t
 import { lostPhoneInfoItemSchema } from './lostphone.ts';
 import { routePointSchema, trackingSchema } from './tracking.ts';
 import { TRACKING_MAX_POINTS_PER_MESSAGE } from './constants.ts';
+import { freeTextSchema, idSchema } from './common.ts';
+import { deviceIdSchema } from './device.ts';
 
 /**
  * Every realtime message, one map per direction (STYLE.md #4). Socket.IO carries them: the event name
@@ -14,27 +16,18 @@ import { TRACKING_MAX_POINTS_PER_MESSAGE } from './constants.ts';
  * docs/device-protocol.md explains the order of messages and the reconnection rules.
  */
 
-/** Socket.IO namespaces */
-export const PANEL_NAMESPACE = '/panel';
-export const DEVICE_NAMESPACE = '/device';
-
-/** ours: a message's JSON may not exceed 16 KB (photos go over HTTP); larger ones are rejected */
-export const REALTIME_MESSAGE_MAX_BYTES = 16 * 1024;
-/** ours: a socket may send up to 20 messages a second (burst 40); beyond that they are rejected */
-export const REALTIME_MESSAGES_PER_SECOND = 20;
-
 const probeIdSchema = z
   .string()
   .regex(/^[\w-]{8,64}$/)
   .describe("the panel's id for one ayThere probe, echoed by the phone's imHere");
 const deviceIdField = z.string().min(1).max(128).describe("the phone's own identifier");
 
-/** panel → server, on /panel */
+/** panel → server, on /panel; a phone is named by its own identifier, as registered */
 export const panelToServerMessages = {
   /** is this phone there? The server passes it on to the phone, which answers imHere */
-  ayThere: z.strictObject({ device_id: deviceIdField, probe_id: probeIdSchema }),
+  ayThere: z.strictObject({ device_id: deviceIdSchema, probe_id: probeIdSchema }),
   /** stop a wipe during its cancel window (the 'DETENER' button) */
-  cancelingWipe: z.strictObject({ device_id: deviceIdField, command_id: commandIdSchema }),
+  cancelingWipe: z.strictObject({ device_id: deviceIdSchema, command_id: commandIdSchema }),
 };
 
 /** server → panel, on /panel; every message names the device it is about */
@@ -60,11 +53,11 @@ export const serverToPanelMessages = {
   /** new points of the active route (the spec's "child changed") */
   trackingPoints: z.object({
     device_id: deviceIdField,
-    tracking_id: z.number().int(),
+    tracking_id: idSchema,
     points: z.array(routePointSchema),
   }),
   /** tracking turned off: the route ended (the spec's "child removed") */
-  trackingEnded: z.object({ device_id: deviceIdField, tracking_id: z.number().int() }),
+  trackingEnded: z.object({ device_id: deviceIdField, tracking_id: idSchema }),
 };
 
 /** phone → server, on /device */
@@ -82,7 +75,7 @@ export const deviceToServerMessages = {
   commandResult: z.strictObject({
     command_id: commandIdSchema,
     outcome: z.enum(['done', 'failed']),
-    reason: z.string().max(300).optional().describe('why it failed, for the owner to read'),
+    reason: freeTextSchema(300).optional().describe('why it failed, for the owner to read'),
   }),
   /** wipe: the cancel window is over and the phone starts erasing */
   deleting: z.strictObject({ command_id: commandIdSchema }),
@@ -90,10 +83,11 @@ export const deviceToServerMessages = {
   cancelingWipe: z.strictObject({ command_id: commandIdSchema }),
   /**
    * tracking: points of the route `tracking_id`, oldest first; usually one, more after being offline.
-   * Refused when the route has ended (code TRACKING_ENDED: stop tracking) or beyond 10 points a second.
+   * Refused when the route has ended (code TRACKING_ENDED: stop tracking), beyond 10 points a second,
+   * and as a whole (VALIDATION) when a point's time is not within its route (tracking.ts, `at`).
    */
   routePoints: z.strictObject({
-    tracking_id: z.number().int().positive(),
+    tracking_id: idSchema,
     points: z.array(routePointSchema.strict()).min(1).max(TRACKING_MAX_POINTS_PER_MESSAGE),
   }),
 };
@@ -112,7 +106,7 @@ export const serverToDeviceMessages = {
       .nullable()
       .describe('lost mode is on: report every report_every_s seconds; null: nothing to restore'),
     tracking: z
-      .object({ tracking_id: z.number().int().positive(), interval_s: z.number().int().positive() })
+      .object({ tracking_id: idSchema, interval_s: z.number().int().positive() })
       .nullable()
       .describe('a route is open: send points to it every interval_s seconds; null: none open'),
   }),

@@ -1,24 +1,25 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { routes } from './routes.ts';
-import { emptyBodySchema } from './common.ts';
+import { emptyBodySchema, idSchema } from './common.ts';
+import { deviceOperatingSystems } from './constants.ts';
 
 /** spec 3: Device */
 export const deviceSchema = z.object({
-  id: z.number().int().describe('internal id'),
+  id: idSchema.describe('internal id'),
   device_id: z.string().describe("the phone's own identifier"),
   device_brand: z.string(),
   device_name: z.string(),
   device_model: z.string(),
-  device_so: z.enum(['android', 'ios']),
+  device_so: z.enum(deviceOperatingSystems),
   device_soversion: z.number().describe('operating system version, numeric (e.g. 13 or 17.4)'),
 });
 export type Device = z.infer<typeof deviceSchema>;
 
 /** spec 3: Plan */
-export const planIncludeSchema = z.object({ id: z.number().int(), name: z.string() });
+export const planIncludeSchema = z.object({ id: idSchema, name: z.string() });
 export const planSchema = z.object({
-  id: z.number().int(),
+  id: idSchema,
   name: z.string(),
   description: z.string(),
   image: z.string().nullable().describe('URL of the plan picture'),
@@ -32,8 +33,8 @@ export type PlanInclude = z.infer<typeof planIncludeSchema>;
 
 /** The account's current plan (spec 3: "plan (with plan object)") */
 export const userPlanSchema = z.object({
-  id: z.number().int(),
-  plan_id: z.number().int(),
+  id: idSchema,
+  plan_id: idSchema,
   started_at: z.string().describe('ISO date-time'),
   expires_at: z.string().nullable().describe('ISO date-time; null when it never expires'),
   plan: planSchema,
@@ -41,7 +42,7 @@ export const userPlanSchema = z.object({
 export type UserPlan = z.infer<typeof userPlanSchema>;
 
 export const cuadranteSchema = z.object({
-  id: z.number().int(),
+  id: idSchema,
   name: z.string(),
   primary_fdb_url: z.string().describe('realtime URL for commands (Socket.IO, namespace /panel)'),
   tracking_fdb_url: z.string().describe('realtime URL for tracking'),
@@ -54,12 +55,12 @@ export const userInfoSchema = z.object({
   direccion: z.string().nullable(),
   telefono: z.string().nullable(),
   rut: z.string().nullable(),
-  pais: z.number().int().nullable(),
-  region: z.number().int().nullable(),
-  comuna: z.number().int().nullable(),
+  pais: idSchema.nullable(),
+  region: idSchema.nullable(),
+  comuna: idSchema.nullable(),
   genero: z.number().int().nullable().describe('2 Femenino, 1 Masculino'),
   nacimiento: z.string().nullable().describe('YYYY-MM-DD'),
-  cuadrante_id: z.number().int().nullable(),
+  cuadrante_id: idSchema.nullable(),
   codigo_invitacion: z.string().describe("the account's own code to invite people"),
   cuadrante: cuadranteSchema.nullable(),
 });
@@ -67,7 +68,7 @@ export type UserInfo = z.infer<typeof userInfoSchema>;
 
 /** spec 3: User */
 export const userSchema = z.object({
-  id: z.number().int(),
+  id: idSchema,
   name: z.string(),
   email: z.string(),
   info: userInfoSchema,
