@@ -9,12 +9,21 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly fields: Record<string, string> | undefined;
+  /** seconds after which trying again may work: sent as the `Retry-After` header (429, 503) */
+  readonly retryAfterS: number | undefined;
 
-  constructor(code: ErrorCode, message?: string, fields?: Record<string, string>) {
+  constructor(
+    code: ErrorCode,
+    message?: string,
+    fields?: Record<string, string>,
+    options: { retryAfterS?: number } = {},
+  ) {
     super(message ?? errorMessages[code]);
     this.name = 'AppError';
     this.code = code;
     this.status = errorStatus[code];
     this.fields = fields;
+    this.retryAfterS =
+      options.retryAfterS === undefined ? undefined : Math.max(1, Math.ceil(options.retryAfterS));
   }
 }

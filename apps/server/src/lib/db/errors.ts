@@ -1,11 +1,31 @@
-/** PostgreSQL's unique_violation (23505), whether the driver error is wrapped by Drizzle or not. */
-export function isUniqueViolation(error: unknown): boolean {
+/** The SQLSTATE of a database error, whether the driver error is wrapped by Drizzle or not. */
+function hasSqlState(error: unknown, codes: ReadonlySet<string>): boolean {
   for (
     let current = error as { code?: unknown; cause?: unknown } | undefined;
     current;
     current = current.cause as typeof current
   ) {
-    if (current.code === '23505') return true;
+    if (typeof current.code === 'string' && codes.has(current.code)) return true;
   }
   return false;
+}
+
+const UNIQUE_VIOLATION = new Set(['23505']);
+
+/** PostgreSQL's unique_violation (23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  return hasSqlState(error, UNIQUE_VIOLATION);
+}
+
+/**
+ * Input PostgreSQL cannot take: a NUL or a byte sequence it cannot store in text (22021
+ * character_not_in_repertoire, 22P05 untranslatable_character), a number past its column's type
+ * (22003 numeric_value_out_of_range, e.g. an id above 2^31 − 1), a time past its range (22008
+ * datetime_field_overflow). The contract refuses all of these first (issue 12 item 7); this is the
+ * backstop that keeps what slips through a 400 rather than a 500.
+ */
+const INVALID_INPUT = new Set(['22021', '22P05', '22003', '22008']);
+
+export function isInvalidInput(error: unknown): boolean {
+  return hasSqlState(error, INVALID_INPUT);
 }

@@ -7,6 +7,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { errorMessages, errorStatus, type ApiError, type ErrorCode } from '@escudo/contract';
 import { AppError } from '../app-error.ts';
+import { isInvalidInput } from '../db/errors.ts';
 
 function body(code: ErrorCode, message?: string, fields?: Record<string, string>): ApiError {
   return fields
@@ -27,6 +28,7 @@ const fastifyCodes: Record<string, ErrorCode> = {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfterS !== undefined) reply.header('retry-after', String(error.retryAfterS));
       return reply.status(error.status).send(body(error.code, error.message, error.fields));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -56,6 +58,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.warn({ err: error }, 'client error');
       return reply.status(error.statusCode).send(body(error.statusCode === 404 ? 'NOT_FOUND' : 'VALIDATION'));
+    }
+    if (isInvalidInput(error)) {
+      // the contract should have refused it: answered as what it is, and logged to fix the contract
+      request.log.warn({ err: error }, 'input the contract let through was refused by the database');
+      return reply.status(400).send(body('VALIDATION'));
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send(body('INTERNAL'));

@@ -1,0 +1,687 @@
+/**
+ * The contract fuzz suite (issue 12 item 7): every endpoint of the contract and every client → server
+ * realtime message gets a valid request derived from its schema, then hostile variants of it (wrong
+ * types, NUL, huge strings, odd Unicode, extreme numbers, missing and extra fields, bodies of the wrong
+ * shape). Whatever is sent, the server never answers 5xx or INTERNAL, NUL and ids past PostgreSQL's
+ * integer are refused, and a refused request leaves every table as it was. Flow's form callbacks and
+ * the built-in sandbox, which answer outside the JSON contract, get the same treatment. The cases are
+ * seeded: every run sends the same ones, and a finding names its case.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io } from 'socket.io-client';
+import * as contract from '@escudo/contract';
+import {
+  DEVICE_NAMESPACE,
+  PANEL_NAMESPACE,
+  deviceToServerMessages,
+  panelToServerMessages,
+  errorStatus,
+  routes,
+  type Endpoint,
+  type ErrorCode,
+} from '@escudo/contract';
+import { signUpUser, type TestApp } from '../test/test-app.ts';
+import { connect, panelToken, userWithPhone, type TestSocket } from '../test/sockets.ts';
+import { createListeningTestApp } from '../payments/listening-test-app.ts';
+import { FLOW_SANDBOX_PATH, resolveFlowSetup } from '../payments/flow-setup.ts';
+import { signFlowParams } from '../payments/flow-client.ts';
+import { changedTables, fingerprintDatabase, type Fingerprint } from './db-fingerprint.ts';
+import {
+  budgetCases,
+  mutateBody,
+  sampleValue,
+  toJsonSchema,
+  type FuzzCase,
+  type Payload,
+} from './fuzz-cases.ts';
+
+/** cases per endpoint or message besides those that must be refused (which are always sent) */
+const CASES_PER_TARGET = 60;
+
+// a real 1×1 JPEG (SOI … EOI), for the lost-mode report
+const JPEG_BASE64 =
+  '/9j/4AAQSkZJRgABAQEAYABgAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/wAALCAABAAEBAREA/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAAAgEDAwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxgZGhCCNCscEVUtHwJDNicoIJChYXGBkaJSYnKCkqNDU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6g4SFhoeIiYqSk5SVlpeYmZqio6Slpqeoqaqys7S1tre4ubrCw8TFxsfIycrS09TV1tfY2drh4uPk5ebn6Onq8fLz9PX29/j5+v/aAAgBAQAAPwD3+iiigD//2Q==';
+
+/** replaced, in every request, by an e-mail never used before (sign-up, sign-in, reset) */
+const FRESH_EMAIL = 'fresh@fuzz.example';
+let freshCount = 0;
+const freshen = (text: string) => text.split(FRESH_EMAIL).join(`fresh${++freshCount}@fuzz.example`);
+
+/** a source address of its own for each request, so that per-address limits never decide a case */
+let addressCount = 0;
+const nextAddress = () => {
+  addressCount += 1;
+  return `10.${(addressCount >> 16) & 255}.${(addressCount >> 8) & 255}.${addressCount & 255}`;
+};
+
+/**
+ * Tables that count attempts (wrong passwords, sign-ups and reset requests per address…): a refusal
+ * that a handler decides (a wrong password, an e-mail taken) is counted there on purpose, to throttle
+ * guessing (issues 2 and 12). A refusal by the contract or the authentication comes before any
+ * handler, and must leave every table as it was.
+ */
+const isAttemptCounter = (table: string) => table.startsWith('throttle_') || table.startsWith('login_');
+const refusedBeforeHandler = new Set([
+  'VALIDATION',
+  'MALFORMED_JSON',
+  'PAYLOAD_TOO_LARGE',
+  'UNAUTHENTICATED',
+]);
+
+const isEndpoint = (value: unknown): value is Endpoint =>
+  typeof value === 'object' &&
+  value !== null &&
+  'method' in value &&
+  'path' in value &&
+  'body' in value &&
+  'response' in value;
+
+const endpoints = Object.entries(contract as Record<string, unknown>)
+  .filter((entry): entry is [string, Endpoint] => isEndpoint(entry[1]))
+  .sort(([a], [b]) => a.localeCompare(b));
+
+/** the routes that are not JSON endpoints: Flow's form callbacks, fuzzed on their own below */
+const formRoutes = ['flowConfirm', 'flowReturn'] as const;
+
+let app: TestApp;
+/** every finding of the running test, reported together at its end */
+let problems: string[];
+let fingerprint: Fingerprint;
+
+interface Answer {
+  status: number;
+  code?: string | undefined;
+}
+
+/**
+ * Records what is wrong with one answer, and compares the database with what it was after the
+ * previous one. `speaksContract` is false for what answers outside the contract (the sandbox imitates
+ * Flow, with Flow's own error bodies): there any 4xx is a refusal.
+ */
+async function check(
+  target: string,
+  fuzzCase: Pick<FuzzCase, 'label' | 'mustRefuse'>,
+  answer: Answer,
+  speaksContract = true,
+) {
+  const where = `${target} (${fuzzCase.label})`;
+  const { status, code } = answer;
+  if (status >= 500 || code === 'INTERNAL') problems.push(`${where}: answered ${status} ${code ?? ''}`);
+  else if (fuzzCase.mustRefuse && !speaksContract && status < 400) {
+    problems.push(`${where}: should be refused, answered ${status}`);
+  } else if (
+    speaksContract &&
+    fuzzCase.mustRefuse === 'VALIDATION' &&
+    (status !== 400 || code !== 'VALIDATION')
+  ) {
+    problems.push(`${where}: should be refused 400 VALIDATION, answered ${status} ${code}`);
+  } else if (
+    speaksContract &&
+    fuzzCase.mustRefuse === 'VALIDATION_OR_NOT_FOUND' &&
+    status !== 400 &&
+    status !== 404
+  ) {
+    problems.push(`${where}: should be refused 400 or 404, answered ${status} ${code}`);
+  }
+  const after = await fingerprintDatabase(app.ctx);
+  if (status >= 400) {
+    const written = changedTables(fingerprint, after).filter(
+      (table) => refusedBeforeHandler.has(code ?? '') || !isAttemptCounter(table),
+    );
+    if (written.length > 0)
+      problems.push(`${where}: refused ${status} ${code ?? ''} but wrote ${written.join(', ')}`);
+  }
+  fingerprint = after;
+}
+
+/** a realtime acknowledgement as the HTTP answer its code would be */
+const answerOf = (ack: { ok: boolean; code?: string }): Answer =>
+  ack.ok ? { status: 200 } : { status: errorStatus[ack.code as ErrorCode] ?? 500, code: ack.code };
+
+const textOf = (payload: Payload) =>
+  freshen(payload.kind === 'json' ? (JSON.stringify(payload.value) ?? '') : payload.text);
+
+function codeOf(body: string): string | undefined {
+  try {
+    const code = (JSON.parse(body) as { code?: unknown }).code;
+    return typeof code === 'string' ? code : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Overlays `hints` on a derived body; a hint of `undefined` removes the field. */
+function withHints(body: unknown, hints: Record<string, unknown>): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const merged: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(hints)) {
+    if (value === undefined) delete merged[key];
+    else merged[key] = value;
+  }
+  return merged;
+}
+
+type Account = Awaited<ReturnType<typeof userWithPhone>>;
+
+/** Pays for `planId` through the sandbox, as a buyer would: the account gets the plan's functions. */
+async function upgradePlan(account: Account, planId: number) {
+  const payment = await app.post(
+    '/api/app/pagos/newPlanPayment',
+    { plan_id: planId, months_paid: 1 },
+    account.token,
+  );
+  if (payment.statusCode !== 200) throw new Error(`newPlanPayment: ${payment.body}`);
+  const { token } = (payment.json() as { flowData: { token: string } }).flowData;
+  const paid = await app.app.inject({
+    method: 'POST',
+    url: `${FLOW_SANDBOX_PATH}/pay/accept`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ token }).toString(),
+  });
+  if (paid.statusCode !== 307) throw new Error(`sandbox accept: ${paid.statusCode}`);
+}
+
+beforeAll(async () => {
+  // listening: payments go through the built-in Flow sandbox over HTTP, as with real Flow
+  app = await createListeningTestApp();
+}, 60_000);
+afterAll(() => app?.close());
+
+describe('contract fuzz: HTTP endpoints', () => {
+  it('covers every route of the contract', () => {
+    expect([...endpoints.map(([name]) => name), ...formRoutes].sort()).toEqual(Object.keys(routes).sort());
+  });
+
+  it('never answers 5xx or INTERNAL, refuses NUL and ids past PostgreSQL integers, and a refusal writes nothing', async () => {
+    problems = [];
+    // the account the user endpoints are called as: a plan with every function, and a lost phone
+    const owner = await userWithPhone(app);
+    await upgradePlan(owner, 3);
+    const lost = await app.post(
+      '/api/app/lostphone/changeStatus',
+      { device_id: owner.internalId, lost: true },
+      owner.token,
+    );
+    expect(lost.statusCode, lost.body).toBe(200);
+    const { user } = (await app.post('/api/app/user/details', {}, owner.token)).json() as {
+      user: { id: number };
+    };
+    // registering again rotates a phone's token: that fuzz gets an account and a phone of its own
+    const registrar = await userWithPhone(app);
+    // signing out revokes the token: that fuzz signs in again whenever it succeeded
+    const leaver = await signUpUser(app);
+    let leaverToken = leaver.token;
+    const payment = await app.post(
+      '/api/app/pagos/newPlanPayment',
+      { plan_id: 2, months_paid: 1 },
+      owner.token,
+    );
+    const orderToken = (payment.json() as { flowData: { token: string } }).flowData.token;
+
+    const hints: Record<string, Record<string, unknown>> = {
+      login: { email: FRESH_EMAIL, password: 'una-clave-equivocada' },
+      signUpByCode: { email: FRESH_EMAIL, name: 'Fuzz Pérez', password: 'una-clave-segura' },
+      forgotPass: { email: FRESH_EMAIL },
+      resetPass: { email: FRESH_EMAIL },
+      registerDevice: {
+        device_id: registrar.deviceId,
+        device_brand: 'Samsung',
+        device_name: 'Teléfono de prueba',
+        device_model: 'Galaxy A54',
+      },
+      createFirebaseAuthToken: { device_id: `panel-${user.id}` },
+      changeLostStatus: { device_id: owner.internalId },
+      getOrderStatusByToken: { order_token: orderToken },
+      lostPhoneReport: { lat: -33.45, lng: -70.66, image: JPEG_BASE64 },
+    };
+    /** what the valid request of these is refused with: it is as deep as they can be reached */
+    const validRefusals: Record<string, string> = {
+      login: 'INVALID_CREDENTIALS',
+      findResetToken: 'RESET_TOKEN_INVALID',
+      resetPass: 'RESET_TOKEN_INVALID',
+      wipePhoneDataNotification: 'PASSWORD_CONFIRMATION_REQUIRED',
+    };
+    const tokenFor = (name: string, auth: Endpoint['auth']) => {
+      if (auth === 'none') return undefined;
+      if (auth === 'device') return owner.deviceToken;
+      if (name === 'registerDevice') return registrar.token;
+      return name === 'logout' ? leaverToken : owner.token;
+    };
+
+    fingerprint = await fingerprintDatabase(app.ctx);
+    for (const [name, endpoint] of endpoints) {
+      const send = (payload: Payload, token: string | undefined) =>
+        app.app.inject({
+          method: endpoint.method,
+          url: endpoint.path,
+          remoteAddress: nextAddress(),
+          headers: {
+            ...(endpoint.method === 'GET' ? {} : { 'content-type': 'application/json' }),
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          },
+          ...(endpoint.method === 'GET' ? {} : { payload: textOf(payload) }),
+        });
+      const derived = sampleValue(toJsonSchema(endpoint.body), name);
+      // a phone's own identifier is the owner's phone, unless the endpoint says otherwise
+      const isAboutPhone = typeof (derived as { device_id?: unknown } | undefined)?.device_id === 'string';
+      const valid = withHints(
+        isAboutPhone ? { ...(derived as object), device_id: owner.deviceId } : derived,
+        hints[name] ?? {},
+      );
+      // the derived body must pass the contract, or the fuzz would only ever meet its first check
+      const parsed = endpoint.body.safeParse(valid);
+      expect(parsed.success, `${name}: derived body ${JSON.stringify(valid)} ${parsed.error?.message}`).toBe(
+        true,
+      );
+
+      const cases: FuzzCase[] = [
+        { label: 'valid', payload: { kind: 'json', value: valid } },
+        // a GET has no body to mutate
+        ...(endpoint.method === 'GET' ? [] : budgetCases(mutateBody(valid), CASES_PER_TARGET, name)),
+      ];
+      for (const fuzzCase of cases) {
+        const response = await send(fuzzCase.payload, tokenFor(name, endpoint.auth));
+        const answer = { status: response.statusCode, code: codeOf(response.body) };
+        await check(name, fuzzCase, answer);
+        if (fuzzCase.label === 'valid' && answer.status >= 400 && answer.code !== validRefusals[name]) {
+          problems.push(
+            `${name} (valid): refused ${answer.status} ${answer.code}, so the fuzz goes no deeper`,
+          );
+        }
+        if (name === 'logout' && response.statusCode === 204) {
+          const signedIn = await app.post('/api/auth/login', {
+            email: leaver.email,
+            password: leaver.password,
+          });
+          leaverToken = (signedIn.json() as { access_token: string }).access_token;
+          fingerprint = await fingerprintDatabase(app.ctx);
+        }
+      }
+      // the caller's token: none, garbage, or the other kind's; always 401
+      if (endpoint.auth !== 'none') {
+        const wrongTokens: [string, string | undefined][] = [
+          ['no token', undefined],
+          ['garbage token', 'x'.repeat(5000)],
+          ['token with odd characters', 'ñ\u00ff'],
+          [
+            endpoint.auth === 'user' ? "a phone's token" : "a user's token",
+            endpoint.auth === 'user' ? owner.deviceToken : owner.token,
+          ],
+        ];
+        for (const [label, token] of wrongTokens) {
+          const response = await send({ kind: 'json', value: valid }, token);
+          await check(name, { label }, { status: response.statusCode, code: codeOf(response.body) });
+          if (response.statusCode !== 401)
+            problems.push(`${name} (${label}): answered ${response.statusCode}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 180_000);
+});
+
+describe("contract fuzz: outside the JSON endpoints (Flow's callbacks, the sandbox, file links)", () => {
+  it('never answers 5xx, refuses NUL, and a refusal writes nothing', async () => {
+    problems = [];
+    const setup = await resolveFlowSetup(app.ctx.env);
+    if (setup.kind !== 'sandbox') throw new Error('expected the built-in sandbox');
+    const owner = await signUpUser(app);
+    const payment = await app.post(
+      '/api/app/pagos/newPlanPayment',
+      { plan_id: 2, months_paid: 1 },
+      owner.token,
+    );
+    const orderToken = (payment.json() as { flowData: { token: string } }).flowData.token;
+
+    /** form-encoded as browsers and Flow send it; an array is a repeated key */
+    const form = (values: Record<string, unknown>) => {
+      const params = new URLSearchParams();
+      for (const [key, value] of Object.entries(values)) {
+        for (const item of Array.isArray(value) ? value : [value]) {
+          params.append(key, typeof item === 'string' ? item : JSON.stringify(item));
+        }
+      }
+      return params.toString();
+    };
+    const inject = (method: 'GET' | 'POST', url: string, payload?: string, contentType?: string) =>
+      app.app.inject({
+        method,
+        url,
+        remoteAddress: nextAddress(),
+        ...(payload === undefined ? {} : { payload }),
+        headers: contentType ? { 'content-type': contentType } : {},
+      });
+    const formType = 'application/x-www-form-urlencoded';
+    /** hostile variants of one token field, as plain values (JSON-only cases are left out) */
+    const tokenCases = (valid: string, target: string) =>
+      budgetCases(mutateBody({ token: valid }), CASES_PER_TARGET, target).flatMap((fuzzCase) => {
+        const { payload } = fuzzCase;
+        if (payload.kind !== 'json' || !payload.value || typeof payload.value !== 'object') return [];
+        return [{ ...fuzzCase, body: payload.value as { token?: unknown } }];
+      });
+
+    fingerprint = await fingerprintDatabase(app.ctx);
+    // flowReturn and flowConfirm: form-encoded as Flow sends them, and JSON
+    for (const name of formRoutes) {
+      const path = routes[name].path;
+      for (const fuzzCase of tokenCases('UNKNOWNTOKEN0123', name)) {
+        const asForm = await inject('POST', path, form(fuzzCase.body), formType);
+        await check(
+          name,
+          { ...fuzzCase, label: `form ${fuzzCase.label}` },
+          {
+            status: asForm.statusCode,
+            code: codeOf(asForm.body),
+          },
+        );
+        const asJson = await inject('POST', path, JSON.stringify(fuzzCase.body), 'application/json');
+        await check(
+          name,
+          { ...fuzzCase, label: `JSON ${fuzzCase.label}` },
+          {
+            status: asJson.statusCode,
+            code: codeOf(asJson.body),
+          },
+        );
+      }
+    }
+
+    // the sandbox's pay page and the buyer's choice, with an unknown token and variants of it
+    for (const fuzzCase of tokenCases('UNKNOWNTOKEN0123', 'sandbox pay')) {
+      const { token } = fuzzCase.body;
+      const query = token === undefined ? '' : `?${form({ token })}`;
+      const page = await inject('GET', `${FLOW_SANDBOX_PATH}/pay${query}`);
+      await check('sandbox pay', fuzzCase, { status: page.statusCode }, false);
+      for (const choice of ['accept', 'reject']) {
+        const chosen = await inject(
+          'POST',
+          `${FLOW_SANDBOX_PATH}/pay/${choice}`,
+          form(fuzzCase.body),
+          formType,
+        );
+        await check(`sandbox ${choice}`, fuzzCase, { status: chosen.statusCode }, false);
+      }
+    }
+
+    // the sandbox's API, signed as the merchant signs it, so that every call gets past the signature
+    const signed = (params: Record<string, unknown>) => {
+      const flat = Object.fromEntries(
+        Object.entries(params).map(([key, value]) => [
+          key,
+          typeof value === 'string' ? value : JSON.stringify(value),
+        ]),
+      );
+      return { ...flat, s: signFlowParams(flat, setup.keys.secretKey) };
+    };
+    const validCreate = {
+      apiKey: setup.keys.apiKey,
+      commerceOrder: 'FUZZ0001',
+      subject: 'Escudo: plan Protección, 1 mes',
+      currency: 'CLP',
+      amount: 4990,
+      email: 'fuzz@example.cl',
+      urlConfirmation: `${app.ctx.env.PUBLIC_URL}/api/pagos/flowConfirm`,
+      urlReturn: `${app.ctx.env.PUBLIC_URL}/api/pagos/flowReturn`,
+    };
+    let orders = 0;
+    for (const fuzzCase of [
+      { label: 'valid', payload: { kind: 'json', value: validCreate } } satisfies FuzzCase,
+      ...budgetCases(mutateBody(validCreate), CASES_PER_TARGET, 'sandbox payment/create'),
+    ]) {
+      const { payload } = fuzzCase;
+      if (payload.kind !== 'json' || !payload.value || typeof payload.value !== 'object') continue;
+      // a new order number each time, so that a good call is not refused as a repeat
+      const params = { ...(payload.value as Record<string, unknown>) };
+      if (params.commerceOrder === validCreate.commerceOrder) params.commerceOrder = `FUZZ${++orders}`;
+      const response = await inject(
+        'POST',
+        `${FLOW_SANDBOX_PATH}/api/payment/create`,
+        form(signed(params)),
+        formType,
+      );
+      await check('sandbox payment/create', fuzzCase, { status: response.statusCode }, false);
+    }
+    for (const fuzzCase of tokenCases(orderToken, 'sandbox payment/getStatus')) {
+      const params = signed({ apiKey: setup.keys.apiKey, ...fuzzCase.body });
+      const response = await inject('GET', `${FLOW_SANDBOX_PATH}/api/payment/getStatus?${form(params)}`);
+      await check('sandbox payment/getStatus', fuzzCase, { status: response.statusCode }, false);
+    }
+
+    // a signed file link (contract files.ts): its query, and its key
+    const validLink = {
+      expires: Math.floor(app.clock.now.getTime() / 1000) + 600,
+      signature: '0'.repeat(64),
+    };
+    for (const fuzzCase of budgetCases(mutateBody(validLink), CASES_PER_TARGET, 'files')) {
+      const { payload } = fuzzCase;
+      if (payload.kind !== 'json' || !payload.value || typeof payload.value !== 'object') continue;
+      for (const key of [
+        'lost/fuzz.jpg',
+        'lost/fuzz%00.jpg',
+        '..%2F..%2Fetc%2Fpasswd',
+        `${'a'.repeat(5000)}.jpg`,
+      ]) {
+        const response = await inject(
+          'GET',
+          `/api/files/${key}?${form(payload.value as Record<string, unknown>)}`,
+        );
+        await check(
+          'files',
+          { ...fuzzCase, label: `${key.slice(0, 30)} ${fuzzCase.label}` },
+          {
+            status: response.statusCode,
+            code: codeOf(response.body),
+          },
+        );
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 120_000);
+});
+
+describe('contract fuzz: realtime messages', () => {
+  it('never acknowledges INTERNAL, refuses NUL and ids past PostgreSQL integers, and a refused message writes nothing', async () => {
+    problems = [];
+    const owner = await userWithPhone(app);
+    await upgradePlan(owner, 3);
+    const url = app.ctx.env.PUBLIC_URL;
+    // several sockets of each kind, taken in turn, each kept under its rate limit (20 a second)
+    const POOL = 6;
+    const MIN_GAP_MS = 1000 / 15;
+    const panels: TestSocket[] = [];
+    const phones: TestSocket[] = [];
+    for (let i = 0; i < POOL; i++) {
+      panels.push(await connect(`${url}${PANEL_NAMESPACE}`, await panelToken(app, owner)));
+      phones.push(await connect(`${url}${DEVICE_NAMESPACE}`, owner.deviceToken));
+    }
+    const lastSent = new Map<TestSocket, number>();
+    let turn = 0;
+    const nextSocket = async (pool: TestSocket[]) => {
+      const socket = pool[turn++ % pool.length]!;
+      const wait = (lastSent.get(socket) ?? 0) + MIN_GAP_MS - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      lastSent.set(socket, Date.now());
+      return socket;
+    };
+
+    // what the messages refer to: the phone's open orders and its open route
+    const post = (path: string, body: unknown) => app.post(path, body, owner.token);
+    const openCommand = async (kind: 'lostOn' | 'wipe') => {
+      if (kind === 'wipe') await post('/api/app/user/validatePass', { password: owner.password });
+      const response = await post(
+        kind === 'wipe'
+          ? '/api/app/lostphone/wipePhoneDataNotification'
+          : '/api/app/lostphone/lostMyPhoneSubscribeNotification',
+        { device_id: owner.deviceId },
+      );
+      if (response.statusCode !== 200) throw new Error(`${kind}: ${response.body}`);
+      return (response.json() as { command: { id: number } }).command.id;
+    };
+    const route = await post('/api/app/tracking/changeTrackingStatus', {
+      device_id: owner.deviceId,
+      trackingStatus: 1,
+    });
+    expect(route.statusCode, route.body).toBe(200);
+    const trackingId = (route.json() as { tracking: { id: number } }).tracking.id;
+    /** a stand-in for "the open order", replaced at send time: an answer may close the one before */
+    const LIVE_COMMAND = 2_000_000_001;
+    const live = { lostOn: await openCommand('lostOn'), wipe: await openCommand('wipe') };
+    const commandKind: Record<string, 'lostOn' | 'wipe'> = {
+      'device imHere': 'lostOn',
+      'device commandResult': 'lostOn',
+      'device deleting': 'wipe',
+      'device cancelingWipe': 'wipe',
+      'panel cancelingWipe': 'wipe',
+    };
+    const hints: Record<string, Record<string, unknown>> = {
+      'panel ayThere': { device_id: owner.deviceId, probe_id: 'probe-fuzz-0001' },
+      'panel cancelingWipe': { device_id: owner.deviceId, command_id: LIVE_COMMAND },
+      'device imHere': { command_id: LIVE_COMMAND, probe_id: undefined },
+      'device commandResult': {
+        command_id: LIVE_COMMAND,
+        outcome: 'failed',
+        reason: 'Sin permiso de ubicación',
+      },
+      'device deleting': { command_id: LIVE_COMMAND },
+      'device cancelingWipe': { command_id: LIVE_COMMAND },
+      'device routePoints': {
+        tracking_id: trackingId,
+        points: [{ lat: -33.44, lng: -70.65, at: app.clock.now.toISOString() }],
+      },
+    };
+    // the live command id sits near the top; deeper levels (the 'deeply nested' case) are sent as they are
+    const substitute = (value: unknown, id: number, depth = 0): unknown => {
+      if (value === LIVE_COMMAND) return id;
+      if (depth > 8) return value;
+      if (Array.isArray(value)) return value.map((item) => substitute(item, id, depth + 1));
+      if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
+        return Object.fromEntries(
+          Object.entries(value).map(([key, item]) => [key, substitute(item, id, depth + 1)]),
+        );
+      }
+      return value;
+    };
+
+    // a phone that just connected is told what to run and sent its pending orders; let that settle
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    fingerprint = await fingerprintDatabase(app.ctx);
+    const targets = [
+      ...Object.entries(panelToServerMessages).map(([type, schema]) => ({
+        side: 'panel',
+        type,
+        schema,
+        pool: panels,
+      })),
+      ...Object.entries(deviceToServerMessages).map(([type, schema]) => ({
+        side: 'device',
+        type,
+        schema,
+        pool: phones,
+      })),
+    ];
+    for (const { side, type, schema, pool } of targets) {
+      const target = `${side} ${type}`;
+      const kind = commandKind[target];
+      const valid = withHints(sampleValue(toJsonSchema(schema), target), hints[target] ?? {});
+      const parsed = schema.safeParse(substitute(valid, kind ? live[kind] : 0));
+      expect(
+        parsed.success,
+        `${target}: derived payload ${JSON.stringify(valid)} ${parsed.error?.message}`,
+      ).toBe(true);
+      const cases: FuzzCase[] = [
+        { label: 'valid', payload: { kind: 'json', value: valid } },
+        ...budgetCases(mutateBody(valid), CASES_PER_TARGET, target),
+        // Socket.IO carries more than JSON: a binary attachment
+        { label: 'binary payload', payload: { kind: 'json', value: Buffer.from([0, 1, 2, 255]) } },
+      ];
+      for (const fuzzCase of cases) {
+        let payload: unknown;
+        try {
+          payload =
+            fuzzCase.payload.kind === 'raw' ? JSON.parse(fuzzCase.payload.text) : fuzzCase.payload.value;
+        } catch {
+          continue; // not a value Socket.IO could carry
+        }
+        payload = substitute(payload, kind ? live[kind] : 0);
+        const socket = await nextSocket(pool);
+        let ack: { ok: boolean; code?: string };
+        try {
+          ack = (await socket.timeout(5000).emitWithAck(type, payload)) as typeof ack;
+        } catch {
+          problems.push(`${target} (${fuzzCase.label}): no answer`);
+          continue;
+        }
+        // every handler answers after its writes, so the database is settled by now
+        await check(target, fuzzCase, answerOf(ack));
+        if (fuzzCase.label === 'valid' && !ack.ok) {
+          problems.push(`${target} (valid): refused ${ack.code}, so the fuzz goes no deeper`);
+        }
+        if (ack.ok && kind) {
+          // the answer may have closed the order: the next cases get a fresh one
+          live[kind] = await openCommand(kind);
+          fingerprint = await fingerprintDatabase(app.ctx);
+        }
+      }
+    }
+
+    // messages no map defines, and odd shapes of a call
+    const odd: [TestSocket[], string, unknown[]][] = [
+      [phones, 'unknownType', [{}]],
+      [phones, 'rejected', [{}]],
+      [panels, 'routePoints', [{ tracking_id: trackingId, points: [] }]],
+      [panels, 'ayThere\u0000', [{}]],
+      [phones, 'imHere', []],
+      [phones, 'imHere', [{ command_id: live.lostOn }, 'extra', 42]],
+    ];
+    for (const [pool, type, args] of odd) {
+      const label = `${JSON.stringify(type)} with ${args.length} arguments`;
+      try {
+        const socket = await nextSocket(pool);
+        const ack = (await socket.timeout(5000).emitWithAck(type, ...args)) as { ok: boolean; code?: string };
+        await check('odd message', { label }, answerOf(ack));
+      } catch {
+        problems.push(`odd message (${label}): no answer`);
+      }
+    }
+    for (const socket of [...panels, ...phones]) {
+      if (!socket.connected) problems.push('a socket was disconnected by the fuzz');
+      socket.close();
+    }
+
+    // the handshake: whatever the token, the connection is refused as UNAUTHENTICATED
+    const tokens: unknown[] = [
+      '\u0000',
+      'x'.repeat(100_000),
+      12,
+      {},
+      [],
+      null,
+      true,
+      'a.b',
+      `${owner.deviceToken}\u0000`,
+    ];
+    for (const namespace of [PANEL_NAMESPACE, DEVICE_NAMESPACE]) {
+      for (const token of tokens) {
+        const socket = io(`${url}${namespace}`, {
+          auth: { token },
+          transports: ['websocket'],
+          reconnection: false,
+          forceNew: true,
+        });
+        const outcome = await new Promise<string>((resolve) => {
+          socket.once('connect', () => resolve('connected'));
+          socket.once('connect_error', (error: Error & { data?: { code?: string } }) =>
+            resolve(error.data?.code ?? error.message),
+          );
+        });
+        socket.close();
+        if (outcome !== 'UNAUTHENTICATED') {
+          problems.push(
+            `${namespace} handshake with token ${JSON.stringify(token)?.slice(0, 40)}: ${outcome}`,
+          );
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 180_000);
+});
