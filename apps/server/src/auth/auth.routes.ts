@@ -20,9 +20,9 @@ import {
 import { revokeSession } from './sessions.ts';
 
 export function registerAuthRoutes(route: Route, ctx: AppContext): void {
-  route(login, ({ body }) => signIn(ctx, body));
-  route(signUpByCode, ({ body }) => signUp(ctx, body));
-  route(forgotPass, ({ body }) => sendPasswordReset(ctx, body));
+  route(login, ({ body, request }) => signIn(ctx, body, request.ip));
+  route(signUpByCode, ({ body, request }) => signUp(ctx, body, request.ip));
+  route(forgotPass, ({ body, request }) => sendPasswordReset(ctx, body, request.ip));
   route(findResetToken, ({ body }) => findResetEmail(ctx, body.token));
   route(resetPass, ({ body }) => resetPassword(ctx, body));
   route(logout, async ({ auth }) => {
@@ -30,5 +30,5 @@ export function registerAuthRoutes(route: Route, ctx: AppContext): void {
     // a panel signed out must stop hearing about the phones at once
     ctx.realtime.disconnectPanels({ sessionId: auth.sessionId });
   });
-  route(validatePass, ({ auth, body }) => confirmPassword(ctx, auth.userId, body.password));
+  route(validatePass, ({ auth, body }) => confirmPassword(ctx, auth, body.password));
 }

@@ -1,7 +1,5 @@
-import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import {
-  LOGIN_FAILURE_WINDOW_MS,
-  LOGIN_MAX_FAILURES,
   RESET_TOKEN_TTL_MS,
   type BodyOf,
   type forgotPass,
@@ -11,72 +9,73 @@ import {
 } from '@escudo/contract';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
-import { loginFailures, passwordResets, users } from '../lib/db/schema.ts';
+import { passwordResets, users } from '../lib/db/schema.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../lib/crypto/passwords.ts';
 import { createToken, hashToken } from '../lib/crypto/tokens.ts';
 import { isUniqueViolation } from '../lib/db/errors.ts';
+import { clearHitsStartingWith, forgive, takeHit, takeHits } from '../lib/throttle/throttle.ts';
 import { createUser, findUserByEmail } from '../users/users.service.ts';
 import { createSession, revokeAllSessions } from './sessions.ts';
 import { resetPasswordEmail } from './auth.emails.ts';
+import { authLimits } from './auth.limits.ts';
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
+/** the subject of the per-pair limit; `|` cannot appear in an e-mail the contract accepts */
+const pairOf = (email: string, address: string) => `${email}|${address}`;
 
-/** 429 once an e-mail has LOGIN_MAX_FAILURES failed password checks within the window. */
-async function assertNotLockedOut(ctx: AppContext, email: string) {
-  const windowStart = new Date(ctx.now().getTime() - LOGIN_FAILURE_WINDOW_MS);
-  const [failures] = await ctx.db
-    .select({ n: count() })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.email, email), gt(loginFailures.createdAt, windowStart)));
-  if ((failures?.n ?? 0) >= LOGIN_MAX_FAILURES) throw new AppError('TOO_MANY_ATTEMPTS');
-}
-
-async function recordFailure(ctx: AppContext, email: string) {
-  const windowStart = new Date(ctx.now().getTime() - LOGIN_FAILURE_WINDOW_MS);
-  await ctx.db.insert(loginFailures).values({ email, createdAt: ctx.now() });
-  // old rows are useless past the window; pruning here keeps the table small without a job
-  await ctx.db
-    .delete(loginFailures)
-    .where(and(eq(loginFailures.email, email), lt(loginFailures.createdAt, windowStart)));
-}
-
-export async function signIn(ctx: AppContext, input: BodyOf<typeof login>) {
+/**
+ * Sign-in from `address` (the request's source). A hit is taken on the pair (e-mail, address) and on
+ * the address before the password is checked, so a burst of guesses is counted as it arrives; a
+ * right password gives both back and clears the pair (auth.limits.ts, lib/throttle).
+ */
+export async function signIn(ctx: AppContext, input: BodyOf<typeof login>, address: string) {
+  const limits = authLimits(ctx.env);
   const email = normalizeEmail(input.email);
-  await assertNotLockedOut(ctx, email);
+  const pair = { limit: limits.signInPair, subject: pairOf(email, address) };
+  const hits = await takeHits(ctx, [pair, { limit: limits.signInAddress, subject: address }]);
   const user = await findUserByEmail(ctx, email);
   const valid = user
     ? await verifyPassword(user.passwordHash, input.password)
     : await burnPasswordCheck(input.password).then(() => false);
-  if (!user || !valid) {
-    await recordFailure(ctx, email);
-    throw new AppError('INVALID_CREDENTIALS');
-  }
-  await ctx.db.delete(loginFailures).where(eq(loginFailures.email, email));
-  return createSession(ctx, user.id);
+  if (!user || !valid) throw new AppError('INVALID_CREDENTIALS');
+  // one commit for the success: the hits given back, the pair's failures forgotten, the session
+  return ctx.db.transaction(async (tx) => {
+    await forgive(tx, { ids: hits, clear: [pair] });
+    return createSession(ctx, user.id, tx);
+  });
 }
 
 /**
  * The signed-in user re-enters their password before a wipe (spec 4/6). A right one is remembered for
- * WIPE_PASSWORD_CONFIRM_WINDOW_MS (the wipe call checks it); wrong ones count towards the same lockout
- * as sign-in, so a stolen session cannot be used to guess the password.
+ * WIPE_PASSWORD_CONFIRM_WINDOW_MS (the wipe call checks it). Wrong ones are limited per session, by
+ * that session's own failures only: a stolen session cannot guess the password, and nobody's failed
+ * sign-ins can keep the owner from confirming a wipe (issue 12).
  */
-export async function confirmPassword(ctx: AppContext, userId: number, password: string) {
+export async function confirmPassword(
+  ctx: AppContext,
+  auth: { userId: number; sessionId: number },
+  password: string,
+) {
+  const limits = authLimits(ctx.env);
+  const session = String(auth.sessionId);
+  const hits = await takeHits(ctx, [{ limit: limits.confirmSession, subject: session }]);
   const [user] = await ctx.db
-    .select({ email: users.email, passwordHash: users.passwordHash })
+    .select({ passwordHash: users.passwordHash })
     .from(users)
-    .where(eq(users.id, userId));
+    .where(eq(users.id, auth.userId));
   if (!user) throw new AppError('UNAUTHENTICATED');
-  const email = normalizeEmail(user.email);
-  await assertNotLockedOut(ctx, email);
-  if (!(await verifyPassword(user.passwordHash, password))) {
-    await recordFailure(ctx, email);
-    return { status: false };
-  }
-  await ctx.db.update(users).set({ passwordConfirmedAt: ctx.now() }).where(eq(users.id, userId));
+  if (!(await verifyPassword(user.passwordHash, password))) return { status: false };
+  await ctx.db.transaction(async (tx) => {
+    // the session's earlier failures are forgiven along with this attempt
+    await forgive(tx, { ids: hits, clear: [{ limit: limits.confirmSession, subject: session }] });
+    await tx.update(users).set({ passwordConfirmedAt: ctx.now() }).where(eq(users.id, auth.userId));
+  });
   return { status: true };
 }
 
-export async function signUp(ctx: AppContext, input: BodyOf<typeof signUpByCode>) {
+export async function signUp(ctx: AppContext, input: BodyOf<typeof signUpByCode>, address: string) {
+  // every sign-up counts, taken or not: one address cannot mass-create accounts or probe e-mails
+  await takeHit(ctx, authLimits(ctx.env).signUpAddress, address);
   // invitation, share and sponsor codes are handled by the "security network" and "sales" issues
   if (await findUserByEmail(ctx, input.email))
     throw new AppError('EMAIL_TAKEN', undefined, {
@@ -96,7 +95,13 @@ export async function signUp(ctx: AppContext, input: BodyOf<typeof signUpByCode>
   }
 }
 
-export async function sendPasswordReset(ctx: AppContext, input: BodyOf<typeof forgotPass>) {
+export async function sendPasswordReset(ctx: AppContext, input: BodyOf<typeof forgotPass>, address: string) {
+  const limits = authLimits(ctx.env);
+  // counted per e-mail whether or not it has an account, so the refusal tells nothing about accounts
+  await takeHits(ctx, [
+    { limit: limits.resetAddress, subject: address },
+    { limit: limits.resetEmail, subject: normalizeEmail(input.email) },
+  ]);
   const user = await findUserByEmail(ctx, input.email);
   // the answer is the same whether or not the account exists (no account enumeration)
   if (!user) return { status: 'ok' as const };
@@ -149,14 +154,25 @@ export async function resetPassword(ctx: AppContext, input: BodyOf<typeof resetP
       .where(and(eq(passwordResets.id, reset.id), isNull(passwordResets.usedAt)))
       .returning({ id: passwordResets.id });
     if (claimed.length === 0) throw new AppError('RESET_TOKEN_INVALID');
+    // the other links of the account stop working too: whoever else holds one is too late
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: ctx.now() })
+      .where(
+        and(
+          eq(passwordResets.userId, reset.userId),
+          ne(passwordResets.id, reset.id),
+          isNull(passwordResets.usedAt),
+        ),
+      );
     await tx
       .update(users)
       .set({ passwordHash, updatedAt: sql`now()` })
       .where(eq(users.id, reset.userId));
   });
-  // whoever had the old password is signed out everywhere, and the lockout is lifted
+  // whoever had the old password is signed out everywhere, and the account's back-offs are lifted
   await revokeAllSessions(ctx, reset.userId);
   ctx.realtime.disconnectPanels({ userId: reset.userId });
-  await ctx.db.delete(loginFailures).where(eq(loginFailures.email, normalizeEmail(reset.email)));
+  await clearHitsStartingWith(ctx, authLimits(ctx.env).signInPair, pairOf(normalizeEmail(reset.email), ''));
   return { status: 'ok' as const };
 }

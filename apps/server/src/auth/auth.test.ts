@@ -128,7 +128,7 @@ describe('sign-in', () => {
     }
   });
 
-  it('locks an e-mail for 15 minutes after 5 failures, even for the right password', async () => {
+  it('after 5 failures from one address, that address waits 15 minutes for that e-mail, even with the right password', async () => {
     const { email, password } = await signUpUser(app);
     for (let i = 0; i < 5; i += 1) {
       expect((await app.post('/api/auth/login', { email, password: `mala-${i}` })).statusCode).toBe(401);
@@ -136,7 +136,10 @@ describe('sign-in', () => {
     const locked = await app.post('/api/auth/login', { email, password });
     expect(locked.statusCode).toBe(429);
     expect(locked.json().code).toBe('TOO_MANY_ATTEMPTS');
-    expect(locked.json().message).toMatch(/Demasiados intentos/);
+    expect(locked.json().message).toBe(
+      'Demasiados intentos fallidos de inicio de sesión. Por favor espera 15 minutos e inténtalo nuevamente.',
+    );
+    expect(Number(locked.headers['retry-after'])).toBe(15 * 60);
     // other accounts are not affected
     const other = await signUpUser(app);
     expect(
@@ -228,6 +231,24 @@ describe('password reset', () => {
     expect(again.statusCode).toBe(400);
     expect(again.json().code).toBe('RESET_TOKEN_INVALID');
     expect((await app.post('/api/auth/find', { token })).json().code).toBe('RESET_TOKEN_INVALID');
+    expect((await app.post('/api/auth/login', { email, password: 'nueva-clave-2026' })).statusCode).toBe(200);
+  });
+
+  it('a reset ends every other link of the account', async () => {
+    const { email } = await signUpUser(app);
+    await app.post('/api/auth/forgotPass', { email });
+    const first = await resetTokenFor(email);
+    await app.post('/api/auth/forgotPass', { email });
+    const second = await resetTokenFor(email);
+    expect(second).not.toBe(first);
+    const reset = (token: string, password: string) =>
+      app.post('/api/auth/resetPass', { email, password, password_confirmation: password, token });
+
+    expect((await reset(first, 'nueva-clave-2026')).statusCode).toBe(200);
+    const late = await reset(second, 'clave-del-ladron');
+    expect(late.statusCode).toBe(400);
+    expect(late.json().code).toBe('RESET_TOKEN_INVALID');
+    expect((await app.post('/api/auth/find', { token: second })).json().code).toBe('RESET_TOKEN_INVALID');
     expect((await app.post('/api/auth/login', { email, password: 'nueva-clave-2026' })).statusCode).toBe(200);
   });
 

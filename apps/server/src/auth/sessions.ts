@@ -7,14 +7,16 @@ import type { FastifyRequest } from 'fastify';
 import { SESSION_TTL_MS } from '@escudo/contract';
 import type { AppContext } from '../context.ts';
 import { sessions } from '../lib/db/schema.ts';
+import type { DbOrTransaction } from '../lib/db/client.ts';
 import { createToken, hashToken } from '../lib/crypto/tokens.ts';
 import { preparedPerDatabase } from '../lib/db/prepared.ts';
 import type { UserAuth } from '../lib/http/routes.ts';
 
-export async function createSession(ctx: AppContext, userId: number) {
+/** A new session for the user; `db` may be a transaction that records more of the sign-in. */
+export async function createSession(ctx: AppContext, userId: number, db: DbOrTransaction = ctx.db) {
   const token = createToken();
   const expiresAt = new Date(ctx.now().getTime() + SESSION_TTL_MS);
-  await ctx.db.insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt });
+  await db.insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt });
   return { access_token: token, token_type: 'bearer' as const, expires_at: expiresAt.toISOString() };
 }
 

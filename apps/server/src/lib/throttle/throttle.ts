@@ -1,0 +1,113 @@
+/**
+ * Limits counted in the database (table throttle_hits), in a sliding window: shared by every server
+ * process and kept across restarts (decision 003, and 010 for the per-address and per-pair rules).
+ *
+ * A hit is written *before* the work it guards and counted after: the count a request sees includes
+ * itself and every request that wrote before it, so N concurrent requests can never all see a count
+ * under the limit (a check-then-write would let a burst through: issue 12 measured 8–12 password
+ * checks out of 20–200 concurrent guesses). A refused request deletes its own hit, so a flood does
+ * not extend its own refusal nor grow the table past the limit; work that should not count (a right
+ * password) gives its hits back with `forgive`.
+ */
+import { and, count, eq, gt, inArray, like, lt, min, or } from 'drizzle-orm';
+import type { ErrorCode } from '@escudo/contract';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../app-error.ts';
+import type { DbOrTransaction } from '../db/client.ts';
+import { throttleHits } from '../db/schema.ts';
+
+export interface Limit {
+  /** the limit's name, the first part of every key it counts */
+  name: string;
+  max: number;
+  windowMs: number;
+  /** what a refusal answers: its code, and its Spanish message given the minutes left */
+  code: ErrorCode;
+  message: (minutes: number) => string;
+}
+
+/** the longest window of any limit: hits older than this are of no use to anyone */
+export const THROTTLE_MAX_WINDOW_MS = 60 * 60 * 1000;
+
+const keyOf = (limit: Limit, subject: string) => `${limit.name}:${subject}`.slice(0, 400);
+
+/** "1 minuto", "15 minutos": what a person reads in the refusal */
+export const minutesText = (minutes: number) => (minutes === 1 ? '1 minuto' : `${minutes} minutos`);
+
+/** one subject counted against one limit */
+export interface Check {
+  limit: Limit;
+  subject: string;
+}
+
+/**
+ * Counts one hit of each check, all written by one statement, or refuses with the first exceeded
+ * limit's 429 and a Retry-After of when its oldest hit leaves the window (and takes nothing). Returns
+ * the hits' ids, for `forgive` when the work they guarded should not count.
+ */
+export async function takeHits(ctx: AppContext, checks: Check[]): Promise<number[]> {
+  const now = ctx.now();
+  const keys = checks.map((check) => keyOf(check.limit, check.subject));
+  const hits = await ctx.db
+    .insert(throttleHits)
+    .values(keys.map((key) => ({ key, createdAt: now })))
+    .returning({ id: throttleHits.id });
+  const ids = hits.map((hit) => hit.id);
+  const windowStart = (check: Check) => new Date(now.getTime() - check.limit.windowMs);
+  const seen = await ctx.db
+    .select({ key: throttleHits.key, n: count(), oldest: min(throttleHits.createdAt) })
+    .from(throttleHits)
+    .where(
+      or(
+        ...checks.map((check, i) =>
+          and(eq(throttleHits.key, keys[i]!), gt(throttleHits.createdAt, windowStart(check))),
+        ),
+      ),
+    )
+    .groupBy(throttleHits.key);
+  const byKey = new Map(seen.map((row) => [row.key, row]));
+  const exceeded = checks.findIndex((check, i) => (byKey.get(keys[i]!)?.n ?? 0) > check.limit.max);
+  if (exceeded < 0) return ids;
+  await ctx.db.delete(throttleHits).where(inArray(throttleHits.id, ids));
+  const { limit } = checks[exceeded]!;
+  const oldest = byKey.get(keys[exceeded]!)?.oldest;
+  const oldestMs = oldest ? new Date(oldest).getTime() : now.getTime();
+  const retryAfterS = Math.max(1, Math.ceil((oldestMs + limit.windowMs - now.getTime()) / 1000));
+  throw new AppError(limit.code, limit.message(Math.ceil(retryAfterS / 60)), undefined, { retryAfterS });
+}
+
+/** `takeHits` for one check. */
+export async function takeHit(ctx: AppContext, limit: Limit, subject: string): Promise<void> {
+  await takeHits(ctx, [{ limit, subject }]);
+}
+
+/**
+ * Gives hits back (the work they guarded turned out not to count: a right password) and forgets every
+ * earlier hit of `clear` (a successful sign-in clears its pair). One statement, on `db`, which may be
+ * the transaction that also records the success.
+ */
+export async function forgive(db: DbOrTransaction, hits: { ids?: number[]; clear?: Check[] }): Promise<void> {
+  const ids = hits.ids ?? [];
+  const keys = (hits.clear ?? []).map((check) => keyOf(check.limit, check.subject));
+  if (ids.length === 0 && keys.length === 0) return;
+  await db
+    .delete(throttleHits)
+    .where(
+      or(
+        ...(ids.length > 0 ? [inArray(throttleHits.id, ids)] : []),
+        ...(keys.length > 0 ? [inArray(throttleHits.key, keys)] : []),
+      ),
+    );
+}
+
+/** Forgets every hit under `limit` whose subject starts with `prefix` (every address of one account). */
+export async function clearHitsStartingWith(ctx: AppContext, limit: Limit, prefix: string): Promise<void> {
+  const escaped = keyOf(limit, prefix).replace(/[\\%_]/g, (char) => `\\${char}`);
+  await ctx.db.delete(throttleHits).where(like(throttleHits.key, `${escaped}%`));
+}
+
+/** Deletes hits older than any window (the periodic sweep in app.ts). */
+export async function pruneHits(ctx: AppContext): Promise<void> {
+  const cutoff = new Date(ctx.now().getTime() - THROTTLE_MAX_WINDOW_MS);
+  await ctx.db.delete(throttleHits).where(lt(throttleHits.createdAt, cutoff));
+}
