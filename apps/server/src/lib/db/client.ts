@@ -1,7 +1,8 @@
 /**
  * Opens the database: PostgreSQL through a node-postgres pool when DATABASE_URL is set, otherwise
  * the embedded PGlite (persisted in DATA_DIR/db, or in memory for tests). Both are driven through the
- * same Drizzle API; migrations are applied here, at start-up.
+ * same Drizzle API; migrations are applied here, at start-up. PGlite on a folder syncs every commit
+ * to disk unless told otherwise (durable-pglite.ts, decision 009).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,9 +14,12 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { openDurablePglite } from './durable-pglite.ts';
 import * as schema from './schema.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
+/** the database or a transaction on it: what a statement that may join a caller's transaction takes */
+export type DbOrTransaction = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
   db: Db;
@@ -32,8 +36,28 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** PGlite folder; 'memory://' or undefined for an in-memory database */
   pgliteDir?: string | undefined;
+  /**
+   * PGlite on a folder: 'durable' (the default) acknowledges a commit once it is on disk; 'relaxed'
+   * once the OS has it, which survives the process being killed but not a power cut or an OS crash.
+   * Memory has nothing to sync either way.
+   */
+  pgliteDurability?: PgliteDurability | undefined;
+  /** PGlite on a folder: how often to checkpoint (PGLITE_CHECKPOINT_EVERY_MS unless said) */
+  pgliteCheckpointEveryMs?: number;
+  /** told when a periodic checkpoint fails (the server logs it) */
+  onMaintenanceError?: (error: unknown) => void;
   poolSize?: number;
 }
+
+/**
+ * PGlite runs PostgreSQL as a single process, with no checkpointer: nothing checkpoints as the WAL
+ * grows, so it grew without bound (measured: 1.6 GB after 1.4 GB of writes, past max_wal_size),
+ * taking the disk and lengthening crash recovery at every start. A checkpoint every 5 minutes, the
+ * interval PostgreSQL itself uses (checkpoint_timeout), lets it recycle the WAL.
+ */
+export const PGLITE_CHECKPOINT_EVERY_MS = 5 * 60 * 1000;
+
+export type PgliteDurability = 'durable' | 'relaxed';
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
@@ -44,13 +68,27 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await migratePg(db, { migrationsFolder });
     return { db, driver: 'postgres', concurrency: options.poolSize ?? 10, close: () => pool.end() };
   }
-  const dir = options.pgliteDir;
-  if (dir && dir !== 'memory://') fs.mkdirSync(path.dirname(dir), { recursive: true });
-  const client = await PGlite.create(dir && dir !== 'memory://' ? dir : undefined);
+  const dir = options.pgliteDir && options.pgliteDir !== 'memory://' ? options.pgliteDir : undefined;
+  if (dir) fs.mkdirSync(path.dirname(dir), { recursive: true });
+  const client =
+    dir && options.pgliteDurability !== 'relaxed' ? await openDurablePglite(dir) : await PGlite.create(dir);
   yieldBeforeEachQuery(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
-  return { db, driver: 'pglite', concurrency: 1, close: () => client.close() };
+  const checkpoints = dir
+    ? setInterval(() => {
+        client.query('CHECKPOINT').catch((error: unknown) => options.onMaintenanceError?.(error));
+      }, options.pgliteCheckpointEveryMs ?? PGLITE_CHECKPOINT_EVERY_MS).unref()
+    : undefined;
+  return {
+    db,
+    driver: 'pglite',
+    concurrency: 1,
+    close: () => {
+      clearInterval(checkpoints);
+      return client.close();
+    },
+  };
 }
 
 /**
