@@ -1,14 +1,18 @@
 /**
  * Remote protection of a lost or stolen phone (spec 2, 4, 7; issue 3): lost mode and its reports,
- * lock and wipe orders. Every call first checks that the device is the caller's (403 otherwise,
- * nothing sent); orders become commands (commands.service.ts) that reach the phone in realtime.
+ * lock and wipe orders. Every call first checks that the device is the caller's (404 otherwise, as for
+ * an unknown one; nothing sent), and orders only go to Android phones (spec 6); orders become
+ * commands (commands.service.ts) that reach the phone in realtime. Reports are bounded so that one
+ * phone cannot fill the disk (issue 12 item 6): only in lost mode, paced, and a bounded number kept.
  */
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import {
   FILE_URL_TTL_MS,
   LOST_INFO_MAX_ITEMS,
+  LOST_REPORT_BURST,
   LOST_REPORT_IMAGE_MAX_BYTES,
+  LOST_REPORT_MIN_INTERVAL_MS,
   WIPE_PASSWORD_CONFIRM_WINDOW_MS,
   type BodyOf,
   type LostPhoneConfigItem,
@@ -38,22 +42,35 @@ export async function getLostData(ctx: AppContext, userId: number) {
   return { config: (await listUserDevices(ctx, userId)).map(toConfigItem) };
 }
 
-export async function orderLostMode(ctx: AppContext, userId: number, deviceId: string, on: boolean) {
+/** spec 6: lock, lost mode and wipe exist on Android only; the panel hides them for an iPhone. */
+function assertAndroid(device: DeviceRow): void {
+  if (device.deviceSo !== 'android') throw new AppError('DEVICE_NOT_SUPPORTED');
+}
+
+/** One of the user's Android phones, for an order (404 if not theirs, DEVICE_NOT_SUPPORTED if not Android). */
+async function findOrderableDevice(ctx: AppContext, userId: number, deviceId: string) {
   const device = await findUserDevice(ctx, userId, { deviceId });
+  assertAndroid(device);
+  return device;
+}
+
+export async function orderLostMode(ctx: AppContext, userId: number, deviceId: string, on: boolean) {
+  const device = await findOrderableDevice(ctx, userId, deviceId);
   return { command: await createCommand(ctx, targetOf(device), on ? 'lostOn' : 'lostOff') };
 }
 
 export async function orderLock(ctx: AppContext, userId: number, deviceId: string, pin: string) {
-  const device = await findUserDevice(ctx, userId, { deviceId });
+  const device = await findOrderableDevice(ctx, userId, deviceId);
   return { command: await createCommand(ctx, targetOf(device), 'lock', { pin }) };
 }
 
 /**
  * A wipe cannot be undone: it needs the password confirmed (validatePass) within the last
- * WIPE_PASSWORD_CONFIRM_WINDOW_MS, and each confirmation is spent by one wipe.
+ * WIPE_PASSWORD_CONFIRM_WINDOW_MS, and each confirmation is spent by one wipe. The device is checked
+ * first, so a refused one does not spend the confirmation.
  */
 export async function orderWipe(ctx: AppContext, userId: number, deviceId: string) {
-  const device = await findUserDevice(ctx, userId, { deviceId });
+  const device = await findOrderableDevice(ctx, userId, deviceId);
   const since = new Date(ctx.now().getTime() - WIPE_PASSWORD_CONFIRM_WINDOW_MS);
   const spent = await ctx.db
     .update(users)
@@ -69,9 +86,13 @@ export async function setLostFlag(ctx: AppContext, deviceRowId: number, lost: bo
   await ctx.db.update(devices).set({ lost, updatedAt: ctx.now() }).where(eq(devices.id, deviceRowId));
 }
 
-/** spec 4: once the phone answered, the panel records lost mode on or off (internal device id). */
+/**
+ * spec 4: once the phone answered, the panel records lost mode on or off (internal device id). On is
+ * for Android phones only, like the order; off is always allowed, so a stale flag can be cleared.
+ */
 export async function changeLostStatus(ctx: AppContext, userId: number, internalId: number, lost: boolean) {
   const device = await findUserDevice(ctx, userId, { internalId });
+  if (lost) assertAndroid(device);
   const [updated] = await ctx.db
     .update(devices)
     .set({ lost, updatedAt: ctx.now() })
@@ -113,12 +134,83 @@ function isJpeg(bytes: Buffer): boolean {
   );
 }
 
-/** A phone in lost mode reports its position and a photo; the owner's panels hear it at once. */
+/**
+ * Books one lost-mode report for the phone, or says why not: lost mode off (LOST_MODE_OFF), or more
+ * than LOST_REPORT_BURST reports closer together than one a minute (RATE_LIMITED with Retry-After).
+ * One conditional UPDATE checks and books (devices.lostReportsBookedUntil, a "generic cell rate"
+ * pace): the database serialises it per device row, so it holds for reports sent at once, from
+ * several server processes, and across restarts. Checked before the photo is even decoded.
+ */
+async function bookLostReport(ctx: AppContext, deviceRowId: number): Promise<void> {
+  const now = ctx.now();
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const from = sql`greatest(coalesce(${devices.lostReportsBookedUntil}, ${at}), ${at})`;
+  const interval = (ms: number) => sql`(${ms}::integer * interval '1 millisecond')`;
+  const aheadAllowedMs = (LOST_REPORT_BURST - 1) * LOST_REPORT_MIN_INTERVAL_MS;
+  const booked = await ctx.db
+    .update(devices)
+    .set({ lostReportsBookedUntil: sql`${from} + ${interval(LOST_REPORT_MIN_INTERVAL_MS)}` })
+    .where(
+      and(
+        eq(devices.id, deviceRowId),
+        eq(devices.lost, true),
+        sql`${from} <= ${at} + ${interval(aheadAllowedMs)}`,
+      ),
+    )
+    .returning({ id: devices.id });
+  if (booked.length > 0) return;
+
+  const [device] = await ctx.db
+    .select({ lost: devices.lost, bookedUntil: devices.lostReportsBookedUntil })
+    .from(devices)
+    .where(eq(devices.id, deviceRowId));
+  if (!device?.lost) throw new AppError('LOST_MODE_OFF');
+  const waitMs = (device.bookedUntil?.getTime() ?? now.getTime()) - aheadAllowedMs - now.getTime();
+  const retryAfterS = Math.max(1, Math.ceil(waitMs / 1000));
+  throw new AppError(
+    'RATE_LIMITED',
+    `Demasiados reportes de modo pérdida: como máximo uno por minuto. Inténtalo nuevamente en ${retryAfterS} s.`,
+    undefined,
+    { retryAfterS },
+  );
+}
+
+/**
+ * Keeps the newest LOST_REPORT_MAX_PHOTOS_PER_DEVICE reports of a phone: older rows go, then their
+ * photos. A row never points at a removed photo; a photo whose removal fails is only logged (an
+ * orphan file costs disk, never correctness). Two reports pruning at once each remove what their own
+ * DELETE returned, so every photo is removed once.
+ */
+async function pruneLostReports(ctx: AppContext, deviceRowId: number): Promise<void> {
+  const beyondBound = ctx.db
+    .select({ id: lostReports.id })
+    .from(lostReports)
+    .where(eq(lostReports.deviceId, deviceRowId))
+    .orderBy(desc(lostReports.createdAt), desc(lostReports.id))
+    .offset(ctx.env.LOST_REPORT_MAX_PHOTOS_PER_DEVICE);
+  const removed = await ctx.db
+    .delete(lostReports)
+    .where(and(eq(lostReports.deviceId, deviceRowId), inArray(lostReports.id, beyondBound)))
+    .returning({ imageKey: lostReports.imageKey });
+  await Promise.all(
+    removed.map(({ imageKey }) =>
+      ctx.storage.delete(imageKey).catch((error: unknown) => {
+        ctx.log.warn({ err: error, key: imageKey }, 'could not remove the photo of a pruned lost report');
+      }),
+    ),
+  );
+}
+
+/**
+ * A phone in lost mode reports its position and a photo; the owner's panels hear it at once. Refused
+ * while lost mode is off and beyond the pace (bookLostReport), before the photo is read.
+ */
 export async function storeLostReport(
   ctx: AppContext,
   auth: DeviceAuth,
   input: BodyOf<typeof lostPhoneReport>,
 ): Promise<{ info: LostPhoneInfoItem }> {
+  await bookLostReport(ctx, auth.deviceRowId);
   const image = Buffer.from(input.image, 'base64');
   if (image.length > LOST_REPORT_IMAGE_MAX_BYTES) {
     throw new AppError('IMAGE_INVALID', 'La imagen no puede superar los 5 MB.');
@@ -126,7 +218,7 @@ export async function storeLostReport(
   if (!isJpeg(image)) throw new AppError('IMAGE_INVALID');
   const key = `lost-reports/${auth.deviceRowId}/${randomUUID()}.jpg`;
   await ctx.storage.put(key, image);
-  const [row] = await ctx.db
+  const row = await ctx.db
     .insert(lostReports)
     .values({
       deviceId: auth.deviceRowId,
@@ -135,8 +227,15 @@ export async function storeLostReport(
       imageKey: key,
       createdAt: ctx.now(),
     })
-    .returning();
-  const info = toInfoItem(ctx, row!);
+    .returning()
+    .then(([inserted]) => inserted!)
+    .catch(async (error: unknown) => {
+      // no row will ever point at this photo
+      await ctx.storage.delete(key).catch(() => undefined);
+      throw error;
+    });
+  await pruneLostReports(ctx, auth.deviceRowId);
+  const info = toInfoItem(ctx, row);
   ctx.realtime.toUser(auth.userId, 'lostReport', { device_id: auth.deviceId, info });
   return { info };
 }

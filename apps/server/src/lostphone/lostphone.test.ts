@@ -1,7 +1,10 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { createTestApp, signUpUser, type TestApp } from '../test/test-app.ts';
 import { userWithPhone } from '../test/sockets.ts';
+import { LOST_REPORT_BURST, LOST_REPORT_MIN_INTERVAL_MS } from '@escudo/contract';
 import { deviceCommands, devices, lostReports, users } from '../lib/db/schema.ts';
 
 let app: TestApp;
@@ -17,6 +20,31 @@ const JPEG_BASE64 =
 const commandsOf = (internalId: number) =>
   app.ctx.db.select().from(deviceCommands).where(eq(deviceCommands.deviceId, internalId));
 
+/** what another user's device and a missing one are both answered (issue 12 item 9) */
+const NO_SUCH_DEVICE = { code: 'NOT_FOUND', message: 'No encontramos ese dispositivo.' };
+
+const sendReport = (on: TestApp, token: string | undefined, body: Record<string, unknown> = {}) =>
+  on.post('/api/device/lostphone/report', { lat: -33.45, lng: -70.66, image: JPEG_BASE64, ...body }, token);
+
+/** A user with an Android phone in lost mode, as the panel records it once the phone answered. */
+async function lostPhone(on: TestApp) {
+  const ana = await userWithPhone(on);
+  const changed = await on.post(
+    '/api/app/lostphone/changeStatus',
+    { device_id: ana.internalId, lost: true },
+    ana.token,
+  );
+  if (changed.statusCode !== 200) throw new Error(`changeStatus: ${changed.body}`);
+  return ana;
+}
+
+const reportsOf = (on: TestApp, internalId: number) =>
+  on.ctx.db
+    .select()
+    .from(lostReports)
+    .where(eq(lostReports.deviceId, internalId))
+    .orderBy(asc(lostReports.id));
+
 describe('validatePass', () => {
   it('answers false for a wrong password and true for the right one, remembering when', async () => {
     const ana = await signUpUser(app);
@@ -29,21 +57,24 @@ describe('validatePass', () => {
     expect(row!.passwordConfirmedAt?.getTime()).toBe(app.clock.now.getTime());
   });
 
-  it('counts wrong passwords towards the sign-in lockout', async () => {
+  it("limits wrong passwords per session, by that session's own failures only", async () => {
     const ana = await signUpUser(app);
     for (let i = 0; i < 5; i += 1) {
       expect(
         (await app.post('/api/app/user/validatePass', { password: `mala-${i}` }, ana.token)).json(),
-      ).toEqual({
-        status: false,
-      });
+      ).toEqual({ status: false });
     }
     const locked = await app.post('/api/app/user/validatePass', { password: ana.password }, ana.token);
     expect(locked.statusCode).toBe(429);
     expect(locked.json().code).toBe('TOO_MANY_ATTEMPTS');
-    expect((await app.post('/api/auth/login', { email: ana.email, password: ana.password })).statusCode).toBe(
-      429,
-    );
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    // the account is not locked: the owner signs in again and confirms in the new session
+    const login = await app.post('/api/auth/login', { email: ana.email, password: ana.password });
+    expect(login.statusCode).toBe(200);
+    const fresh = login.json().access_token as string;
+    expect((await app.post('/api/app/user/validatePass', { password: ana.password }, fresh)).json()).toEqual({
+      status: true,
+    });
   });
 
   it('needs a session and a password', async () => {
@@ -79,7 +110,7 @@ describe('wipePhoneDataNotification', () => {
     expect(await commandsOf(ana.internalId)).toHaveLength(1);
   });
 
-  it("refuses another user's device with 403 and keeps the owner's confirmation", async () => {
+  it("answers another user's device as a missing one (404) and keeps the caller's confirmation", async () => {
     const owner = await userWithPhone(app);
     const thief = await signUpUser(app);
     await app.post('/api/app/user/validatePass', { password: thief.password }, thief.token);
@@ -88,7 +119,8 @@ describe('wipePhoneDataNotification', () => {
       { device_id: owner.deviceId },
       thief.token,
     );
-    expect(response.statusCode).toBe(403);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual(NO_SUCH_DEVICE);
     expect(await commandsOf(owner.internalId)).toHaveLength(0);
     const [row] = await app.ctx.db.select().from(users).where(eq(users.email, thief.email));
     expect(row!.passwordConfirmedAt).not.toBeNull();
@@ -130,10 +162,12 @@ describe('blockMyPhoneNotification', () => {
       expect(response.json().code).toBe('VALIDATION');
     }
     expect((await block({ device_id: ana.deviceId, pin: '1234', extra: 1 })).statusCode).toBe(400);
-    expect((await block({ device_id: 'no-existe-123', pin: '1234' })).statusCode).toBe(404);
+    const missing = await block({ device_id: 'no-existe-123', pin: '1234' });
+    expect(missing.statusCode).toBe(404);
     const foreign = await block({ device_id: other.deviceId, pin: '1234' });
-    expect(foreign.statusCode).toBe(403);
-    expect(foreign.json().code).toBe('FORBIDDEN');
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual(NO_SUCH_DEVICE);
+    expect(missing.json()).toEqual(foreign.json());
     expect(await commandsOf(ana.internalId)).toHaveLength(0);
     expect(await commandsOf(other.internalId)).toHaveLength(0);
   });
@@ -202,13 +236,13 @@ describe('lost mode', () => {
       { device_id: owner.internalId, lost: true },
       other.token,
     );
-    expect(response.statusCode).toBe(403);
+    expect(response.statusCode).toBe(404);
     const [row] = await app.ctx.db.select().from(devices).where(eq(devices.id, owner.internalId));
     expect(row!.lost).toBe(false);
     expect(
       (await app.post('/api/app/lostphone/getLostMyPhoneInfo', { device_id: owner.deviceId }, other.token))
         .statusCode,
-    ).toBe(403);
+    ).toBe(404);
     expect(
       (
         await app.post(
@@ -217,7 +251,7 @@ describe('lost mode', () => {
           other.token,
         )
       ).statusCode,
-    ).toBe(403);
+    ).toBe(404);
     expect(
       (await app.post('/api/app/lostphone/changeStatus', { device_id: '1', lost: true }, other.token))
         .statusCode,
@@ -226,15 +260,10 @@ describe('lost mode', () => {
 });
 
 describe('lost-mode reports and signed photo links', () => {
-  const report = (token: string | undefined, body: Record<string, unknown>) =>
-    app.post(
-      '/api/device/lostphone/report',
-      { lat: -33.45, lng: -70.66, image: JPEG_BASE64, ...body },
-      token,
-    );
+  const report = (token: string | undefined, body: Record<string, unknown>) => sendReport(app, token, body);
 
   it('stores the photo, lists it for the owner with a signed link that works until it expires', async () => {
-    const ana = await userWithPhone(app);
+    const ana = await lostPhone(app);
     const response = await report(ana.deviceToken, {});
     expect(response.statusCode).toBe(201);
     const { info } = response.json();
@@ -286,7 +315,7 @@ describe('lost-mode reports and signed photo links', () => {
   });
 
   it('accepts only a phone token, a JPEG up to 5 MB and real coordinates, storing nothing otherwise', async () => {
-    const ana = await userWithPhone(app);
+    const ana = await lostPhone(app);
     const count = async () =>
       (await app.ctx.db.select().from(lostReports).where(eq(lostReports.deviceId, ana.internalId))).length;
     expect((await report(undefined, {})).statusCode).toBe(401);
@@ -312,5 +341,182 @@ describe('lost-mode reports and signed photo links', () => {
     expect((await report(ana.deviceToken, { lat: -91 })).statusCode).toBe(400);
     expect((await report(ana.deviceToken, { lng: 'x' })).statusCode).toBe(400);
     expect(await count()).toBe(0);
+  });
+});
+
+/** the photos on disk for one phone (what a full disk would be made of) */
+const photosOnDisk = (on: TestApp, internalId: number) =>
+  fs.readdir(path.join(on.dataDir, 'files', 'lost-reports', String(internalId))).catch(() => []);
+
+describe('lost-mode reports cannot fill the disk (issue 12 item 6)', () => {
+  it('are refused while lost mode is off, before and after, storing nothing', async () => {
+    const ana = await userWithPhone(app);
+    const refused = await sendReport(app, ana.deviceToken);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      code: 'LOST_MODE_OFF',
+      message: 'El modo pérdida no está activado en este teléfono: el reporte no se guardó.',
+    });
+
+    // lost mode as the phone carried it out (commandResult of lostOn) or as the panel records it
+    await app.post('/api/app/lostphone/changeStatus', { device_id: ana.internalId, lost: true }, ana.token);
+    expect((await sendReport(app, ana.deviceToken)).statusCode).toBe(201);
+    await app.post('/api/app/lostphone/changeStatus', { device_id: ana.internalId, lost: false }, ana.token);
+    expect((await sendReport(app, ana.deviceToken)).json().code).toBe('LOST_MODE_OFF');
+
+    expect(await reportsOf(app, ana.internalId)).toHaveLength(1);
+    expect(await photosOnDisk(app, ana.internalId)).toHaveLength(1);
+  });
+
+  it(`take a burst of ${LOST_REPORT_BURST} sent at once, then one a minute, with Retry-After`, async () => {
+    const ana = await lostPhone(app);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => sendReport(app, ana.deviceToken)));
+    const accepted = answers.filter((answer) => answer.statusCode === 201);
+    const limited = answers.filter((answer) => answer.statusCode === 429);
+    expect(accepted).toHaveLength(LOST_REPORT_BURST);
+    expect(limited).toHaveLength(20 - LOST_REPORT_BURST);
+    for (const answer of limited) {
+      expect(answer.json()).toEqual({
+        code: 'RATE_LIMITED',
+        message:
+          'Demasiados reportes de modo pérdida: como máximo uno por minuto. Inténtalo nuevamente en 60 s.',
+      });
+      expect(answer.headers['retry-after']).toBe('60');
+    }
+    expect(await reportsOf(app, ana.internalId)).toHaveLength(LOST_REPORT_BURST);
+    expect(await photosOnDisk(app, ana.internalId)).toHaveLength(LOST_REPORT_BURST);
+
+    // checked before the photo is read: a bad photo now is refused for the pace, not for the photo
+    const early = await sendReport(app, ana.deviceToken, {
+      image: Buffer.from('no es jpeg').toString('base64'),
+    });
+    expect(early.statusCode).toBe(429);
+
+    app.clock.advance(LOST_REPORT_MIN_INTERVAL_MS - 1_000);
+    const almost = await sendReport(app, ana.deviceToken);
+    expect(almost.statusCode).toBe(429);
+    expect(almost.headers['retry-after']).toBe('1');
+    app.clock.advance(1_000);
+    expect((await sendReport(app, ana.deviceToken)).statusCode).toBe(201);
+    expect((await sendReport(app, ana.deviceToken)).statusCode).toBe(429);
+
+    // the pace is in the database: a restarted server (or another process) goes on with it
+    await app.restart();
+    expect((await sendReport(app, ana.deviceToken)).statusCode).toBe(429);
+    app.clock.advance(LOST_REPORT_MIN_INTERVAL_MS);
+    expect((await sendReport(app, ana.deviceToken)).statusCode).toBe(201);
+
+    // another phone has a pace of its own
+    const bea = await lostPhone(app);
+    expect((await sendReport(app, bea.deviceToken)).statusCode).toBe(201);
+    expect(await reportsOf(app, ana.internalId)).toHaveLength(LOST_REPORT_BURST + 2);
+  });
+
+  it('keep LOST_REPORT_MAX_PHOTOS_PER_DEVICE reports a phone, removing the oldest row and photo first', async () => {
+    const small = await createTestApp({ LOST_REPORT_MAX_PHOTOS_PER_DEVICE: '2' });
+    try {
+      const ana = await lostPhone(small);
+      const bea = await lostPhone(small);
+      expect((await sendReport(small, bea.deviceToken, { lat: -33.5 })).statusCode).toBe(201);
+      for (const lat of [-33.1, -33.2, -33.3, -33.4]) {
+        small.clock.advance(LOST_REPORT_MIN_INTERVAL_MS);
+        expect((await sendReport(small, ana.deviceToken, { lat })).statusCode).toBe(201);
+      }
+      const kept = await reportsOf(small, ana.internalId);
+      expect(kept.map((row) => row.lat)).toEqual([-33.3, -33.4]);
+      expect((await photosOnDisk(small, ana.internalId)).sort()).toEqual(
+        kept.map((row) => row.imageKey.split('/').pop()).sort(),
+      );
+      // what the panel lists is what is kept, and every link still opens its photo
+      const { info } = (
+        await small.post('/api/app/lostphone/getLostMyPhoneInfo', { device_id: ana.deviceId }, ana.token)
+      ).json();
+      expect(info.map((item: { position: { lat: number } }) => item.position.lat)).toEqual([-33.4, -33.3]);
+      for (const item of info) {
+        expect((await small.app.inject({ method: 'GET', url: item.image_url })).statusCode).toBe(200);
+      }
+      // another phone's reports are its own
+      expect(await reportsOf(small, bea.internalId)).toHaveLength(1);
+    } finally {
+      await small.close();
+    }
+  });
+});
+
+describe('what the panel hides for an iPhone, the server refuses (issue 12 item 9)', () => {
+  it('refuses lock, lost mode and wipe for an iPhone, sending nothing and keeping the confirmation', async () => {
+    const ana = await userWithPhone(app, { so: 'ios' });
+    await app.post('/api/app/user/validatePass', { password: ana.password }, ana.token);
+    for (const [path, body] of [
+      ['blockMyPhoneNotification', { pin: '1234' }],
+      ['lostMyPhoneSubscribeNotification', {}],
+      ['lostMyPhoneUnSubscribeNotification', {}],
+      ['wipePhoneDataNotification', {}],
+    ] as const) {
+      const response = await app.post(
+        `/api/app/lostphone/${path}`,
+        { device_id: ana.deviceId, ...body },
+        ana.token,
+      );
+      expect(response.statusCode, path).toBe(409);
+      expect(response.json(), path).toEqual({
+        code: 'DEVICE_NOT_SUPPORTED',
+        message: 'Esta función solo está disponible para teléfonos Android.',
+      });
+    }
+    expect(await commandsOf(ana.internalId)).toEqual([]);
+    const [row] = await app.ctx.db.select().from(users).where(eq(users.id, ana.userId));
+    expect(row!.passwordConfirmedAt).not.toBeNull();
+
+    // lost mode cannot be recorded on either; off stays possible (a stale flag can be cleared)
+    const on = await app.post(
+      '/api/app/lostphone/changeStatus',
+      { device_id: ana.internalId, lost: true },
+      ana.token,
+    );
+    expect(on.json().code).toBe('DEVICE_NOT_SUPPORTED');
+    const off = await app.post(
+      '/api/app/lostphone/changeStatus',
+      { device_id: ana.internalId, lost: false },
+      ana.token,
+    );
+    expect(off.statusCode).toBe(200);
+    // and so its reports are refused too
+    expect((await sendReport(app, ana.deviceToken)).json().code).toBe('LOST_MODE_OFF');
+  });
+});
+
+describe("another user's device is answered as one that does not exist (issue 12 item 9)", () => {
+  it('gives the same status and body on every remote-protection call, changing nothing', async () => {
+    const owner = await userWithPhone(app);
+    const other = await userWithPhone(app);
+    await app.post('/api/app/user/validatePass', { password: other.password }, other.token);
+    const calls: [string, Record<string, unknown>, Record<string, unknown>][] = [
+      [
+        'blockMyPhoneNotification',
+        { device_id: owner.deviceId, pin: '1234' },
+        { device_id: 'no-existe-1', pin: '1234' },
+      ],
+      ['lostMyPhoneSubscribeNotification', { device_id: owner.deviceId }, { device_id: 'no-existe-1' }],
+      ['lostMyPhoneUnSubscribeNotification', { device_id: owner.deviceId }, { device_id: 'no-existe-1' }],
+      ['wipePhoneDataNotification', { device_id: owner.deviceId }, { device_id: 'no-existe-1' }],
+      ['getLostMyPhoneInfo', { device_id: owner.deviceId }, { device_id: 'no-existe-1' }],
+      ['getCommands', { device_id: owner.deviceId }, { device_id: 'no-existe-1' }],
+      ['changeStatus', { device_id: owner.internalId, lost: true }, { device_id: 2 ** 31 - 1, lost: true }],
+    ];
+    for (const [path, foreignBody, missingBody] of calls) {
+      const foreign = await app.post(`/api/app/lostphone/${path}`, foreignBody, other.token);
+      const missing = await app.post(`/api/app/lostphone/${path}`, missingBody, other.token);
+      expect(foreign.statusCode, path).toBe(404);
+      expect(foreign.json(), path).toEqual(NO_SUCH_DEVICE);
+      expect(missing.statusCode, path).toBe(404);
+      expect(missing.json(), path).toEqual(NO_SUCH_DEVICE);
+    }
+    expect(await commandsOf(owner.internalId)).toEqual([]);
+    const [device] = await app.ctx.db.select().from(devices).where(eq(devices.id, owner.internalId));
+    expect(device!.lost).toBe(false);
+    // the caller's own confirmation was not spent on someone else's phone
+    const [row] = await app.ctx.db.select().from(users).where(eq(users.id, other.userId));
+    expect(row!.passwordConfirmedAt).not.toBeNull();
   });
 });

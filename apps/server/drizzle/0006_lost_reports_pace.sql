@@ -1,0 +1,1 @@
+ALTER TABLE "devices" ADD COLUMN "lost_reports_booked_until" timestamp with time zone;
