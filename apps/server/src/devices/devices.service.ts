@@ -2,7 +2,7 @@
  * Phones on an account. The app, signed in as the user, registers its phone and gets a device token
  * (issue 3, API.md "The phone's side"); with that token the phone speaks for itself only.
  */
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { BodyOf, Device, registerDevice } from '@escudo/contract';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
@@ -80,12 +80,16 @@ export async function registerUserDevice(
       .returning();
     return created!;
   });
+  // connections opened with the previous token end now: it must not receive commands (PINs) or
+  // answer them once it has been replaced (issue 12)
+  ctx.realtime.disconnectDevice(device.id);
   return { device: toDevice(device), device_token: token };
 }
 
 /**
- * A device of this user, by the phone's own identifier (or, with `byInternalId`, by its internal id).
- * Unknown: 404; another user's: 403 (API.md), and the caller must then change nothing.
+ * A device of this user, by the phone's own identifier or by its internal id. Another user's device
+ * is answered exactly as one that does not exist (404, same message; issue 12 item 9): a 403 would
+ * tell anyone whether an id is registered. Either way the caller must then change nothing.
  */
 export async function findUserDevice(
   ctx: AppContext,
@@ -95,10 +99,14 @@ export async function findUserDevice(
   const [row] = await ctx.db
     .select()
     .from(devices)
-    .where('deviceId' in ref ? eq(devices.deviceId, ref.deviceId) : eq(devices.id, ref.internalId))
+    .where(
+      and(
+        eq(devices.userId, userId),
+        'deviceId' in ref ? eq(devices.deviceId, ref.deviceId) : eq(devices.id, ref.internalId),
+      ),
+    )
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND', 'No encontramos ese dispositivo.');
-  if (row.userId !== userId) throw new AppError('FORBIDDEN', 'Ese dispositivo no pertenece a tu cuenta.');
   return row;
 }
 

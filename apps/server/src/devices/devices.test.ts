@@ -59,17 +59,20 @@ describe('POST /api/device/register', () => {
     expect(user.dispositivos).toHaveLength(1);
   });
 
-  it('refuses a phone registered on another account, and leaves it with its owner', async () => {
-    const owner = await signUpUser(app);
+  it('refuses a phone registered on another account, saying nothing of it, and leaves it with its owner', async () => {
+    const owner = await signUpUser(app, { name: 'Dueña Verdadera' });
     const other = await signUpUser(app);
     const body = phone();
     const { device } = (await app.post('/api/device/register', body, owner.token)).json();
     const response = await app.post('/api/device/register', body, other.token);
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toMatchObject({
+    expect(response.json()).toEqual({
       code: 'DEVICE_TAKEN',
-      message: expect.stringMatching(/ya está registrado en otra cuenta/),
+      message:
+        'No es posible registrar este teléfono en tu cuenta. Si lo usaste antes con otra cuenta tuya, quítalo primero desde esa cuenta o contacta a nuestra central de atención.',
     });
+    // nothing of the owner's account reaches the caller
+    expect(response.body).not.toMatch(new RegExp(`${owner.email}|Dueña|${device.id}`));
     const [row] = await app.ctx.db.select().from(devices).where(eq(devices.id, device.id));
     expect(row!.deviceName).toBe(body.device_name);
     expect((await app.post('/api/app/user/details', {}, other.token)).json().user.dispositivos).toEqual([]);

@@ -27,6 +27,7 @@ import {
 } from '@escudo/contract';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
+import { isInvalidInput } from '../lib/db/errors.ts';
 import type { DeviceAuth, UserAuth } from '../lib/http/routes.ts';
 import { findDeviceByToken } from '../devices/device-auth.ts';
 import { verifyPanelToken } from './panel-token.ts';
@@ -95,6 +96,9 @@ export async function createRealtimeHub(httpServer: HttpServer, options: HubOpti
       panel
         .in('sessionId' in which ? sessionRoom(which.sessionId) : userRoom(which.userId))
         .disconnectSockets(true);
+    },
+    disconnectDevice(deviceRowId) {
+      device.in(deviceRoom(deviceRowId)).disconnectSockets(true);
     },
     async close() {
       io.disconnectSockets(true);
@@ -166,6 +170,11 @@ export function handleMessages<S extends Record<string, z.ZodType>, A>(
         if (ack) (ack as (answer: RealtimeAck) => void)({ ok: true });
       } catch (error) {
         if (error instanceof AppError) return refuse(type, error, ack);
+        if (isInvalidInput(error)) {
+          // the contract should have refused it (error-handler.ts does the same for HTTP)
+          log.warn({ err: error, type }, 'input the contract let through was refused by the database');
+          return refuse(type, new AppError('VALIDATION'), ack);
+        }
         log.error({ err: error, type }, 'realtime message failed');
         refuse(type, new AppError('INTERNAL'), ack);
       }
@@ -174,10 +183,19 @@ export function handleMessages<S extends Record<string, z.ZodType>, A>(
 }
 
 /** The error a refused connection gets: its message is Spanish, its `data.code` the API's code. */
-export function connectionError(code: 'UNAUTHENTICATED'): Error & { data: { code: string } } {
+export function connectionError(code: 'UNAUTHENTICATED' | 'SERVER_BUSY'): Error & { data: { code: string } } {
   const error = new Error(errorMessages[code]) as Error & { data: { code: string } };
   error.data = { code };
   return error;
+}
+
+/**
+ * The database failed while a socket was being authenticated: logged here, and the client is told to
+ * try again, never the error's own text (it may name tables or values).
+ */
+function refuseOnFailure(error: unknown, next: (error: Error) => void, log: AppContext['log']) {
+  log.error({ err: error }, 'could not authenticate a realtime connection');
+  next(connectionError('SERVER_BUSY'));
 }
 
 export const panelSchemas = panelToServerMessages;
@@ -193,17 +211,25 @@ export function authenticateSockets(hub: RealtimeHub, ctx: AppContext): void {
         void socket.join([userRoom(auth.userId), sessionRoom(auth.sessionId)]);
         next();
       })
-      .catch((error: unknown) => next(error as Error));
+      .catch((error: unknown) => refuseOnFailure(error, next, ctx.log));
   });
   hub.device.use((socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown }).token;
-    findDeviceByToken(ctx, typeof token === 'string' ? token : '')
-      .then((auth) => {
+    const check = () => findDeviceByToken(ctx, typeof token === 'string' ? token : '');
+    check()
+      .then(async (auth) => {
         if (!auth) return next(connectionError('UNAUTHENTICATED'));
         socket.data = auth;
-        void socket.join(deviceRoom(auth.deviceRowId));
+        await socket.join(deviceRoom(auth.deviceRowId));
+        // A registration that rotates the token disconnects the device's room. One that commits
+        // between the look-up above and the join would miss this socket: asking again once in the
+        // room closes that gap (issue 12: an old token must not keep receiving commands).
+        if (!(await check())) {
+          await socket.leave(deviceRoom(auth.deviceRowId));
+          return next(connectionError('UNAUTHENTICATED'));
+        }
         next();
       })
-      .catch((error: unknown) => next(error as Error));
+      .catch((error: unknown) => refuseOnFailure(error, next, ctx.log));
   });
 }

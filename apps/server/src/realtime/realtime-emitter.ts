@@ -12,6 +12,8 @@ export interface RealtimeEmitter {
   isDeviceOnline(deviceRowId: number): Promise<boolean>;
   /** closes the panels of a session that ended (sign-out) or of every session of a user (reset) */
   disconnectPanels(which: { sessionId: number } | { userId: number }): void;
+  /** closes every connection of a phone (its token was rotated: the old one must hear nothing more) */
+  disconnectDevice(deviceRowId: number): void;
 }
 
 export const deviceRoom = (deviceRowId: number) => `device:${deviceRowId}`;

@@ -36,7 +36,7 @@ const OWNED_DEVICE_TTL_MS = 60_000;
  * `npm run bench:realtime`, bench/RESULTS.md). A device never changes owner (registerUserDevice refuses)
  * and is never deleted, so a device once found to be the user's stays theirs; the expiry only guards
  * against that rule changing. The panel's devices are remembered as it connects (the presence list
- * reads them anyway); refusals (404/403) are never remembered.
+ * reads them anyway); refusals (404) are never remembered.
  */
 function createOwnedDevices(ctx: AppContext, userId: number) {
   const owned = new Map<string, { rowId: number; until: number }>();

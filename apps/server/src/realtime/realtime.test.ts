@@ -97,16 +97,18 @@ describe('probes (ayThere / imHere)', () => {
     expect(await answer).toEqual({ device_id: ana.deviceId, probe_id: 'probe-0001' });
   });
 
-  it("refuses a probe about another user's phone, which hears nothing", async () => {
+  it("refuses a probe about another user's phone as one about a missing phone; it hears nothing", async () => {
     const owner = await userWithPhone(app);
     const other = await signUpUser(app);
     const ownerPhone = await phone(owner);
     const screen = await panel(other);
-    expect(await screen.ask('ayThere', { device_id: owner.deviceId, probe_id: 'probe-0002' })).toMatchObject({
-      ok: false,
-      code: 'FORBIDDEN',
-      message: 'Ese dispositivo no pertenece a tu cuenta.',
-    });
+    const refusal = { ok: false, code: 'NOT_FOUND', message: 'No encontramos ese dispositivo.' };
+    expect(await screen.ask('ayThere', { device_id: owner.deviceId, probe_id: 'probe-0002' })).toEqual(
+      refusal,
+    );
+    expect(await screen.ask('ayThere', { device_id: 'no-existe-123', probe_id: 'probe-0002' })).toEqual(
+      refusal,
+    );
     await wait(200);
     expect(ownerPhone.received.filter((m) => m.type === 'ayThere')).toEqual([]);
   });
@@ -286,7 +288,8 @@ describe('commands', () => {
   });
 
   it('tells a phone that connects what it should have running, before the orders still open', async () => {
-    const ana = await userWithPhone(app);
+    // on Protección, whose tracking the route needs
+    const ana = await userWithPhone(app, { planId: 2 });
     const post = (path: string, body: unknown) => app.post(`/api/app/${path}`, body, ana.token);
     const firstMessage = async () => {
       const device = await phone(ana);

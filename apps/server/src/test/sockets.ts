@@ -3,7 +3,9 @@
  * a phone (with the device token of a real registration), connected to a listening test server.
  */
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
+import { userPlans, users } from '../lib/db/schema.ts';
 import type { TestApp } from './test-app.ts';
 import { signUpUser } from './test-app.ts';
 
@@ -90,23 +92,36 @@ export async function panelToken(app: TestApp, user: { token: string }): Promise
   return (response.json() as { customToken: string }).customToken;
 }
 
-/** A user with one registered Android phone. */
-export async function userWithPhone(app: TestApp) {
+/**
+ * A user with one registered phone: an Android one on the starter plan (Esencial) unless said. A
+ * plan is set directly in the database, as a paid order leaves it (payments.test.ts tests the paying).
+ */
+export async function userWithPhone(
+  app: TestApp,
+  { so = 'android', planId }: { so?: 'android' | 'ios'; planId?: number } = {},
+) {
   const user = await signUpUser(app);
-  const deviceId = `android-${randomBytes(5).toString('hex')}`;
+  const deviceId = `${so}-${randomBytes(5).toString('hex')}`;
   const response = await app.post(
     '/api/device/register',
     {
       device_id: deviceId,
-      device_brand: 'Samsung',
+      device_brand: so === 'ios' ? 'Apple' : 'Samsung',
       device_name: 'Teléfono de prueba',
-      device_model: 'Galaxy A54',
-      device_so: 'android',
-      device_soversion: 14,
+      device_model: so === 'ios' ? 'iPhone 13' : 'Galaxy A54',
+      device_so: so,
+      device_soversion: so === 'ios' ? 17.4 : 14,
     },
     user.token,
   );
   if (response.statusCode !== 200) throw new Error(`register: ${response.body}`);
-  const { device, device_token } = response.json() as { device: { id: number }; device_token: string };
-  return { ...user, deviceId, internalId: device.id, deviceToken: device_token };
+  const { device, device_token } = response.json() as {
+    device: { id: number };
+    device_token: string;
+  };
+  const [owner] = await app.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, user.email));
+  if (planId !== undefined) {
+    await app.ctx.db.update(userPlans).set({ planId }).where(eq(userPlans.userId, owner!.id));
+  }
+  return { ...user, userId: owner!.id, deviceId, internalId: device.id, deviceToken: device_token };
 }

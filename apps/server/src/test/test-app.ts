@@ -9,6 +9,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { LightMyRequestResponse } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { buildApp, type App } from '../app.ts';
 import { parseEnv } from '../env.ts';
 import { openDatabase } from '../lib/db/client.ts';
@@ -19,8 +20,11 @@ export interface TestApp extends App {
   close(): Promise<void>;
   /** stops the server and starts a new one on the same database and files, as after a restart */
   restart(): Promise<void>;
-  /** POST a JSON body (or a raw string) to an API path, optionally with a bearer token */
-  post(url: string, body?: unknown, token?: string): Promise<LightMyRequestResponse>;
+  /**
+   * POST a JSON body (or a raw string) to an API path, optionally with a bearer token, from
+   * `from` (the source address the server sees; 127.0.0.1 unless said)
+   */
+  post(url: string, body?: unknown, token?: string, from?: string): Promise<LightMyRequestResponse>;
 }
 
 export async function createPostgresDatabase() {
@@ -48,6 +52,8 @@ export async function createTestApp(
   extraEnv: Record<string, string> = {},
   /** adds routes of the test's own (e.g. one that throws) before the server is ready */
   setup?: (app: App['app']) => void,
+  /** `logStream` receives the server's log lines (at LOG_LEVEL, silent unless extraEnv says) */
+  options: { logStream?: DestinationStream } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'escudo-test-'));
   const postgres = process.env.ESCUDO_TEST_DB === 'postgres' ? await createPostgresDatabase() : null;
@@ -68,17 +74,19 @@ export async function createTestApp(
       clock.now = new Date(clock.now.getTime() + ms);
     },
   };
-  const built = await buildApp({ env, database, now: () => clock.now, logger: false });
+  const logging = options.logStream ? { logStream: options.logStream } : { logger: false };
+  const built = await buildApp({ env, database, now: () => clock.now, ...logging });
   setup?.(built.app);
   await built.app.ready();
   const test: TestApp = {
     ...built,
     dataDir,
     clock,
-    post(url, body, token) {
+    post(url, body, token, from) {
       return test.app.inject({
         method: 'POST',
         url,
+        ...(from ? { remoteAddress: from } : {}),
         headers: {
           'content-type': 'application/json',
           ...(token ? { authorization: `Bearer ${token}` } : {}),
@@ -88,7 +96,7 @@ export async function createTestApp(
     },
     async restart() {
       await test.app.close();
-      const next = await buildApp({ env, database, now: () => clock.now, logger: false });
+      const next = await buildApp({ env, database, now: () => clock.now, ...logging });
       await next.app.ready();
       Object.assign(test, { app: next.app, ctx: next.ctx, realtime: next.realtime });
     },
@@ -102,7 +110,14 @@ export async function createTestApp(
   return test;
 }
 
-/** Signs up a fresh account and returns its credentials and token. */
+/** A source address of its own (a private one, only ever a label here): per-address limits start afresh. */
+export const randomAddress = () => `10.${[...randomBytes(3)].join('.')}`;
+
+/**
+ * Signs up a fresh account and returns its credentials and token. Each sign-up comes from an address
+ * of its own, so that the per-address sign-up limit (SIGNUPS_PER_ADDRESS) does not decide which
+ * test runs out first; the limit itself is tested in auth.limits.test.ts.
+ */
 export async function signUpUser(
   app: TestApp,
   overrides: Partial<{ name: string; email: string; password: string }> = {},
@@ -113,7 +128,7 @@ export async function signUpUser(
     password: 'una-clave-segura',
     ...overrides,
   };
-  const response = await app.post('/api/auth/signUpByCode', input);
+  const response = await app.post('/api/auth/signUpByCode', input, undefined, randomAddress());
   if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.body}`);
   return { ...input, token: (response.json() as { access_token: string }).access_token };
 }
