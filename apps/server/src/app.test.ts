@@ -26,7 +26,12 @@ describe('the HTTP layer', () => {
 
   it('serves public settings only: no secret of the server', async () => {
     const response = await app.app.inject({ method: 'GET', url: '/api/config' });
-    expect(response.json()).toMatchObject({ brand_name: 'Escudo', google_sign_in: false });
+    // no Flow keys: the built-in sandbox, and the panel is told so (issue 12)
+    expect(response.json()).toMatchObject({
+      brand_name: 'Escudo',
+      google_sign_in: false,
+      payments_sandbox: true,
+    });
     expect(response.body).not.toMatch(/secret|password|DATABASE/i);
   });
 
@@ -83,7 +88,7 @@ describe('the HTTP layer', () => {
 });
 
 describe('admission control', () => {
-  it('answers 503 quickly instead of queueing without bound', async () => {
+  it('answers 503 with Retry-After quickly instead of queueing without bound', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const busy = await createTestApp(
@@ -94,21 +99,31 @@ describe('admission control', () => {
           return { ok: true };
         }),
     );
+    // a real socket: the gate sits on the HTTP server, in front of Fastify (and of inject())
+    const base = await busy.app.listen({ port: 0, host: '127.0.0.1' });
+    const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     try {
-      const server = busy.app;
-      const first = server.inject({ method: 'GET', url: '/api/test/slow' });
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      const queuedTooLong = server.inject({ method: 'GET', url: '/api/config' });
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      const overflow = await server.inject({ method: 'GET', url: '/api/config' });
-      expect(overflow.statusCode).toBe(503);
-      expect(overflow.json().code).toBe('SERVER_BUSY');
-      expect((await queuedTooLong).statusCode).toBe(503);
+      const first = fetch(`${base}/api/test/slow`);
+      await wait(30);
+      const queuedTooLong = fetch(`${base}/api/config`);
+      await wait(30);
+      const overflow = await fetch(`${base}/api/config`);
+      expect(overflow.status).toBe(503);
+      expect(overflow.headers.get('retry-after')).toBe('1');
+      expect(overflow.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await overflow.json()).toEqual({
+        code: 'SERVER_BUSY',
+        message: 'El servidor está ocupado. Por favor inténtalo nuevamente en unos segundos.',
+      });
+      expect((await queuedTooLong).status).toBe(503);
+      // the panel's pages are never held back (this test server has no built panel, and says so)
+      expect(await (await fetch(`${base}/planes`)).text()).toContain('npm run build');
       release();
-      expect((await first).statusCode).toBe(200);
+      expect((await first).status).toBe(200);
       // once the load is gone, requests pass again
-      expect((await server.inject({ method: 'GET', url: '/api/config' })).statusCode).toBe(200);
+      expect((await fetch(`${base}/api/config`)).status).toBe(200);
     } finally {
+      release();
       await busy.close();
     }
   });

@@ -3,8 +3,10 @@
  * and the built panel with history fallback. `main.ts` listens; tests call `app.inject()`.
  */
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
+import type { DestinationStream } from 'pino';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -14,8 +16,9 @@ import type { AppContext } from './context.ts';
 import { openDatabase, type Database } from './lib/db/client.ts';
 import { createMailer } from './lib/mail/mailer.ts';
 import { registerErrorHandler } from './lib/http/error-handler.ts';
+import { safeLoggerOptions } from './lib/log/redact.ts';
 import { registerJsonBodyParser } from './lib/http/json-body.ts';
-import { registerAdmissionControl } from './lib/http/admission.ts';
+import { createAdmissionGate } from './lib/http/admission.ts';
 import { createRouter } from './lib/http/routes.ts';
 import { createSessionAuthenticator } from './auth/sessions.ts';
 import { registerAuthRoutes } from './auth/auth.routes.ts';
@@ -38,6 +41,7 @@ import { createDiskStorage } from './lib/storage/file-storage.ts';
 import { createFileLinks } from './lib/storage/signed-links.ts';
 import { createSigner, loadAppSecret } from './lib/crypto/signing.ts';
 import { seedReferenceData } from './seed/seed.ts';
+import { pruneHits } from './lib/throttle/throttle.ts';
 
 export interface BuildOptions {
   env: Env;
@@ -45,6 +49,8 @@ export interface BuildOptions {
   database?: Database;
   now?: () => Date;
   logger?: boolean;
+  /** where log lines go instead of stdout (tests read them) */
+  logStream?: DestinationStream;
 }
 
 export interface App {
@@ -59,14 +65,34 @@ const EXPIRY_SWEEP_MS = 60_000;
 
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { env } = options;
+  const database =
+    options.database ??
+    (await openDatabase({
+      url: env.DATABASE_URL,
+      pgliteDir: path.join(env.DATA_DIR, 'db'),
+      pgliteDurability: env.PGLITE_DURABILITY,
+      onMaintenanceError: (error) => app.log.error({ err: error }, 'periodic database checkpoint failed'),
+    }));
+  const admission = createAdmissionGate({
+    // PGlite runs one query at a time: a few requests in flight keep it busy without a long queue
+    concurrency: env.MAX_CONCURRENT_REQUESTS ?? (database.driver === 'pglite' ? 8 : database.concurrency * 4),
+    maxQueued: env.MAX_QUEUED_REQUESTS,
+    maxWaitMs: env.MAX_QUEUE_WAIT_MS,
+    onRefusals: (count) => app.log.warn({ count }, 'server busy: requests refused in the last minute'),
+  });
+  const serverFactory: FastifyServerFactory = (handler) =>
+    http.createServer((request, response) => admission(request, response, () => handler(request, response)));
   const app = Fastify({
+    // the admission gate runs before Fastify sees a request (lib/http/admission.ts says why)
+    serverFactory,
     logger:
       options.logger === false
         ? false
         : {
             level: env.LOG_LEVEL,
-            // a token or a password never reaches the logs
-            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            // a token, a password or a query's values never reach the logs (lib/log/redact.ts)
+            ...safeLoggerOptions,
+            ...(options.logStream ? { stream: options.logStream } : {}),
           },
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
@@ -82,18 +108,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerErrorHandler(app);
   registerJsonBodyParser(app);
 
-  const database =
-    options.database ??
-    (await openDatabase({ url: env.DATABASE_URL, pgliteDir: path.join(env.DATA_DIR, 'db') }));
   app.addHook('onClose', async () => {
     if (!options.database) await database.close();
-  });
-
-  registerAdmissionControl(app, {
-    // PGlite runs one query at a time: a few requests in flight keep it busy without a long queue
-    concurrency: env.MAX_CONCURRENT_REQUESTS ?? (database.driver === 'pglite' ? 8 : database.concurrency * 4),
-    maxQueued: env.MAX_QUEUED_REQUESTS,
-    maxWaitMs: env.MAX_QUEUE_WAIT_MS,
   });
 
   await app.register(helmet, {
@@ -145,6 +161,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     env,
     db: database.db,
     mailer: createMailer({
+      logLinks: !env.isProduction,
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,
       outboxDir: path.join(env.DATA_DIR, 'outbox'),
@@ -165,6 +182,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     expireStaleCommands(ctx).catch((error: unknown) =>
       app.log.error({ err: error }, 'command expiry sweep failed'),
     );
+    pruneHits(ctx).catch((error: unknown) => app.log.error({ err: error }, 'throttle sweep failed'));
   }, EXPIRY_SWEEP_MS);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));

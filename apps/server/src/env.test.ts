@@ -14,6 +14,20 @@ describe('environment', () => {
     expect(parseEnv({ PORT: '', DATABASE_URL: '' }).PORT).toBe(3000);
   });
 
+  it("refuses production without Flow's keys, naming each missing one (no sandbox payments there)", () => {
+    const production = { NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40) };
+    expect(() => parseEnv(production)).toThrow(
+      /FLOW_API_KEY: es obligatorio[\s\S]*FLOW_SECRET_KEY: es obligatorio/,
+    );
+    expect(() => parseEnv({ ...production, FLOW_API_KEY: 'key' })).toThrow(/FLOW_SECRET_KEY/);
+    expect(() => parseEnv({ ...production, FLOW_API_KEY: 'key' })).not.toThrow(/FLOW_API_KEY/);
+    expect(parseEnv({ ...production, FLOW_API_KEY: 'key', FLOW_SECRET_KEY: 'secret' }).isProduction).toBe(
+      true,
+    );
+    // outside production no keys means the built-in sandbox
+    expect(() => parseEnv({ NODE_ENV: 'development' })).not.toThrow();
+  });
+
   it('names every bad variable at once', () => {
     expect(() => parseEnv({ PORT: 'tres mil', DATABASE_URL: 'mysql://x', REDIS_URL: 'nope' })).toThrow(
       /PORT[\s\S]*DATABASE_URL[\s\S]*REDIS_URL/,

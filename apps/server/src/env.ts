@@ -19,12 +19,20 @@ export const envSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'debe ser una URL postgres://')
       .optional(),
+    /** PGlite only: 'relaxed' skips the disk sync of each commit (faster, not power-cut safe) */
+    PGLITE_DURABILITY: z.enum(['durable', 'relaxed']).default('durable'),
     /** requests allowed to run at once before new ones wait (bounded wait, then 503) */
     MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(1).optional(),
     MAX_QUEUED_REQUESTS: z.coerce.number().int().min(0).default(200),
     MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(1).default(2000),
+    /** per source address: wrong passwords in 15 minutes, sign-ups and reset requests an hour (429) */
+    SIGNIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+    SIGNUPS_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
+    RESET_REQUESTS_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
     /** route-point messages being stored at once; more are refused SERVER_BUSY (the phone resends) */
     MAX_PENDING_ROUTE_WRITES: z.coerce.number().int().min(0).default(200),
+    /** lost-mode photos kept per phone; past it the oldest go first (the panel lists the newest 200) */
+    LOST_REPORT_MAX_PHOTOS_PER_DEVICE: z.coerce.number().int().min(1).default(200),
     REDIS_URL: z
       .string()
       .regex(/^rediss?:\/\//, 'debe ser una URL redis://')
@@ -62,6 +70,15 @@ export const envSchema = z
   .refine((env) => env.NODE_ENV !== 'production' || env.APP_SECRET, {
     path: ['APP_SECRET'],
     message: 'es obligatorio en producción',
+  })
+  // without Flow's keys payments go to the built-in sandbox, which hands out plans for free (issue 12)
+  .refine((env) => env.NODE_ENV !== 'production' || env.FLOW_API_KEY, {
+    path: ['FLOW_API_KEY'],
+    message: 'es obligatorio en producción (sin él los pagos irían al sandbox de pruebas)',
+  })
+  .refine((env) => env.NODE_ENV !== 'production' || env.FLOW_SECRET_KEY, {
+    path: ['FLOW_SECRET_KEY'],
+    message: 'es obligatorio en producción (sin él los pagos irían al sandbox de pruebas)',
   })
   .transform((env) => ({
     ...env,

@@ -4,6 +4,8 @@
  */
 import { buildApp } from './app.ts';
 import { parseEnv } from './env.ts';
+import { describeErrorSafely } from './lib/log/redact.ts';
+import { FLOW_DEFAULT_API_URL, usesFlowSandbox } from './payments/flow-setup.ts';
 import { DEMO_ANDROID_DEVICE_ID, seedDemoAccount } from './seed/seed.ts';
 
 async function main() {
@@ -21,8 +23,11 @@ async function main() {
   const lines = [
     '',
     `  ${env.BRAND_NAME} está corriendo en ${env.PUBLIC_URL}`,
-    `  Base de datos: ${database.driver === 'pglite' ? `PGlite en ${env.DATA_DIR}/db` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  Base de datos: ${database.driver === 'pglite' ? `PGlite en ${env.DATA_DIR}/db${env.PGLITE_DURABILITY === 'relaxed' ? ' (PGLITE_DURABILITY=relaxed: un corte de luz puede perder escrituras)' : ''}` : 'PostgreSQL (DATABASE_URL)'}`,
     `  Tiempo real: ${env.REDIS_URL ? `Redis (${env.REDIS_STREAM})` : 'en memoria (un solo proceso)'}`,
+    usesFlowSandbox(env)
+      ? '  Pagos: sandbox integrado (pagos de prueba, no se cobra dinero real)'
+      : `  Pagos: Flow (${env.FLOW_API_URL ?? FLOW_DEFAULT_API_URL})`,
     `  Documentación de la API: ${env.PUBLIC_URL}/api/docs`,
     env.SMTP_URL ? '' : `  Los e-mails se guardan en ${env.DATA_DIR}/outbox`,
     demo ? `  Cuenta demo: ${demo.email} / ${demo.password}` : '',
@@ -47,7 +52,8 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error);
+main().catch((error: unknown) => {
+  // a failed start (a migration, the demo seed) may be a query error carrying its values
+  console.error(describeErrorSafely(error));
   process.exit(1);
 });

@@ -1,6 +1,7 @@
 import { getConfig } from '@escudo/contract';
 import type { AppContext } from '../context.ts';
 import type { Route } from '../lib/http/routes.ts';
+import { usesFlowSandbox } from '../payments/flow-setup.ts';
 
 /** Public settings only: nothing secret may ever be added here, the browser reads it. */
 export function registerConfigRoutes(route: Route, ctx: AppContext): void {
@@ -16,6 +17,8 @@ export function registerConfigRoutes(route: Route, ctx: AppContext): void {
     terms_url: env.TERMS_URL,
     map_tile_url: env.MAP_TILE_URL,
     map_attribution: env.MAP_ATTRIBUTION,
+    // the panel says "pagos de prueba" near every way to pay (issue 12)
+    payments_sandbox: usesFlowSandbox(env),
   };
   route(getConfig, async () => config);
 }

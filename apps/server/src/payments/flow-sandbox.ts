@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { PG_INTEGER_MAX, chileDateParts, flowTokenSchema, singleLineTextSchema } from '@escudo/contract';
 import type { AppContext } from '../context.ts';
 import { flowSandboxPayments } from '../lib/db/schema.ts';
 import { isUniqueViolation } from '../lib/db/errors.ts';
@@ -24,30 +25,20 @@ export const SANDBOX_MEDIA = 'Webpay (sandbox)';
 /** Flow gives its callbacks 15 s */
 const CONFIRMATION_TIMEOUT_MS = 15_000;
 
-// Flow's dates: YYYY-MM-DD HH:mm:ss in Chile's time
-const chileParts = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'America/Santiago',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
+/** Flow's dates: YYYY-MM-DD HH:mm:ss in Chile's time */
 export function formatFlowDate(date: Date): string {
-  const part = Object.fromEntries(chileParts.formatToParts(date).map((p) => [p.type, p.value]));
+  const part = chileDateParts(date)!;
   return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
 }
 
 const stringParams = z.record(z.string(), z.string());
 
+// what the sandbox stores must fit its table: text PostgreSQL can hold, an amount in an integer
 const createParamsSchema = z.object({
-  commerceOrder: z.string().min(1).max(45),
-  subject: z.string().min(1).max(255),
+  commerceOrder: singleLineTextSchema(45),
+  subject: singleLineTextSchema(255),
   currency: z.literal('CLP').default('CLP'),
-  amount: z.coerce.number().int().positive(),
+  amount: z.coerce.number().int().positive().max(PG_INTEGER_MAX),
   email: z.email(),
   urlConfirmation: z.url(),
   urlReturn: z.url(),
@@ -109,8 +100,14 @@ export function registerFlowSandbox(scope: FastifyInstance, ctx: AppContext, key
     return parsed.data;
   }
 
-  const findByToken = async (token: string) =>
-    (await ctx.db.select().from(flowSandboxPayments).where(eq(flowSandboxPayments.token, token)))[0];
+  /** the payment of a token; anything that is not a token's shape is no payment (and never a query) */
+  const findByToken = async (token: unknown) => {
+    const parsed = flowTokenSchema.safeParse(token);
+    if (!parsed.success) return undefined;
+    return (
+      await ctx.db.select().from(flowSandboxPayments).where(eq(flowSandboxPayments.token, parsed.data))
+    )[0];
+  };
 
   scope.post(`${base}/api/payment/create`, { schema: hide }, async (request, reply) => {
     const params = checkCredentials(request.body, reply);
@@ -133,24 +130,26 @@ export function registerFlowSandbox(scope: FastifyInstance, ctx: AppContext, key
   scope.get(`${base}/api/payment/getStatus`, { schema: hide }, async (request, reply) => {
     const params = checkCredentials(request.query, reply);
     if (!params) return reply;
-    const row = params.token ? await findByToken(params.token) : undefined;
+    const row = await findByToken(params.token);
     if (!row) return flowError(reply, 400, 105, 'Invalid token');
     return toStatusResponse(row);
   });
 
   scope.get(`${base}/pay`, { schema: hide }, async (request, reply) => {
     const { token } = (request.query ?? {}) as { token?: unknown };
-    const row = typeof token === 'string' && token ? await findByToken(token) : undefined;
+    const row = await findByToken(token);
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
     if (!row) return reply.status(404).send(renderNotFoundPage());
     return reply.send(renderPayPage(row, ctx.env.BRAND_NAME));
   });
 
-  async function finish(token: unknown, status: 2 | 3, reply: FastifyReply) {
+  async function finish(given: unknown, status: 2 | 3, reply: FastifyReply) {
     reply.header('cache-control', 'no-store');
-    if (typeof token !== 'string' || !token) {
+    const parsed = flowTokenSchema.safeParse(given);
+    if (!parsed.success) {
       return reply.status(404).type('text/html; charset=utf-8').send(renderNotFoundPage());
     }
+    const token = parsed.data;
     // only a pending payment moves, once; a second click just goes back to the merchant
     const [changed] = await ctx.db
       .update(flowSandboxPayments)

@@ -1,10 +1,10 @@
 /**
  * Which Flow the server talks to (API.md "Flow"; decision 008):
  * - real Flow when FLOW_API_KEY and FLOW_SECRET_KEY are set (FLOW_API_URL, default production Flow);
- * - otherwise, outside production, the built-in sandbox under <PUBLIC_URL>/flow-sandbox/api, with
- *   keys derived from APP_SECRET so that every process of a deployment shares them;
- * - in production without keys, none: starting a payment answers PAYMENT_PROVIDER_ERROR, because a
- *   sandbox there would hand out plans for free.
+ * - otherwise the built-in sandbox under <PUBLIC_URL>/flow-sandbox/api, with keys derived from
+ *   APP_SECRET so that every process of a deployment shares them. Its payments are tests: no money
+ *   moves, so the start banner and the panel say so (issue 12), and in production, where it would hand
+ *   out plans for free, the server refuses to start without the keys (env.ts).
  */
 import type { Env } from '../env.ts';
 import { createSigner, loadAppSecret } from '../lib/crypto/signing.ts';
@@ -20,9 +20,12 @@ export interface SandboxKeys {
 }
 
 export type FlowSetup =
-  | { kind: 'flow'; client: FlowClient }
-  | { kind: 'sandbox'; client: FlowClient; keys: SandboxKeys }
-  | { kind: 'none'; client: null };
+  { kind: 'flow'; client: FlowClient } | { kind: 'sandbox'; client: FlowClient; keys: SandboxKeys };
+
+/** Whether payments go to the built-in sandbox: test payments, no real money. */
+export function usesFlowSandbox(env: Env): boolean {
+  return !(env.FLOW_API_KEY && env.FLOW_SECRET_KEY);
+}
 
 export async function resolveFlowSetup(env: Env): Promise<FlowSetup> {
   if (env.FLOW_API_KEY && env.FLOW_SECRET_KEY) {
@@ -35,7 +38,8 @@ export async function resolveFlowSetup(env: Env): Promise<FlowSetup> {
       }),
     };
   }
-  if (env.isProduction) return { kind: 'none', client: null };
+  // parseEnv refuses this already; an Env built any other way must not get free plans either
+  if (env.isProduction) throw new Error('payments need FLOW_API_KEY and FLOW_SECRET_KEY in production');
   const keys: SandboxKeys = {
     apiKey: FLOW_SANDBOX_API_KEY,
     secretKey: createSigner(await loadAppSecret(env), 'flow-sandbox').sign('secret-key'),

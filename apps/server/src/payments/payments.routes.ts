@@ -19,8 +19,11 @@ export async function registerPaymentRoutes(
   ctx: AppContext,
 ): Promise<void> {
   const flow = await resolveFlowSetup(ctx.env);
-  if (flow.kind === 'none') {
-    ctx.log.warn('FLOW_API_KEY and FLOW_SECRET_KEY are not set: plan payments are off');
+  if (flow.kind === 'sandbox') {
+    // said in the log too, for deployments whose start banner nobody reads (staging)
+    ctx.log.warn(
+      'FLOW_API_KEY and FLOW_SECRET_KEY are not set: payments go to the built-in sandbox (no real money)',
+    );
   }
   const deps = { ctx, flow };
 

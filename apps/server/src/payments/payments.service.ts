@@ -34,14 +34,6 @@ function providerError(deps: PaymentsDeps, error: unknown, what: string, context
   return new AppError('PAYMENT_PROVIDER_ERROR');
 }
 
-function requireClient(deps: PaymentsDeps) {
-  if (deps.flow.kind === 'none') {
-    deps.ctx.log.error('payments need FLOW_API_KEY and FLOW_SECRET_KEY in production');
-    throw new AppError('PAYMENT_PROVIDER_ERROR');
-  }
-  return deps.flow.client;
-}
-
 /** newPlanPayment: an order for the plan and period, and Flow's payment for it. */
 export async function startPlanPayment(
   deps: PaymentsDeps,
@@ -50,7 +42,7 @@ export async function startPlanPayment(
   months: MonthsPaid,
 ): Promise<{ url: string; token: string }> {
   const { ctx } = deps;
-  const client = requireClient(deps);
+  const { client } = deps.flow;
   const plan = await findPlanOrThrow(ctx, planId);
   const { amount } = quotePlan(plan, months);
   const [user] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
@@ -113,7 +105,7 @@ export type SettleOutcome = 'applied' | 'unchanged' | 'refused';
  */
 async function settleOrder(deps: PaymentsDeps, order: PaymentRow): Promise<SettleOutcome> {
   const { ctx } = deps;
-  const client = requireClient(deps);
+  const { client } = deps.flow;
   let status: FlowPaymentStatus;
   try {
     status = await client.getStatus(order.flowToken!);
@@ -235,7 +227,10 @@ export async function confirmPayment(deps: PaymentsDeps, token: string): Promise
   if ((await settleOrder(deps, found.order)) === 'refused') throw new AppError('PAYMENT_MISMATCH');
 }
 
-/** getOrderStatusByToken: one of the user's orders, settled first if it is still open. */
+/**
+ * getOrderStatusByToken: one of the user's orders, settled first if it is still open. Another user's
+ * order is answered as an unknown one (404, issue 12): the answer never tells that a token exists.
+ */
 export async function getOrderStatus(
   deps: PaymentsDeps,
   userId: number,
@@ -243,8 +238,9 @@ export async function getOrderStatus(
 ): Promise<OrderStatus> {
   const { ctx } = deps;
   let found = await findOrderByToken(ctx, token);
-  if (!found) throw new AppError('NOT_FOUND', 'No encontramos esa orden de pago.');
-  if (found.order.userId !== userId) throw new AppError('FORBIDDEN');
+  if (!found || found.order.userId !== userId) {
+    throw new AppError('NOT_FOUND', 'No encontramos esa orden de pago.');
+  }
   if (OPEN_STATES.includes(found.order.status)) {
     await settleOrder(deps, found.order);
     found = (await findOrderByToken(ctx, token))!;

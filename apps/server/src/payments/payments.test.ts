@@ -249,13 +249,16 @@ describe('newPlanPayment and getOrderStatusByToken: bad input', () => {
     expect(await countOrders()).toBe(before);
   });
 
-  it("answers 403 for another user's order, 404 for an unknown token and 401 without a session", async () => {
+  it("answers another user's order as an unknown token (404, same body), and 401 without a session", async () => {
     const ana = await signUpUser(app);
     const thief = await signUpUser(app);
     const { token } = await startPayment(ana, 2, 6);
     const stolen = await orderStatus(thief, token);
-    expect(stolen.statusCode).toBe(403);
-    expect(stolen.json().code).toBe('FORBIDDEN');
+    const unknown = await orderStatus(thief, 'NOPE1234');
+    expect(stolen.statusCode).toBe(404);
+    expect(stolen.json()).toEqual({ code: 'NOT_FOUND', message: 'No encontramos esa orden de pago.' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual(stolen.json());
     expect((await orderStatus(ana, 'NOPE1234')).statusCode).toBe(404);
     expect((await app.post('/api/auth/getOrderStatusByToken', { order_token: token })).statusCode).toBe(401);
     expect((await orderStatus(ana, '')).statusCode).toBe(400);
@@ -317,8 +320,15 @@ describe('which Flow', () => {
     }
   });
 
-  it('in production without keys, refuses to start a payment and has no sandbox', async () => {
-    const production = await createTestApp({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40) });
+  it("in production uses Flow's keys and has no sandbox (without keys it does not start: env.test.ts)", async () => {
+    const production = await createTestApp({
+      NODE_ENV: 'production',
+      APP_SECRET: 'x'.repeat(40),
+      FLOW_API_KEY: 'production-key',
+      FLOW_SECRET_KEY: 'production-secret',
+      // nothing listens there: Flow is unreachable, and that is an answer too
+      FLOW_API_URL: 'http://127.0.0.1:9/api',
+    });
     try {
       const ana = await signUpUser(production);
       const response = await production.post(
@@ -334,6 +344,8 @@ describe('which Flow', () => {
         payload: {},
       });
       expect(sandbox.statusCode).toBe(404);
+      const config = await production.app.inject({ method: 'GET', url: '/api/config' });
+      expect(config.json().payments_sandbox).toBe(false);
     } finally {
       await production.close();
     }

@@ -47,5 +47,8 @@ export const PLANS = [
   },
 ];
 
+/** the include that turning tracking on needs (issue 12 item 9: not in Esencial) */
+export const TRACKING_INCLUDE_ID = 5;
+
 export const STARTER_PLAN_ID = 1;
 export const STARTER_TRIAL_DAYS = 30;

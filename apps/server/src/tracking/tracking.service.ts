@@ -6,13 +6,15 @@
  * keep landing on the same route.
  */
 import { and, count, desc, eq, inArray, isNull, asc, sql } from 'drizzle-orm';
-import type { RoutePoint, Tracking } from '@escudo/contract';
+import { TRACKING_POINT_CLOCK_SKEW_MS, type RoutePoint, type Tracking } from '@escudo/contract';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { trackingPoints, trackings } from '../lib/db/schema.ts';
 import type { DeviceAuth } from '../lib/http/routes.ts';
 import { findUserDevice } from '../devices/devices.service.ts';
 import { createCommand } from '../commands/commands.service.ts';
+import { findPlanFeature } from '../plans/plans.service.ts';
+import { TRACKING_INCLUDE_ID } from '../plans/plans.data.ts';
 import { isUniqueViolation } from '../lib/db/errors.ts';
 
 type TrackingRow = typeof trackings.$inferSelect;
@@ -52,9 +54,20 @@ async function findActive(ctx: AppContext, deviceRowId: number) {
   return row ?? null;
 }
 
+/** Turning tracking on needs a plan that includes it (issue 12 item 9); turning it off never does. */
+async function assertPlanIncludesTracking(ctx: AppContext, userId: number): Promise<void> {
+  const { planName, isIncluded } = await findPlanFeature(ctx, userId, TRACKING_INCLUDE_ID);
+  if (isIncluded) return;
+  throw new AppError(
+    'FEATURE_NOT_IN_PLAN',
+    `Tu plan${planName ? ` ${planName}` : ''} no incluye el tracking en tiempo real. Actualiza tu plan en «Mis planes» para activarlo.`,
+  );
+}
+
 export async function changeTrackingStatus(ctx: AppContext, userId: number, deviceId: string, status: 1 | 2) {
   const device = await findUserDevice(ctx, userId, { deviceId });
   const target = { deviceRowId: device.id, userId, deviceId: device.deviceId };
+  if (status === 1) await assertPlanIncludesTracking(ctx, userId);
   const active = await findActive(ctx, device.id);
 
   if (status === 1) {
@@ -124,10 +137,11 @@ export async function listTrackings(
 }
 
 /**
- * Points from the phone for one of its routes; refused once that route has ended. The points are
- * stored by one statement that also checks the route is this phone's and still open, so the usual
- * case costs one round trip to the database (bench/tracking: ingest is bound by the database);
- * only a refusal asks again, to say why.
+ * Points from the phone for one of its routes; refused once that route has ended, and refused as a
+ * whole when a point's time is not within the route (TRACKING_POINT_CLOCK_SKEW_MS either side of its
+ * start and of now). The points are stored by one statement that also checks the route is this
+ * phone's, still open and started early enough, so the usual case costs one round trip to the
+ * database (bench/tracking: ingest is bound by the database); only a refusal asks again, to say why.
  */
 export async function addRoutePoints(
   ctx: AppContext,
@@ -135,10 +149,21 @@ export async function addRoutePoints(
   trackingId: number,
   points: RoutePoint[],
 ) {
+  const times = points.map((point) => new Date(point.at));
+  const latest = Math.max(...times.map((time) => time.getTime()));
+  const earliest = new Date(Math.min(...times.map((time) => time.getTime())));
+  if (latest > ctx.now().getTime() + TRACKING_POINT_CLOCK_SKEW_MS) {
+    throw new AppError(
+      'VALIDATION',
+      'La hora de un punto de ruta es posterior a la actual: revisa la hora del teléfono.',
+    );
+  }
+  // a route that started after the earliest point (past the phone clock's margin) stores nothing
+  const startedBy = new Date(earliest.getTime() + TRACKING_POINT_CLOCK_SKEW_MS);
   const values = sql.join(
     points.map(
-      (point) =>
-        sql`(${point.lat}::double precision, ${point.lng}::double precision, ${new Date(point.at).toISOString()}::timestamptz)`,
+      (point, index) =>
+        sql`(${point.lat}::double precision, ${point.lng}::double precision, ${times[index]!.toISOString()}::timestamptz)`,
     ),
     sql`, `,
   );
@@ -147,20 +172,28 @@ export async function addRoutePoints(
     select ${trackings.id}, p.lat, p.lng, p.recorded_at
     from ${trackings}, (values ${values}) as p (lat, lng, recorded_at)
     where ${trackings.id} = ${trackingId} and ${trackings.deviceId} = ${auth.deviceRowId}
-      and ${trackings.endedAt} is null
+      and ${trackings.endedAt} is null and ${trackings.createdAt} <= ${startedBy.toISOString()}::timestamptz
     returning 1`);
   if (stored.rows.length === 0) {
     const [tracking] = await ctx.db
-      .select({ endedAt: trackings.endedAt })
+      .select({ endedAt: trackings.endedAt, createdAt: trackings.createdAt })
       .from(trackings)
       .where(and(eq(trackings.id, trackingId), eq(trackings.deviceId, auth.deviceRowId)))
       .limit(1);
     if (!tracking) throw new AppError('NOT_FOUND', 'No encontramos ese recorrido para este dispositivo.');
-    throw new AppError('TRACKING_ENDED');
+    if (tracking.endedAt) throw new AppError('TRACKING_ENDED');
+    throw new AppError(
+      'VALIDATION',
+      'La hora de un punto de ruta es anterior al inicio del recorrido: revisa la hora del teléfono.',
+    );
   }
   ctx.realtime.toUser(auth.userId, 'trackingPoints', {
     device_id: auth.deviceId,
     tracking_id: trackingId,
-    points: points.map((point) => ({ lat: point.lat, lng: point.lng, at: new Date(point.at).toISOString() })),
+    points: points.map((point, index) => ({
+      lat: point.lat,
+      lng: point.lng,
+      at: times[index]!.toISOString(),
+    })),
   });
 }

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, signUpUser, type TestApp } from '../test/test-app.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { connect, listen, panelToken, userWithPhone, type TestSocket } from '../test/sockets.ts';
-import { trackingPoints } from '../lib/db/schema.ts';
+import { deviceCommands, trackingPoints, trackings, userPlans } from '../lib/db/schema.ts';
 
 let app: TestApp;
 let url: string;
@@ -29,15 +29,19 @@ const change = (user: { token: string; deviceId: string }, trackingStatus: numbe
   );
 const list = (user: { token: string; deviceId: string }, body: Record<string, unknown> = {}) =>
   app.post('/api/app/tracking/getTrackings', { device_id: user.deviceId, ...body }, user.token);
+/** Protección includes tracking; a new account's Esencial does not */
+const PROTECCION = 2;
+const trackingUser = (on: TestApp) => userWithPhone(on, { planId: PROTECCION });
+/** a point taken `secondsAfter` the test clock's now: route points must be times of their route */
 const point = (lat: number, lng: number, secondsAfter = 0) => ({
   lat,
   lng,
-  at: new Date(Date.UTC(2026, 10, 22, 15, 0, secondsAfter)).toISOString(),
+  at: new Date(app.clock.now.getTime() + secondsAfter * 1000).toISOString(),
 });
 
 describe('live tracking', () => {
   it('on opens a route and orders the phone; its points are stored and relayed; off ends it', async () => {
-    const ana = await userWithPhone(app);
+    const ana = await trackingUser(app);
     const panel = await open('/panel', await panelToken(app, ana));
     const phone = await open('/device', ana.deviceToken);
 
@@ -98,7 +102,7 @@ describe('live tracking', () => {
   });
 
   it('turning on twice keeps one route and orders the phone again', async () => {
-    const ana = await userWithPhone(app);
+    const ana = await trackingUser(app);
     const first = (await change(ana, 1)).json();
     const second = (await change(ana, 1)).json();
     expect(second.tracking.id).toBe(first.tracking.id);
@@ -107,7 +111,7 @@ describe('live tracking', () => {
   });
 
   it('survives a server restart: the phone reconnects and its points land on the same route', async () => {
-    const ana = await userWithPhone(app);
+    const ana = await trackingUser(app);
     const { tracking } = (await change(ana, 1)).json();
     let phone = await open('/device', ana.deviceToken);
     await phone.ask('routePoints', { tracking_id: tracking.id, points: [point(-33.43, -70.64)] });
@@ -129,7 +133,7 @@ describe('live tracking', () => {
 
 describe('route history', () => {
   it('pages 15 at a time, newest first, with the active route first', async () => {
-    const ana = await userWithPhone(app);
+    const ana = await trackingUser(app);
     const ids: number[] = [];
     for (let i = 0; i < 17; i += 1) {
       app.clock.advance(60_000);
@@ -149,20 +153,66 @@ describe('route history', () => {
   });
 });
 
+describe('what the plan includes', () => {
+  const tracked = async (internalId: number) =>
+    app.ctx.db.select().from(trackings).where(eq(trackings.deviceId, internalId));
+  const ordered = async (internalId: number) =>
+    app.ctx.db.select().from(deviceCommands).where(eq(deviceCommands.deviceId, internalId));
+
+  it('refuses turning tracking on when the plan does not include it; off is always allowed', async () => {
+    // a new account is on Esencial, without tracking
+    const ana = await userWithPhone(app);
+    const refused = await change(ana, 1);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      code: 'FEATURE_NOT_IN_PLAN',
+      message:
+        'Tu plan Esencial no incluye el tracking en tiempo real. Actualiza tu plan en «Mis planes» para activarlo.',
+    });
+    expect(await tracked(ana.internalId)).toEqual([]);
+    expect(await ordered(ana.internalId)).toEqual([]);
+    expect((await change(ana, 2)).json()).toEqual({ status: 2, tracking: null, command: null });
+
+    // on a plan with tracking it works; after a downgrade the open route can still be turned off
+    await app.ctx.db.update(userPlans).set({ planId: PROTECCION }).where(eq(userPlans.userId, ana.userId));
+    const on = await change(ana, 1);
+    expect(on.statusCode).toBe(200);
+    await app.ctx.db.update(userPlans).set({ planId: 1 }).where(eq(userPlans.userId, ana.userId));
+    expect((await change(ana, 1)).statusCode).toBe(409);
+    const off = await change(ana, 2);
+    expect(off.statusCode).toBe(200);
+    expect(off.json()).toMatchObject({ status: 2, tracking: { id: on.json().tracking.id } });
+  });
+
+  it('still allows it on an expired plan that includes it: at expiry nothing is cut (decision 008)', async () => {
+    const ana = await trackingUser(app);
+    await app.ctx.db
+      .update(userPlans)
+      .set({ expiresAt: new Date(app.clock.now.getTime() - 24 * 60 * 60 * 1000) })
+      .where(eq(userPlans.userId, ana.userId));
+    expect((await change(ana, 1)).statusCode).toBe(200);
+  });
+});
+
 describe('bad input', () => {
-  it("refuses another user's device and a status other than 1 or 2, changing nothing", async () => {
-    const owner = await userWithPhone(app);
-    const other = await signUpUser(app);
-    const foreign = await app.post(
-      '/api/app/tracking/changeTrackingStatus',
-      { device_id: owner.deviceId, trackingStatus: 1 },
-      other.token,
+  it("answers another user's device exactly as a missing one, and a bad status, changing nothing", async () => {
+    const owner = await trackingUser(app);
+    const other = await trackingUser(app);
+    for (const [path, body] of [
+      ['/api/app/tracking/changeTrackingStatus', { trackingStatus: 1 }],
+      ['/api/app/tracking/changeTrackingStatus', { trackingStatus: 2 }],
+      ['/api/app/tracking/getTrackings', {}],
+    ] as const) {
+      const foreign = await app.post(path, { device_id: owner.deviceId, ...body }, other.token);
+      const missing = await app.post(path, { device_id: 'no-existe-123', ...body }, other.token);
+      expect(foreign.statusCode, path).toBe(404);
+      expect(foreign.json(), path).toEqual({ code: 'NOT_FOUND', message: 'No encontramos ese dispositivo.' });
+      expect(missing.statusCode, path).toBe(404);
+      expect(missing.json(), path).toEqual(foreign.json());
+    }
+    expect(await app.ctx.db.select().from(trackings).where(eq(trackings.deviceId, owner.internalId))).toEqual(
+      [],
     );
-    expect(foreign.statusCode).toBe(403);
-    expect(
-      (await app.post('/api/app/tracking/getTrackings', { device_id: owner.deviceId }, other.token))
-        .statusCode,
-    ).toBe(403);
     for (const trackingStatus of [0, 3, '1', true]) {
       const response = await change(owner, trackingStatus as number);
       expect(response.statusCode).toBe(400);
@@ -175,8 +225,8 @@ describe('bad input', () => {
   });
 
   it('refuses points out of range, oversized, too frequent or for another phone, keeping the rest', async () => {
-    const ana = await userWithPhone(app);
-    const bea = await userWithPhone(app);
+    const ana = await trackingUser(app);
+    const bea = await trackingUser(app);
     const { tracking } = (await change(ana, 1)).json();
     const phone = await open('/device', ana.deviceToken);
     const send = (points: unknown[]) => phone.ask('routePoints', { tracking_id: tracking.id, points });
@@ -226,7 +276,7 @@ describe('overload', () => {
     const busy = await createTestApp({ MAX_PENDING_ROUTE_WRITES: '0' });
     try {
       const busyUrl = await listen(busy);
-      const ana = await userWithPhone(busy);
+      const ana = await trackingUser(busy);
       const { tracking } = (
         await busy.post(
           '/api/app/tracking/changeTrackingStatus',
@@ -253,5 +303,43 @@ describe('overload', () => {
     } finally {
       await busy.close();
     }
+  });
+});
+
+describe('route point times', () => {
+  it('refuses a message with a time outside its route (year 0001, the future, before it started), storing none of it', async () => {
+    const ana = await trackingUser(app);
+    const { tracking } = (await change(ana, 1)).json();
+    const phone = await open('/device', ana.deviceToken);
+    const send = (points: unknown[]) => phone.ask('routePoints', { tracking_id: tracking.id, points });
+    const at = (time: string | number) => ({
+      lat: -33.44,
+      lng: -70.65,
+      at: typeof time === 'string' ? time : new Date(time).toISOString(),
+    });
+    const started = Date.parse(tracking.created_at);
+    const minutes = 60_000;
+
+    for (const outside of [
+      // issue 12 item 7: stored, this one came back as 2001
+      at('0001-01-01T00:00:00.000Z'),
+      at(started - 11 * minutes),
+      at(app.clock.now.getTime() + 11 * minutes),
+      at('9999-12-31T23:59:59.999Z'),
+    ]) {
+      expect(await send([point(-33.44, -70.65), outside])).toMatchObject({ ok: false, code: 'VALIDATION' });
+    }
+    expect(
+      await app.ctx.db.select().from(trackingPoints).where(eq(trackingPoints.trackingId, tracking.id)),
+    ).toEqual([]);
+
+    // a phone clock a little behind, and a time with an offset: stored, and read back as the same instant
+    const behind = at(started - 5 * minutes);
+    const withOffset = at(
+      new Date(app.clock.now.getTime() - 3 * 60 * minutes).toISOString().replace('Z', '-03:00'),
+    );
+    expect(await send([behind, withOffset])).toEqual({ ok: true });
+    const { active } = (await list(ana)).json();
+    expect(active.route.map((p: { at: string }) => p.at)).toEqual([behind.at, app.clock.now.toISOString()]);
   });
 });

@@ -4,6 +4,7 @@
  * `npm run db:generate` and committed; `npm test` fails if they are out of date.
  */
 import { sql } from 'drizzle-orm';
+import { commandStates, commandTypes, deviceOperatingSystems } from '@escudo/contract';
 import {
   bigint,
   boolean,
@@ -170,15 +171,20 @@ export const passwordResets = pgTable(
   (t) => [uniqueIndex('password_resets_token_hash_idx').on(t.tokenHash)],
 );
 
-/** Failed sign-ins, counted per e-mail in a sliding window; shared by every server process. */
-export const loginFailures = pgTable(
-  'login_failures',
+/**
+ * Hits counted against a limit in a sliding window (lib/throttle): failed sign-ins per account and
+ * address, sign-ups and reset requests per address, reset e-mails per e-mail. Shared by every server
+ * process and kept across restarts, so that neither a restart nor a second process resets a limit.
+ */
+export const throttleHits = pgTable(
+  'throttle_hits',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    email: text('email').notNull(),
+    /** the limit's name and what it counts, e.g. `signin-pair:ana@example.cl|203.0.113.7` */
+    key: text('key').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('login_failures_email_idx').on(t.email, t.createdAt)],
+  (t) => [index('throttle_hits_key_idx').on(t.key, t.createdAt)],
 );
 
 export const devices = pgTable(
@@ -192,12 +198,19 @@ export const devices = pgTable(
     deviceBrand: text('device_brand').notNull(),
     deviceName: text('device_name').notNull(),
     deviceModel: text('device_model').notNull(),
-    deviceSo: text('device_so', { enum: ['android', 'ios'] }).notNull(),
+    deviceSo: text('device_so', { enum: deviceOperatingSystems }).notNull(),
     deviceSoversion: doublePrecision('device_soversion').notNull(),
     /** SHA-256 of the phone's bearer token; rotated each time the app registers the phone again */
     tokenHash: text('token_hash'),
     /** lost mode as the owner last set it (spec 4: changeStatus) */
     lost: boolean('lost').notNull().default(false),
+    /**
+     * Pace of lost-mode reports (issue 12 item 6): every report accepted books the next
+     * LOST_REPORT_MIN_INTERVAL_MS from here (or from now, when in the past); a report is accepted while
+     * at most LOST_REPORT_BURST - 1 intervals are booked ahead. One conditional UPDATE checks and books,
+     * so the limit holds across processes, restarts and reports sent at once. Null: none yet.
+     */
+    lostReportsBookedUntil: timestamp('lost_reports_booked_until', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -220,9 +233,9 @@ export const deviceCommands = pgTable(
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),
     type: text('type', {
-      enum: ['lock', 'wipe', 'lostOn', 'lostOff', 'trackingOn', 'trackingOff'],
+      enum: commandTypes,
     }).notNull(),
-    state: text('state', { enum: ['sent', 'delivered', 'done', 'failed', 'cancelled', 'expired'] }).notNull(),
+    state: text('state', { enum: commandStates }).notNull(),
     /** what the phone needs beyond the type (lock PIN, tracking id); the PIN is emptied once final */
     payload: jsonb('payload').$type<{ pin?: string; tracking_id?: number }>().notNull().default({}),
     reason: text('reason'),

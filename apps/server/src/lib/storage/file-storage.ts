@@ -16,6 +16,8 @@ export interface FileStorage {
   put(key: string, data: Buffer): Promise<void>;
   /** the file, or null when there is none under that key */
   open(key: string): Promise<StoredFile | null>;
+  /** removes the file; a key with no file is not an error (two removals of one file may race) */
+  delete(key: string): Promise<void>;
 }
 
 /** Keys are ours (never a client's file name): lower-case words, slashes, one extension. */
@@ -49,6 +51,9 @@ export function createDiskStorage(root: string): FileStorage {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
       }
+    },
+    async delete(key) {
+      await fsp.rm(locate(key), { force: true });
     },
   };
 }
