@@ -20,9 +20,19 @@ export class ApiCallError extends Error {
     readonly code: string,
     /** HTTP status; 0 when no answer arrived */
     readonly status: number,
+    /** the server's Retry-After in seconds (a 429 or 503 says when to try again), if it sent one */
+    readonly retryAfterS?: number,
   ) {
     super(message);
   }
+}
+
+/** Retry-After is either seconds or an HTTP date (RFC 9110 10.2.3); anything else is ignored. */
+function parseRetryAfter(value: string | null): number | undefined {
+  if (!value) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
 
 export interface CallOptions {
@@ -75,7 +85,10 @@ export async function callEndpoint<E extends Endpoint>(
   }
   if (!response.ok) {
     const error = apiErrorSchema.safeParse(json);
-    if (error.success) throw new ApiCallError(error.data.message, error.data.code, response.status);
+    const retryAfterS = parseRetryAfter(response.headers.get('retry-after'));
+    if (error.success) {
+      throw new ApiCallError(error.data.message, error.data.code, response.status, retryAfterS);
+    }
     throw new ApiCallError(
       `El servidor respondió ${response.status} a ${endpoint.path}.`,
       'UNEXPECTED_RESPONSE',

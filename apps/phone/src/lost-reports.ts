@@ -1,10 +1,12 @@
 /**
  * Lost mode's reports (docs/device-protocol.md section 3): a location and a photo at once and then
  * every `intervalS` seconds, over HTTP with the device token, whether or not the realtime link is up.
- * A report that fails is kept and retried at the next tick, never in a tight loop.
+ * A report that fails is kept and retried at the next tick, never in a tight loop; when the server
+ * says how long to wait (429 with Retry-After) nothing is sent before then, and a report the server
+ * will never take (lost mode off on its side, a bad photo) is dropped.
  */
-import { lostPhoneReport, type Position } from '@escudo/contract';
-import { callEndpoint } from './api-client.ts';
+import { LOST_REPORT_MIN_INTERVAL_MS, lostPhoneReport, type Position } from '@escudo/contract';
+import { ApiCallError, callEndpoint } from './api-client.ts';
 import { driftFrom, randomPointInSantiago, roundPosition } from './locations.ts';
 import { takePhoto } from './photo.ts';
 import type { PhoneLog } from './output.ts';
@@ -13,6 +15,10 @@ import type { PhoneLog } from './output.ts';
 const REPORT_TIMEOUT_MS = 60_000;
 /** Node's timers hold at most about 24.8 days */
 export const MAX_TIMER_MS = 2 ** 31 - 1;
+/** refusals that no retry can change: the report is dropped (lostOff, when it comes, stops the timer) */
+const DROP_CODES = new Set(['LOST_MODE_OFF', 'IMAGE_INVALID', 'VALIDATION', 'PAYLOAD_TOO_LARGE']);
+
+type Sent = 'sent' | 'kept' | 'dropped';
 
 interface Report {
   position: Position;
@@ -41,8 +47,10 @@ export function createLostReports({ server, deviceToken, deviceName, log }: Lost
   // only the newest failed report is kept: a phone offline for days must not fill its memory
   let pending: Report | null = null;
   let isSending = false;
+  // the server asked for a pause (429 Retry-After): nothing is sent before this time (ms)
+  let notBefore = 0;
 
-  async function send(report: Report): Promise<boolean> {
+  async function send(report: Report): Promise<Sent> {
     try {
       await callEndpoint(
         server,
@@ -53,10 +61,21 @@ export function createLostReports({ server, deviceToken, deviceName, log }: Lost
       log.status(
         `report sent (${report.position.lat}, ${report.position.lng}, ${report.image.length} bytes)`,
       );
-      return true;
+      return 'sent';
     } catch (error) {
+      const code = error instanceof ApiCallError ? error.code : 'NETWORK';
+      if (code === 'RATE_LIMITED') {
+        const waitS = (error as ApiCallError).retryAfterS ?? Math.ceil(LOST_REPORT_MIN_INTERVAL_MS / 1000);
+        notBefore = Date.now() + waitS * 1000;
+        log.status(`report refused: ${(error as Error).message} (retrying in ${waitS} s)`);
+        return 'kept';
+      }
+      if (DROP_CODES.has(code)) {
+        log.status(`report refused: ${(error as Error).message} (dropped)`);
+        return 'dropped';
+      }
       log.status(`report failed: ${(error as Error).message} (retrying at the next report)`);
-      return false;
+      return 'kept';
     }
   }
 
@@ -67,12 +86,17 @@ export function createLostReports({ server, deviceToken, deviceName, log }: Lost
     try {
       last = roundPosition(last ? driftFrom(last) : randomPointInSantiago());
       const report = { position: last, image: takePhoto({ deviceName }) };
-      if (pending && !(await send(pending))) {
+      if (Date.now() < notBefore) {
+        // the server said when: until then only the newest report is kept, nothing is sent
+        pending = report;
+        return;
+      }
+      if (pending && (await send(pending)) === 'kept') {
         // still no way through: keep the newest report for the next tick, don't try it now too
         pending = report;
         return;
       }
-      pending = (await send(report)) ? null : report;
+      pending = (await send(report)) === 'kept' ? report : null;
     } finally {
       isSending = false;
     }
@@ -94,6 +118,7 @@ export function createLostReports({ server, deviceToken, deviceName, log }: Lost
     stop() {
       stop();
       pending = null;
+      notBefore = 0;
     },
     get isOn() {
       return timer !== null;

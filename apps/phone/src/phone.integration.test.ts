@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import {
+  LOST_REPORT_MIN_INTERVAL_MS,
   MAP_CENTER,
   PANEL_DEVICE_ID_PREFIX,
   PANEL_NAMESPACE,
@@ -22,9 +23,11 @@ import {
   createFirebaseAuthToken,
   getDeviceCommands,
   getLostMyPhoneInfo,
+  getOrderStatusByToken,
   getTrackings,
   lostMyPhoneSubscribeNotification,
   lostMyPhoneUnSubscribeNotification,
+  newPlanPayment,
   signUpByCode,
   userDetails,
   validatePass,
@@ -142,6 +145,24 @@ const waitForLine = (mark: string, start: string, count = 1, timeoutMs?: number)
     timeoutMs,
   });
 
+/** Protección: the plan with tracking (a new account's Esencial trial has none) */
+const PROTECCION = 2;
+
+/** Pays a month of a plan as a person would, on the server's built-in Flow sandbox ('Pagar'). */
+async function payForPlan(planId: number): Promise<void> {
+  const { flowData } = await ask(newPlanPayment, { plan_id: planId, months_paid: 1 });
+  const paid = await fetch(new URL('/flow-sandbox/pay/accept', server), {
+    method: 'POST',
+    body: new URLSearchParams({ token: flowData.token }),
+    redirect: 'manual',
+  });
+  await paid.body?.cancel();
+  const { orderStatus } = await ask(getOrderStatusByToken, { order_token: flowData.token });
+  if (orderStatus.status !== 2 || orderStatus.plan_id !== planId) {
+    throw new Error(`the plan was not paid: ${JSON.stringify(orderStatus)}`);
+  }
+}
+
 beforeAll(async () => {
   port = await freePort();
   server = `http://127.0.0.1:${port}`;
@@ -149,6 +170,7 @@ beforeAll(async () => {
   const email = 'dueno@example.com';
   const signUp = await callEndpoint(server, signUpByCode, { name: 'Dueño de Prueba', email, password });
   owner = signUp.access_token;
+  await payForPlan(PROTECCION);
   phone = await startPhone(
     { server, email, password, deviceId, name: 'Teléfono de prueba', reportEveryS: REPORT_EVERY_S },
     { output: (line) => lines.push(line), wipeWindowMs: WIPE_WINDOW_MS },
@@ -276,10 +298,16 @@ describe('the simulated phone against the real server', () => {
     expect(linesOf('→', 'deleting')).toEqual([`deleting {"command_id":${command.id}}`]);
     // lost mode went on through the restart
     expect(phone.isLost).toBe(true);
+    // reporting every 2 s, the phone used its burst long ago: the server (whose pace survived the
+    // restart too) takes the next report within a minute, and the phone waits as it was told
     await until(() => (linesOf('·', 'report sent').length > reportsBefore ? true : undefined), {
       what: 'a report after the restart',
+      timeoutMs: LOST_REPORT_MIN_INTERVAL_MS + 15_000,
     });
-  }, 90_000);
+    // and past its burst (before or after the restart) the phone hears when to try again
+    await waitForLine('·', 'report refused');
+    expect(linesOf('·', 'report refused')[0]).toMatch(/^report refused: .+ \(retrying in \d+ s\)$/);
+  }, 150_000);
 
   it('streams a walk while tracking is on, and stops when it is turned off', async () => {
     const on = await ask(changeTrackingStatus, { device_id: deviceId, trackingStatus: 1 });

@@ -17,7 +17,7 @@ const io = new Server(http);
 let url: string;
 /** what the server hears, and how it answers each message (ok unless a test says otherwise) */
 let heard: { type: string; payload: unknown }[] = [];
-let answerWith: (type: string) => RealtimeAck = () => ({ ok: true });
+let answerWith: (type: string) => RealtimeAck | Promise<RealtimeAck> = () => ({ ok: true });
 let current: ServerSocket | null = null;
 let connections = 0;
 
@@ -32,8 +32,14 @@ io.of(DEVICE_NAMESPACE).on('connection', (socket) => {
   connections += 1;
   socket.onAny((type: string, payload: unknown, ack?: (answer: RealtimeAck) => void) => {
     heard.push({ type, payload });
-    ack?.(answerWith(type));
+    void Promise.resolve(answerWith(type)).then((answer) => ack?.(answer));
   });
+});
+// HTTP that is not Socket.IO's (lost-mode reports): a busy server, so that nothing hangs
+http.on('request', (request, response) => {
+  if (request.url?.startsWith('/socket.io/')) return;
+  response.writeHead(503, { 'content-type': 'application/json' });
+  response.end(JSON.stringify({ code: 'SERVER_BUSY', message: 'El servidor está ocupado.' }));
 });
 
 beforeAll(async () => {
@@ -206,6 +212,37 @@ describe('the phone protocol', () => {
     expect(routeMessages()).toHaveLength(3);
   });
 
+  it("starts lost mode's reports once the server answered the result, and not after a later lostOff", async () => {
+    // the server holds its answers to commandResult until the test lets them go
+    const held: (() => void)[] = [];
+    answerWith = (type) =>
+      type === 'commandResult'
+        ? new Promise((resolve) => held.push(() => resolve({ ok: true })))
+        : { ok: true };
+    await start();
+    const lostOn = (id: number) => ({
+      id,
+      created_at: '2026-11-22T12:00:00.000Z',
+      type: 'lostOn',
+      report_every_s: 3600,
+    });
+    send('command', lostOn(3));
+    await until('the result of lostOn', () => held.length === 1);
+    // the server may not know yet that lost mode is on: a report now would be refused
+    expect(phone!.isLost).toBe(false);
+    held.shift()!();
+    await until('lost mode on', () => phone!.isLost);
+    await until('the first report', () => texts('·').some((text) => text.startsWith('report failed')));
+
+    send('command', { id: 4, created_at: '2026-11-22T12:00:00.000Z', type: 'lostOff' });
+    send('command', lostOn(5));
+    send('command', { id: 6, created_at: '2026-11-22T12:00:00.000Z', type: 'lostOff' });
+    await until('three results', () => held.length === 3);
+    for (const release of held.splice(0)) release();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(phone!.isLost).toBe(false);
+  });
+
   it('picks up a route it forgot when the server says it is open, and stops nothing because of it', async () => {
     await start();
     const routeMessages = (id: number) =>
@@ -239,7 +276,8 @@ describe('the phone protocol', () => {
     await start();
     const before = connections;
     current!.disconnect(true);
-    await until('a new connection', () => connections === before + 1);
+    // the server counts the connection a moment before the phone hears it is connected
+    await until('a new connection', () => connections === before + 1 && texts('·').at(-1) === 'connected');
     expect(texts('·')).toEqual(['connected', 'disconnected (io server disconnect)', 'connected']);
   });
 

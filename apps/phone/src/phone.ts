@@ -150,10 +150,14 @@ export function connectPhone(
   };
   // TypeScript cannot pair an Outcome's type with its payload through a generic call; Outcome does
   const sendOutcome = (outcome: Outcome) => send(outcome.type, outcome.payload as never);
+  /** records and sends a command's outcome; resolves with the server's answer (null: none came) */
   const finish = (commandId: number, outcome: Outcome) => {
     handled.set(commandId, outcome);
-    sendOutcome(outcome);
+    return sendOutcome(outcome);
   };
+  // bumped by every lost-mode order, so that a lostOn still waiting for its answer cannot start the
+  // reports after a later lostOff
+  let lostOrders = 0;
 
   const reports = createLostReports({
     server: options.server,
@@ -184,34 +188,43 @@ export function connectPhone(
       case 'lock':
         isLocked = true;
         log.status('locked with PIN ****');
-        return done();
+        void done();
+        return;
       case 'lostOn': {
         const everyS = options.reportEveryS ?? command.report_every_s;
+        const order = ++lostOrders;
         log.status(`lost mode on, reporting every ${everyS} s`);
-        done();
-        return reports.start(everyS);
+        // the server takes reports only once it knows lost mode is on, which this result tells it:
+        // the first report waits for its answer (or for the time-out, when the link is down)
+        void done().then(() => {
+          if (order === lostOrders) reports.start(everyS);
+        });
+        return;
       }
       case 'lostOff':
+        lostOrders += 1;
         reports.stop();
         log.status('lost mode off');
-        return done();
+        void done();
+        return;
       case 'wipe': {
         log.status(`wipe window open for ${wipeWindowMs / 1000} s`);
         const timer = setTimeout(() => {
           wipeWindows.delete(command.id);
           log.status('erasing data (simulated)');
-          finish(command.id, { type: 'deleting', payload: { command_id: command.id } });
+          void finish(command.id, { type: 'deleting', payload: { command_id: command.id } });
         }, wipeWindowMs);
         wipeWindows.set(command.id, timer);
         return;
       }
       case 'trackingOn':
         log.status(`tracking on (route ${command.tracking_id}, a point every ${command.interval_s} s)`);
-        done();
+        void done();
         return routePoints.start(command.tracking_id, command.interval_s);
       case 'trackingOff':
         if (routePoints.stop(command.tracking_id)) log.status(`tracking off (route ${command.tracking_id})`);
-        return done();
+        void done();
+        return;
     }
   }
 

@@ -5,6 +5,7 @@
  * name stamped on it, as a camera app would, so a person can tell two reports apart in the panel.
  */
 import jpeg from 'jpeg-js';
+import { chileDateParts } from '@escudo/contract';
 import { ACCENT_ROWS, GLYPH_ROWS, drawText, fillRect, textWidth, type Canvas, type Rgb } from './font.ts';
 import { seededRandom } from './locations.ts';
 
@@ -14,20 +15,9 @@ export const PHOTO_HEIGHT = 480;
 const JPEG_QUALITY = 80;
 const TEXT_SCALE = 3;
 
-const SANTIAGO_CLOCK = new Intl.DateTimeFormat('es-CL', {
-  timeZone: 'America/Santiago',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** `22-11-2026 14:03:05`: Chilean order, Santiago's time, whatever the machine's zone. */
 export function formatSantiagoDateTime(at: Date): string {
-  const part = Object.fromEntries(SANTIAGO_CLOCK.formatToParts(at).map((p) => [p.type, p.value]));
+  const part = chileDateParts(at)!;
   return `${part.day}-${part.month}-${part.year} ${part.hour}:${part.minute}:${part.second}`;
 }
 
