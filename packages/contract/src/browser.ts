@@ -6,3 +6,5 @@
 export * from './routes.ts';
 export * from './error-codes.ts';
 export * from './constants.ts';
+export type * from './endpoint-map.ts';
+export * from './chile-time.ts';

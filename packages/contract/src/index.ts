@@ -5,10 +5,12 @@ import { es } from 'zod/locales';
 z.config(es());
 
 export * from './endpoint.ts';
+export type * from './endpoint-map.ts';
 export * from './error-codes.ts';
 export * from './errors.ts';
 export * from './routes.ts';
 export * from './constants.ts';
+export * from './chile-time.ts';
 export * from './common.ts';
 export * from './user.ts';
 export * from './auth.ts';

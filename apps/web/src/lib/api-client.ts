@@ -3,7 +3,7 @@
  * path, method, payload and answer are typed from one place (STYLE.md #3). Spec section 7 fixes the
  * headers and the 10 s time-out; spec section 8 says a 401/403 ends the session (except on sign-in).
  */
-import type { BodyOf, Endpoint, ErrorCode, ResponseOf } from '@escudo/contract';
+import type { BodyOf, EndpointName, EndpointsByRoute, ErrorCode, ResponseOf } from '@escudo/contract';
 // Only zod-free parts of the contract at run time: this file is on Login's first load.
 import { REQUEST_TIMEOUT_MS, routes, type Route } from '@escudo/contract/browser';
 import { authToken } from './auth-token.ts';
@@ -54,15 +54,17 @@ export interface CallOptions {
 const endpointsKeepingSessionOn401 = new Set<string>([routes.login.path]);
 
 /**
- * Calls the endpoint `E` of the contract through its route: `callApi<typeof login>(routes.login, …)`.
- * The answer is not re-validated here: the server serializes every answer through the contract's
- * schema, and keeping zod out of this file keeps it out of the first load.
+ * Calls an endpoint of the contract by its name, once: `callApi('login', body)` takes the `login`
+ * endpoint's body and resolves with its answer (types from the contract, method and path from its
+ * route). The answer is not re-validated here: the server serializes every answer through the
+ * contract's schema, and keeping zod out of this file keeps it out of the first load.
  */
-export async function callApi<E extends Endpoint>(
-  endpoint: Route & { path: E['path'] },
-  body: BodyOf<E>,
+export async function callApi<N extends EndpointName>(
+  name: N,
+  body: BodyOf<EndpointsByRoute[N]>,
   options: CallOptions = {},
-): Promise<ResponseOf<E>> {
+): Promise<ResponseOf<EndpointsByRoute[N]>> {
+  const endpoint: Route = routes[name];
   // Read once: the answer is judged against the token this request carried, not a later one.
   const token = authToken.get();
   const headers: Record<string, string> = {
@@ -112,7 +114,7 @@ export async function callApi<E extends Endpoint>(
     throw toApiRequestError(response.status, text);
   }
 
-  if (response.status === 204 || text === '') return undefined as ResponseOf<E>;
+  if (response.status === 204 || text === '') return undefined as ResponseOf<EndpointsByRoute[N]>;
 
   const data = parseJson(text);
   if (data === undefined) {
@@ -123,7 +125,7 @@ export async function callApi<E extends Endpoint>(
       message: libTexts.unexpectedError,
     });
   }
-  return data as ResponseOf<E>;
+  return data as ResponseOf<EndpointsByRoute[N]>;
 }
 
 function toApiRequestError(status: number, text: string): ApiRequestError {

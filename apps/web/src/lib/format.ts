@@ -1,4 +1,5 @@
 import type { Device } from '@escudo/contract';
+import { chileDateParts } from '@escudo/contract/browser';
 
 /** Up to two initials for an avatar without picture: "María José Pérez" gives "MJ". */
 export function getInitials(name: string): string {
@@ -19,21 +20,8 @@ export function fillText(template: string, values: Record<string, string | numbe
   );
 }
 
-// spec 2 (Tracking, Information): dates read DD-MM-YYYY HH:mm, in Chile's time whatever the browser's
-const chileDateTime = new Intl.DateTimeFormat('es-CL', {
-  timeZone: 'America/Santiago',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** "2026-03-05T14:07:00Z" gives "05-03-2026 11:07" (America/Santiago); '' for an invalid date. */
+/** "2026-03-05T14:07:00Z" gives "05-03-2026 11:07" (spec 2: Chile's time, whatever the browser's); '' for an invalid date. */
 export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const part = Object.fromEntries(chileDateTime.formatToParts(date).map((p) => [p.type, p.value]));
-  return `${part.day}-${part.month}-${part.year} ${part.hour}:${part.minute}`;
+  const part = chileDateParts(new Date(iso));
+  return part ? `${part.day}-${part.month}-${part.year} ${part.hour}:${part.minute}` : '';
 }

@@ -7,19 +7,10 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import { Suspense, lazy, useState } from 'react';
-import type { Device } from '@escudo/contract';
 import { componentsTexts } from '../../components/texts.ts';
+import type { ProtectionDialogsProps } from './types.ts';
 
-export type ProtectionAction = 'lock' | 'lost' | 'wipe';
-
-export interface ProtectionDialogsProps {
-  /** the dialog to show (the last one stays set while `open` turns false, for the closing animation) */
-  action: ProtectionAction | null;
-  open: boolean;
-  /** the Android phone the orders go to */
-  device: Device | null;
-  onClose: () => void;
-}
+export type { ProtectionAction, ProtectionDialogsProps } from './types.ts';
 
 const LazyProtectionDialogs = lazy(async () => ({
   default: (await import('./components/protection-dialogs.tsx')).ProtectionDialogs,

@@ -1,3 +1,5 @@
+import { chileDateParts } from '@escudo/contract/browser';
+
 /**
  * Amounts and dates of the Planes page. Pesos as spec 9 writes them: "$" and a dot every three digits
  * ($29.940, and $2.990 too, which es-ES's own grouping would leave as 2990).
@@ -8,19 +10,10 @@ export function formatPesos(amount: number): string {
     .replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`;
 }
 
-const chileDate = new Intl.DateTimeFormat('es-CL', {
-  timeZone: 'America/Santiago',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
-
 /** "2027-11-22T15:00:00Z" gives "22-11-2027" (Chile's calendar); '' for an invalid date. */
 export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const part = Object.fromEntries(chileDate.formatToParts(date).map((p) => [p.type, p.value]));
-  return `${part.day}-${part.month}-${part.year}`;
+  const part = chileDateParts(new Date(iso));
+  return part ? `${part.day}-${part.month}-${part.year}` : '';
 }
 
 /** Flow's "2026-11-22 10:05:31" (already Chile's time) gives "22-11-2026 10:05"; anything else as is. */

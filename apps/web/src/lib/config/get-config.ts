@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { getConfig } from '@escudo/contract';
-import { routes } from '@escudo/contract/browser';
 import { callApi } from '../api-client.ts';
 
-/** Public settings (brand, store and app-link URLs, Google sign-in): they change only on a deploy. */
+/**
+ * Public settings (brand, store and app-link URLs, Google sign-in, whether payments are tests): they
+ * change only on a deploy.
+ */
 export const configQueryOptions = queryOptions({
   queryKey: ['config'],
-  queryFn: ({ signal }) => callApi<typeof getConfig>(routes.getConfig, undefined, { signal }),
+  queryFn: ({ signal }) => callApi('getConfig', undefined, { signal }),
   staleTime: Infinity,
 });
 

@@ -13,9 +13,8 @@ import type {
   PanelToServer,
   RealtimeAck,
   ServerToPanel,
-  createFirebaseAuthToken,
 } from '@escudo/contract';
-import { PANEL_DEVICE_ID_PREFIX, routes } from '@escudo/contract/browser';
+import { PANEL_DEVICE_ID_PREFIX, PANEL_NAMESPACE } from '@escudo/contract/browser';
 import type { Socket } from 'socket.io-client';
 import { callApi } from '../api-client.ts';
 import { authToken } from '../auth-token.ts';
@@ -37,8 +36,6 @@ export type ServerMessageHandler<T extends ServerMessageType> = (payload: Server
 
 type PanelSocket = Socket<PanelServerEvents, PanelClientEvents>;
 
-/** the contract's PANEL_NAMESPACE; realtime.ts also holds zod schemas, so it is not imported here */
-const PANEL_NAMESPACE = '/panel';
 /** ours: how long an emitted message waits for the server's acknowledgement */
 const ACK_TIMEOUT_MS = 10_000;
 /** ours: retries after a refused connection (the server said no, so Socket.IO does not retry itself) */
@@ -89,7 +86,7 @@ function dispatch(type: string, payload: unknown) {
 /** A fresh customToken for every (re)connection: it is valid for connecting only during 1 hour. */
 async function fetchPanelToken(): Promise<string> {
   const user = await queryClient.fetchQuery(userQueryOptions);
-  const { customToken } = await callApi<typeof createFirebaseAuthToken>(routes.createFirebaseAuthToken, {
+  const { customToken } = await callApi('createFirebaseAuthToken', {
     device_id: `${PANEL_DEVICE_ID_PREFIX}${user.id}`,
   });
   return customToken;

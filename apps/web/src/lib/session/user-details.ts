@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { userDetails, User } from '@escudo/contract';
-import { routes } from '@escudo/contract/browser';
+import type { User } from '@escudo/contract';
 import { callApi } from '../api-client.ts';
 import { useHasSession } from '../auth-token.ts';
 
 export const userQueryOptions = queryOptions({
   queryKey: ['user'],
-  queryFn: async ({ signal }) => (await callApi<typeof userDetails>(routes.userDetails, {}, { signal })).user,
+  queryFn: async ({ signal }) => (await callApi('userDetails', {}, { signal })).user,
 });
 
 /** The signed-in user (info, devices, plan); idle while nobody is signed in. */

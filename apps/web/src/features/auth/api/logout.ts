@@ -1,6 +1,4 @@
 import { useMutation } from '@tanstack/react-query';
-import type { logout } from '@escudo/contract';
-import { routes } from '@escudo/contract/browser';
 import { callApi } from '../../../lib/api-client.ts';
 import { endSession } from '../../../lib/session/end-session.ts';
 
@@ -12,7 +10,7 @@ import { endSession } from '../../../lib/session/end-session.ts';
 export function useLogout() {
   return useMutation({
     mutationFn: async () => {
-      const revocation = callApi<typeof logout>(routes.logout, {});
+      const revocation = callApi('logout', {});
       endSession();
       await revocation.catch(() => undefined);
     },

@@ -1,12 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import type { blockMyPhoneNotification, BodyOf } from '@escudo/contract';
-import { routes } from '@escudo/contract/browser';
 import { callApi } from '../../../lib/api-client.ts';
 
 /** POST blockMyPhoneNotification: orders the phone to lock with a 4-digit PIN (spec 4, 5). */
 export function useBlockMyPhone() {
   return useMutation({
-    mutationFn: (body: BodyOf<typeof blockMyPhoneNotification>) =>
-      callApi<typeof blockMyPhoneNotification>(routes.blockMyPhoneNotification, body),
+    mutationFn: (body: BodyOf<typeof blockMyPhoneNotification>) => callApi('blockMyPhoneNotification', body),
   });
 }

@@ -1,5 +1,4 @@
 import type { changeLostStatus as changeLostStatusEndpoint, BodyOf } from '@escudo/contract';
-import { routes } from '@escudo/contract/browser';
 import { callApi } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { lostPhoneConfigQueryOptions } from './get-lost-my-phone-data.ts';
@@ -9,7 +8,7 @@ import { lostPhoneConfigQueryOptions } from './get-lost-my-phone-data.ts';
  * the device's internal id (spec 7). The cached config takes the server's answer at once.
  */
 export async function changeLostStatus(body: BodyOf<typeof changeLostStatusEndpoint>) {
-  const { config } = await callApi<typeof changeLostStatusEndpoint>(routes.changeLostStatus, body);
+  const { config } = await callApi('changeLostStatus', body);
   queryClient.setQueryData(lostPhoneConfigQueryOptions.queryKey, (items) =>
     items?.map((item) => (item.id === config.id ? config : item)),
   );

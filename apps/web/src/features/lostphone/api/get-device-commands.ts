@@ -1,8 +1,7 @@
 import type { getDeviceCommands as getDeviceCommandsEndpoint, BodyOf } from '@escudo/contract';
-import { routes } from '@escudo/contract/browser';
 import { callApi } from '../../../lib/api-client.ts';
 
 /** POST getCommands (ours): the device's latest commands with their state, newest first. */
 export async function getDeviceCommands(body: BodyOf<typeof getDeviceCommandsEndpoint>) {
-  return (await callApi<typeof getDeviceCommandsEndpoint>(routes.getDeviceCommands, body)).commands;
+  return (await callApi('getDeviceCommands', body)).commands;
 }

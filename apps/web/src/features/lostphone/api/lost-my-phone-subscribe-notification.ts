@@ -1,8 +1,7 @@
 import type { lostMyPhoneSubscribeNotification as endpoint, BodyOf } from '@escudo/contract';
-import { routes } from '@escudo/contract/browser';
 import { callApi } from '../../../lib/api-client.ts';
 
 /** POST lostMyPhoneSubscribeNotification: orders the phone into lost mode; answers the command. */
 export function orderLostModeOn(body: BodyOf<typeof endpoint>) {
-  return callApi<typeof endpoint>(routes.lostMyPhoneSubscribeNotification, body);
+  return callApi('lostMyPhoneSubscribeNotification', body);
 }

@@ -1,8 +1,7 @@
 import type { lostMyPhoneUnSubscribeNotification as endpoint, BodyOf } from '@escudo/contract';
-import { routes } from '@escudo/contract/browser';
 import { callApi } from '../../../lib/api-client.ts';
 
 /** POST lostMyPhoneUnSubscribeNotification: orders the phone out of lost mode; answers the command. */
 export function orderLostModeOff(body: BodyOf<typeof endpoint>) {
-  return callApi<typeof endpoint>(routes.lostMyPhoneUnSubscribeNotification, body);
+  return callApi('lostMyPhoneUnSubscribeNotification', body);
 }

@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
 import type { wipePhoneDataNotification, BodyOf } from '@escudo/contract';
-import { routes } from '@escudo/contract/browser';
 import { callApi } from '../../../lib/api-client.ts';
 
 /**
@@ -10,6 +9,6 @@ import { callApi } from '../../../lib/api-client.ts';
 export function useWipePhoneData() {
   return useMutation({
     mutationFn: (body: BodyOf<typeof wipePhoneDataNotification>) =>
-      callApi<typeof wipePhoneDataNotification>(routes.wipePhoneDataNotification, body),
+      callApi('wipePhoneDataNotification', body),
   });
 }

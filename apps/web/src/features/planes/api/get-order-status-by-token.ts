@@ -1,6 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import type { getOrderStatusByToken } from '@escudo/contract';
-import { routes } from '@escudo/contract/browser';
 import { callApi } from '../../../lib/api-client.ts';
 
 /**
@@ -10,12 +8,7 @@ import { callApi } from '../../../lib/api-client.ts';
 export function useOrderStatus(token: string | null) {
   return useQuery({
     queryKey: ['planes', 'order', token],
-    queryFn: ({ signal }) =>
-      callApi<typeof getOrderStatusByToken>(
-        routes.getOrderStatusByToken,
-        { order_token: token! },
-        { signal },
-      ),
+    queryFn: ({ signal }) => callApi('getOrderStatusByToken', { order_token: token! }, { signal }),
     enabled: token !== null,
     staleTime: Infinity,
   });

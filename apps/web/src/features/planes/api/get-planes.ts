@@ -1,12 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { getPlanes } from '@escudo/contract';
-import { routes } from '@escudo/contract/browser';
 import { callApi } from '../../../lib/api-client.ts';
 
 /** POST getPlanes: the plan catalogue (spec 2 Planes, 7: "plan list"). It changes rarely. */
 export const planesQueryOptions = queryOptions({
   queryKey: ['planes', 'list'],
-  queryFn: ({ signal }) => callApi<typeof getPlanes>(routes.getPlanes, {}, { signal }),
+  queryFn: ({ signal }) => callApi('getPlanes', {}, { signal }),
   staleTime: 5 * 60_000,
 });
 

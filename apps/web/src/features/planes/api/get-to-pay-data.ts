@@ -1,13 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { BodyOf, getToPayData } from '@escudo/contract';
-import { routes } from '@escudo/contract/browser';
 import { callApi } from '../../../lib/api-client.ts';
 
 /** POST getToPayData: the amount and detail text of a plan for 1, 6 or 12 months (spec 2, 4, 7). */
 export function useToPayData(body: BodyOf<typeof getToPayData>) {
   return useQuery({
     queryKey: ['planes', 'quote', body.plan_id, body.months_paid],
-    queryFn: ({ signal }) => callApi<typeof getToPayData>(routes.getToPayData, body, { signal }),
+    queryFn: ({ signal }) => callApi('getToPayData', body, { signal }),
     staleTime: 5 * 60_000,
     // while another period's price loads, the last one stays (dimmed) instead of jumping
     placeholderData: keepPreviousData,

@@ -1,13 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import type { BodyOf, newPlanPayment } from '@escudo/contract';
-import { routes } from '@escudo/contract/browser';
 import { callApi } from '../../../lib/api-client.ts';
 
 /** POST newPlanPayment: creates the order and Flow's payment; the caller leaves for Flow's page. */
 export function useNewPlanPayment() {
   return useMutation({
-    mutationFn: (body: BodyOf<typeof newPlanPayment>) =>
-      callApi<typeof newPlanPayment>(routes.newPlanPayment, body),
+    mutationFn: (body: BodyOf<typeof newPlanPayment>) => callApi('newPlanPayment', body),
   });
 }
 

@@ -19,6 +19,7 @@ import { userQueryOptions } from '../../../lib/session/user-details.ts';
 import { useOrderStatus } from '../api/get-order-status-by-token.ts';
 import { formatDate, formatFlowDate, formatPesos } from '../format.ts';
 import { planesTexts } from '../texts.ts';
+import { SandboxNotice } from './sandbox-notice.tsx';
 
 /**
  * Back from Flow with `?token=…` (spec 2 Planes, 4 Payment): the order's status with its number,
@@ -27,11 +28,14 @@ import { planesTexts } from '../texts.ts';
  */
 export function PaymentStatusDialog({
   token,
+  isSandbox = false,
   open,
   onClose,
   onExited,
 }: {
   token: string;
+  /** the order went to the built-in sandbox: the dialog says no money moved */
+  isSandbox?: boolean;
   open: boolean;
   onClose: () => void;
   /** after the closing transition: the page forgets the token */
@@ -92,6 +96,11 @@ export function PaymentStatusDialog({
           </DialogContentText>
         ) : null}
         {order ? <OrderDetails order={order} /> : null}
+        {isSandbox && order ? (
+          <Box sx={{ mt: 2 }}>
+            <SandboxNotice variant="inline" text={planesTexts.sandboxDialog} />
+          </Box>
+        ) : null}
       </DialogContent>
       <DialogActions>
         <Button variant="contained" onClick={onClose}>

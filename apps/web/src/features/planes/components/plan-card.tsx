@@ -19,6 +19,7 @@ import { useToPayData } from '../api/get-to-pay-data.ts';
 import { formatDate, formatPesos } from '../format.ts';
 import { planesTexts } from '../texts.ts';
 import { MonthsSelector, type PlanMonths } from './months-selector.tsx';
+import { SandboxNotice } from './sandbox-notice.tsx';
 
 export interface PlanCardPayment {
   /** this card's payment is being started (or the browser is leaving for Flow) */
@@ -38,6 +39,7 @@ export function PlanCard({
   isCurrent,
   expiresAt,
   payment,
+  isSandbox = false,
   onPay,
 }: {
   plan: Plan;
@@ -45,6 +47,8 @@ export function PlanCard({
   /** the current plan's expiry (ISO), null when it never expires */
   expiresAt?: string | null;
   payment: PlanCardPayment;
+  /** payments go to the built-in sandbox: the button says they are tests */
+  isSandbox?: boolean;
   onPay: (months: PlanMonths) => void;
 }) {
   const nameId = useId();
@@ -157,6 +161,7 @@ export function PlanCard({
         >
           {isCurrent ? planesTexts.renew : planesTexts.upgrade}
         </Button>
+        {isSandbox ? <SandboxNotice variant="inline" /> : null}
       </Box>
     </Card>
   );

@@ -8,12 +8,14 @@ import type { Plan } from '@escudo/contract';
 import { DocumentTitle } from '../../../components/document-title.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { describeErrorDetails } from '../../../lib/api-client.ts';
+import { useConfig } from '../../../lib/config/get-config.ts';
 import { useSignedInUser } from '../../../lib/session/user-details.ts';
 import { usePlanes } from '../api/get-planes.ts';
 import { paymentPageUrl, useNewPlanPayment } from '../api/new-plan-payment.ts';
 import type { PlanMonths } from '../components/months-selector.tsx';
 import { PaymentStatusDialog } from '../components/payment-status-dialog.tsx';
 import { PlanCard, type PlanCardPayment } from '../components/plan-card.tsx';
+import { SandboxNotice } from '../components/sandbox-notice.tsx';
 import { planesTexts } from '../texts.ts';
 
 /**
@@ -24,6 +26,9 @@ import { planesTexts } from '../texts.ts';
 export function PlanesPage() {
   const user = useSignedInUser();
   const planesQuery = usePlanes();
+  // whether payments are tests (issue 12); a failed config load shows the page without the notice
+  const configQuery = useConfig();
+  const isSandbox = configQuery.data?.payments_sandbox ?? false;
   const payment = useNewPlanPayment();
   const [payingPlanId, setPayingPlanId] = useState<number | null>(null);
   const [leavingFor, setLeavingFor] = useState<string | null>(null);
@@ -78,7 +83,8 @@ export function PlanesPage() {
 
   const currentPlanId = user.plan?.plan_id ?? null;
   let content;
-  if (planesQuery.isPending) {
+  // the page waits for the config too, so that the sandbox notice does not push the plans down later
+  if (planesQuery.isPending || configQuery.isPending) {
     content = <PlanesSkeleton />;
   } else if (planesQuery.isError) {
     content = (
@@ -97,6 +103,7 @@ export function PlanesPage() {
     const others = planes.filter((p) => p.id !== currentPlanId);
     content = (
       <>
+        {isSandbox ? <SandboxNotice variant="page" /> : null}
         <Section title={planesTexts.currentPlan}>
           {current ? (
             <Box sx={{ maxWidth: { md: 'calc(50% - 12px)' } }}>
@@ -105,6 +112,7 @@ export function PlanesPage() {
                 isCurrent
                 expiresAt={user.plan?.expires_at ?? null}
                 payment={paymentOf(current)}
+                isSandbox={isSandbox}
                 onPay={(months) => pay(current, months)}
               />
             </Box>
@@ -121,6 +129,7 @@ export function PlanesPage() {
                   plan={plan}
                   isCurrent={false}
                   payment={paymentOf(plan)}
+                  isSandbox={isSandbox}
                   onPay={(months) => pay(plan, months)}
                 />
               ))}
@@ -148,6 +157,7 @@ export function PlanesPage() {
           // a new token is a new dialog
           key={returnToken}
           token={returnToken}
+          isSandbox={isSandbox}
           open={isDialogOpen}
           onClose={() => setIsDialogOpen(false)}
           onExited={() => {

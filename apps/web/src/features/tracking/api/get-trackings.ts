@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { getTrackings, RoutePoint, Tracking } from '@escudo/contract';
-import { PAGE_SIZE, routes } from '@escudo/contract/browser';
+import type { RoutePoint, Tracking } from '@escudo/contract';
+import { PAGE_SIZE } from '@escudo/contract/browser';
 import { callApi } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 
@@ -9,11 +9,7 @@ export function trackingsQueryOptions(deviceId: string, page: number) {
   return queryOptions({
     queryKey: ['trackings', deviceId, page],
     queryFn: ({ signal }) =>
-      callApi<typeof getTrackings>(
-        routes.getTrackings,
-        { device_id: deviceId, limit: PAGE_SIZE, page },
-        { signal },
-      ),
+      callApi('getTrackings', { device_id: deviceId, limit: PAGE_SIZE, page }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -26,7 +22,7 @@ export function useTrackings(deviceId: string, page: number) {
 export function appendActivePoints(deviceId: string, trackingId: number, points: RoutePoint[]): void {
   const append = (tracking: Tracking): Tracking =>
     tracking.id === trackingId ? { ...tracking, route: [...tracking.route, ...points] } : tracking;
-  queryClient.setQueriesData<Awaited<ReturnType<typeof callApi<typeof getTrackings>>>>(
+  queryClient.setQueriesData<Awaited<ReturnType<typeof callApi<'getTrackings'>>>>(
     { queryKey: ['trackings', deviceId] },
     (data) =>
       data && {

@@ -1,0 +1,40 @@
+/**
+ * Chile's calendar and clock, whatever the zone of the machine or browser: the panel shows dates
+ * DD-MM-YYYY HH:mm (spec 2), Flow writes its dates in Chile's time, and the phone stamps its photos
+ * with it. One formatter for all of them; each caller arranges the parts as it needs.
+ */
+export const CHILE_TIME_ZONE = 'America/Santiago';
+
+export interface ChileDateParts {
+  year: string;
+  month: string;
+  day: string;
+  hour: string;
+  minute: string;
+  second: string;
+}
+
+const chileClock = new Intl.DateTimeFormat('en-CA', {
+  timeZone: CHILE_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The two-digit parts (four for the year) of `date` in Chile's time; null for an invalid date. */
+export function chileDateParts(date: Date): ChileDateParts | null {
+  if (Number.isNaN(date.getTime())) return null;
+  const part = Object.fromEntries(chileClock.formatToParts(date).map((p) => [p.type, p.value]));
+  return {
+    year: part.year!,
+    month: part.month!,
+    day: part.day!,
+    hour: part.hour!,
+    minute: part.minute!,
+    second: part.second!,
+  };
+}
