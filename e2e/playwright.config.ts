@@ -58,6 +58,11 @@ export default defineConfig({
       DATABASE_URL: '',
       PLAY_STORE_URL: 'https://play.google.com/store/apps/details?id=cl.escudo.app',
       APP_STORE_URL: 'https://apps.apple.com/cl/app/escudo/id0000000000',
+      // every journey signs up and in from this one machine: the per-address limits are for the
+      // Internet, and auth.limits.test.ts tests them
+      SIGNUPS_PER_ADDRESS: '10000',
+      SIGNIN_FAILURES_PER_ADDRESS: '10000',
+      RESET_REQUESTS_PER_ADDRESS: '10000',
     },
   },
 });

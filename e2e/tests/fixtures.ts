@@ -46,6 +46,40 @@ export async function createAccount(account: Account = newAccount()): Promise<Ac
   return account;
 }
 
+/** Protección: a plan that includes tracking (a new account's Esencial trial does not) */
+export const PLAN_WITH_TRACKING = 2;
+
+/**
+ * Pays a month of a plan for the account with `token` (a session's access token), through the API and
+ * the built-in Flow sandbox's 'Pagar', for journeys that need more than the starter plan
+ * (planes.spec.ts pays through the page itself).
+ */
+export async function payForPlan(token: string, planId: number): Promise<void> {
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+  const started = await fetch(`${E2E_URL}/api/app/pagos/newPlanPayment`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ plan_id: planId, months_paid: 1 }),
+  });
+  if (started.status !== 200) throw new Error(`payment not started: ${await started.text()}`);
+  const { flowData } = (await started.json()) as { flowData: { url: string; token: string } };
+  const paid = await fetch(`${flowData.url}/accept`, {
+    method: 'POST',
+    body: new URLSearchParams({ token: flowData.token }),
+    redirect: 'manual',
+  });
+  await paid.body?.cancel();
+  const status = await fetch(`${E2E_URL}/api/auth/getOrderStatusByToken`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ order_token: flowData.token }),
+  });
+  const { orderStatus } = (await status.json()) as { orderStatus?: { status: number; plan_id: number } };
+  if (orderStatus?.status !== 2 || orderStatus.plan_id !== planId) {
+    throw new Error(`the plan was not paid: ${JSON.stringify(orderStatus)}`);
+  }
+}
+
 /** Signs in through the Login form and waits for Home. */
 export async function signIn(page: Page, account: Account): Promise<void> {
   await page.goto('/login');

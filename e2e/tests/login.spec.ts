@@ -36,7 +36,9 @@ test('the Login form validates what a person types and explains a wrong password
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('five failed sign-ins lock the e-mail with a Spanish message', async ({ page }) => {
+test('five failed sign-ins from this address make it wait, with a Spanish message saying how long', async ({
+  page,
+}) => {
   const account = await createAccount();
   await page.goto('/login');
   await page.getByLabel('Email').fill(account.email);
@@ -49,7 +51,11 @@ test('five failed sign-ins lock the e-mail with a Spanish message', async ({ pag
   }
   await page.getByLabel('Contraseña', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Ingresar' }).click();
-  await expect(page.getByText(/Demasiados intentos fallidos de inicio de sesión/)).toBeVisible();
+  await expect(
+    page.getByText(
+      'Demasiados intentos fallidos de inicio de sesión. Por favor espera 15 minutos e inténtalo nuevamente.',
+    ),
+  ).toBeVisible();
 });
 
 test('guards: pages need a session, and a signed-in person skips Login', async ({ page }) => {

@@ -19,6 +19,11 @@ test('pays 12 months of Familia in the Flow sandbox and comes back to the new pl
   await signIn(page, account);
   await openPlanes(page);
 
+  // the e2e server has no Flow keys: payments go to the built-in sandbox, and the page says so (issue 12)
+  await expect(
+    page.getByRole('note').filter({ hasText: 'Pagos de prueba: no se cobra dinero real.' }),
+  ).toBeVisible();
+
   // a new account is on the Esencial trial
   const esencial = currentPlan(page).getByRole('article', { name: 'Esencial' });
   await expect(esencial).toBeVisible();
@@ -36,10 +41,15 @@ test('pays 12 months of Familia in the Flow sandbox and comes back to the new pl
   await familia.getByRole('button', { name: '12 meses' }).click();
   await expect(familia.getByText('$95.904', { exact: true })).toBeVisible();
   await expect(familia.getByText(/\$119\.880 con 20% de descuento por pagar 12 meses/)).toBeVisible();
+  // next to the button that pays, too
+  await expect(familia.getByRole('note')).toHaveText('Pago de prueba: no se cobra dinero real.');
   await familia.getByRole('button', { name: 'Actualizar' }).click();
 
-  // Flow's page (the built-in sandbox)
+  // Flow's page (the built-in sandbox), which says it is a test page
   await expect(page).toHaveURL(/\/flow-sandbox\/pay\?token=/);
+  await expect(
+    page.getByText('Entorno de pruebas: no se realizan cargos reales.', { exact: false }),
+  ).toBeVisible();
   await expect(page.getByText('$95.904')).toBeVisible();
   await page.getByRole('button', { name: 'Pagar' }).click();
 
@@ -52,6 +62,7 @@ test('pays 12 months of Familia in the Flow sandbox and comes back to the new pl
   await expect(dialog.getByText('Webpay (sandbox)')).toBeVisible();
   await expect(dialog.getByText(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}$/)).toBeVisible();
   await expect(dialog.getByText(/^Tu plan Familia está activo hasta el \d{2}-\d{2}-\d{4}\.$/)).toBeVisible();
+  await expect(dialog.getByRole('note')).toHaveText('Pago de prueba: no se cobró dinero real.');
   await dialog.getByRole('button', { name: 'Cerrar' }).click();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/planes$/);

@@ -1,5 +1,14 @@
 import { E2E_URL } from '../playwright.config.ts';
-import { createAccount, expect, selectDevice, signIn, simulatedAndroid, test } from './fixtures.ts';
+import {
+  PLAN_WITH_TRACKING,
+  createAccount,
+  expect,
+  payForPlan,
+  selectDevice,
+  signIn,
+  simulatedAndroid,
+  test,
+} from './fixtures.ts';
 
 async function apiToken(email: string, password: string): Promise<string> {
   const response = await fetch(`${E2E_URL}/api/auth/login`, {
@@ -18,16 +27,23 @@ test('follow a live route, stop it, find it in the history and page the history'
   const account = await createAccount();
   const phone = await startPhone(account);
 
-  // fifteen earlier routes, so that the history needs a second page (15 a page, spec 9)
   const token = await apiToken(account.email, account.password);
+  const changeStatus = (trackingStatus: number) =>
+    fetch(`${E2E_URL}/api/app/tracking/changeTrackingStatus`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ device_id: phone.deviceId, trackingStatus }),
+    });
+  // the starter plan has no tracking: the server refuses it (issue 12), until a plan with it is paid
+  const refused = await changeStatus(1);
+  expect(refused.status).toBe(409);
+  expect(((await refused.json()) as { code: string }).code).toBe('FEATURE_NOT_IN_PLAN');
+  await payForPlan(token, PLAN_WITH_TRACKING);
+
+  // fifteen earlier routes, so that the history needs a second page (15 a page, spec 9)
   for (let i = 0; i < 15; i += 1) {
     for (const trackingStatus of [1, 2]) {
-      const response = await fetch(`${E2E_URL}/api/app/tracking/changeTrackingStatus`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({ device_id: phone.deviceId, trackingStatus }),
-      });
-      expect(response.status).toBe(200);
+      expect((await changeStatus(trackingStatus)).status).toBe(200);
     }
   }
 
