@@ -4,7 +4,8 @@
  *   1. a bare node:http server answering a fixed JSON body (the baseline: what the loopback, the
  *      load generator and Node itself cost before any of our code runs);
  *   2. our server on PGlite: user details at 10 and 50 connections and far past its admission
- *      limits (300: the surplus must get quick 503s), sign-in at 10;
+ *      limits (300: the surplus must get quick 503s), sign-in at 10, and a write: the demo phone
+ *      registered again (one short transaction), at 10;
  *   3. the same on the machine's PostgreSQL, in a fresh database dropped afterwards (skipped when
  *      PostgreSQL is not reachable);
  *   4. the cost of one argon2id hash (the server's own hashPassword);
@@ -44,6 +45,15 @@ const WARMUP_S = Math.max(1, Math.round(DURATION_S / 4));
 const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
 const OVERLOAD_CONNECTIONS = 300;
 const DEMO = { email: 'demo@escudo.cl', password: 'escudo-demo' };
+/** the demo account's iPhone: registering it again updates the row and rotates its token */
+const DEMO_PHONE = {
+  device_id: 'demo-iphone',
+  device_brand: 'Apple',
+  device_name: 'iPhone de Camila',
+  device_model: 'iPhone 13',
+  device_so: 'ios',
+  device_soversion: 17.5,
+};
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -243,6 +253,16 @@ async function benchEscudo(driver, databaseUrl) {
         body: JSON.stringify(DEMO),
         connections: 10,
       }),
+      // the write figure: one short transaction per request and no password hash, so what a commit
+      // costs (its fsync on a durable database: decision 009) is not hidden behind argon2
+      register10: await measure('POST /api/device/register (demo phone again), 10 connections', {
+        url: `${server.base}/api/device/register`,
+        serverPid: server.pid,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(DEMO_PHONE),
+        connections: 10,
+      }),
     };
     const failures = /"level":(50|60)/.test(server.output()) ? server.output().slice(-2_000) : null;
     if (failures) console.log(`  the server logged errors:\n${failures}`);
@@ -393,6 +413,7 @@ function printResults(results) {
     add(`${driver} user details`, r.details50);
     add(`${driver} user details`, r.details300);
     add(`${driver} sign-in`, r.login10);
+    add(`${driver} device re-registration`, r.register10);
   }
   const header = [
     'scenario',
