@@ -20,23 +20,25 @@ import { safeLoggerOptions } from './lib/log/redact.ts';
 import { registerJsonBodyParser } from './lib/http/json-body.ts';
 import { createAdmissionGate } from './lib/http/admission.ts';
 import { createRouter } from './lib/http/routes.ts';
-import { createSessionAuthenticator } from './auth/sessions.ts';
+import { createPanelSocketAuthenticator, createSessionAuthenticator } from './auth/sessions.ts';
 import { registerAuthRoutes } from './auth/auth.routes.ts';
 import { registerUserRoutes } from './users/users.routes.ts';
 import { registerGeographyRoutes } from './geography/geography.routes.ts';
 import { registerConfigRoutes } from './config/config.routes.ts';
 import { registerDeviceRoutes } from './devices/devices.routes.ts';
 import { registerWebApp } from './web/web-app.ts';
-import { createDeviceAuthenticator } from './devices/device-auth.ts';
+import { createDeviceAuthenticator, createDeviceSocketAuthenticator } from './devices/device-auth.ts';
+import { registerDeviceMessages } from './devices/devices.messages.ts';
 import { registerLostPhoneRoutes } from './lostphone/lostphone.routes.ts';
 import { registerFileRoutes } from './files/files.routes.ts';
-import { registerRealtimeRoutes } from './realtime/realtime.routes.ts';
 import { registerTrackingRoutes } from './tracking/tracking.routes.ts';
+import { registerTrackingMessages } from './tracking/tracking.messages.ts';
 import { registerPlanRoutes } from './plans/plans.routes.ts';
 import { registerPaymentRoutes } from './payments/payments.routes.ts';
-import { authenticateSockets, createRealtimeHub, type RealtimeHub } from './realtime/hub.ts';
-import { attachRealtimeHandlers } from './realtime/realtime.handlers.ts';
-import { expireStaleCommands } from './commands/commands.service.ts';
+import { createRealtimeHub, type RealtimeHub } from './lib/realtime/hub.ts';
+import { createRealtimeMessages } from './lib/realtime/messages.ts';
+import { registerCommandMessages } from './commands/commands.messages.ts';
+import { expireStaleCommands } from './commands/command-delivery.ts';
 import { createDiskStorage } from './lib/storage/file-storage.ts';
 import { createFileLinks } from './lib/storage/signed-links.ts';
 import { createSigner, loadAppSecret } from './lib/crypto/signing.ts';
@@ -176,8 +178,6 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   };
   await seedReferenceData(ctx);
 
-  authenticateSockets(realtime, ctx);
-  attachRealtimeHandlers(realtime, ctx);
   const sweep = setInterval(() => {
     expireStaleCommands(ctx).catch((error: unknown) =>
       app.log.error({ err: error }, 'command expiry sweep failed'),
@@ -197,12 +197,22 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerConfigRoutes(route, ctx);
   registerDeviceRoutes(route, ctx);
   registerLostPhoneRoutes(route, ctx);
-  registerRealtimeRoutes(route, ctx);
   registerTrackingRoutes(route, ctx);
   registerPlanRoutes(route, ctx);
   await registerPaymentRoutes(app, route, ctx);
   registerFileRoutes(app, ctx);
   await registerWebApp(app, env);
+
+  // incoming realtime messages, registered like the routes above: each feature names its own
+  const messages = createRealtimeMessages(
+    realtime,
+    { panel: createPanelSocketAuthenticator(ctx), device: createDeviceSocketAuthenticator(ctx) },
+    app.log,
+  );
+  registerDeviceMessages(messages, ctx);
+  registerCommandMessages(messages, ctx);
+  registerTrackingMessages(messages, ctx);
+  messages.assertEveryMessageHandled();
 
   return { app, ctx, database, realtime };
 }

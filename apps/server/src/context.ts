@@ -5,7 +5,7 @@ import type { Mailer } from './lib/mail/mailer.ts';
 import type { FileStorage } from './lib/storage/file-storage.ts';
 import type { FileLinks } from './lib/storage/signed-links.ts';
 import type { Signer } from './lib/crypto/signing.ts';
-import type { RealtimeEmitter } from './realtime/realtime-emitter.ts';
+import type { RealtimeEmitter } from './lib/realtime/realtime-emitter.ts';
 
 /** What every feature's routes and services are given: built once in app.ts. */
 export interface AppContext {

@@ -1,4 +1,6 @@
 import {
+  PANEL_DEVICE_ID_PREFIX,
+  createFirebaseAuthToken,
   findResetToken,
   forgotPass,
   login,
@@ -8,7 +10,9 @@ import {
   validatePass,
 } from '@escudo/contract';
 import type { AppContext } from '../context.ts';
+import { AppError } from '../lib/app-error.ts';
 import type { Route } from '../lib/http/routes.ts';
+import { createPanelToken } from '../lib/realtime/panel-token.ts';
 import {
   confirmPassword,
   findResetEmail,
@@ -31,4 +35,13 @@ export function registerAuthRoutes(route: Route, ctx: AppContext): void {
     ctx.realtime.disconnectPanels({ sessionId: auth.sessionId });
   });
   route(validatePass, ({ auth, body }) => confirmPassword(ctx, auth, body.password));
+  // spec 7: the panel names itself with a fixed prefix and its user id; any other name is not its own
+  route(createFirebaseAuthToken, async ({ auth, body }) => {
+    if (body.device_id !== `${PANEL_DEVICE_ID_PREFIX}${auth.userId}`) {
+      throw new AppError('VALIDATION', 'Identificador de panel inválido.', {
+        device_id: `Debe ser ${PANEL_DEVICE_ID_PREFIX}${auth.userId}`,
+      });
+    }
+    return { customToken: createPanelToken(ctx, auth) };
+  });
 }

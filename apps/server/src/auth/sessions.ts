@@ -11,6 +11,7 @@ import type { DbOrTransaction } from '../lib/db/client.ts';
 import { createToken, hashToken } from '../lib/crypto/tokens.ts';
 import { preparedPerDatabase } from '../lib/db/prepared.ts';
 import type { UserAuth } from '../lib/http/routes.ts';
+import { readPanelToken } from '../lib/realtime/panel-token.ts';
 
 /** A new session for the user; `db` may be a transaction that records more of the sign-in. */
 export async function createSession(ctx: AppContext, userId: number, db: DbOrTransaction = ctx.db) {
@@ -74,4 +75,15 @@ export async function isSessionActive(ctx: AppContext, sessionId: number): Promi
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, ctx.now())))
     .limit(1);
   return Boolean(session);
+}
+
+/**
+ * The panel's realtime connection (`/panel`): a customToken of ours, not expired, whose session is
+ * still active, so that signing out or a password reset shuts the door before the token expires.
+ */
+export function createPanelSocketAuthenticator(ctx: AppContext) {
+  return async (token: unknown): Promise<UserAuth | null> => {
+    const auth = readPanelToken(ctx, token);
+    return auth && (await isSessionActive(ctx, auth.sessionId)) ? auth : null;
+  };
 }

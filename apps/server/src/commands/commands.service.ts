@@ -1,71 +1,34 @@
 /**
- * Commands for phones and their states (contract commands.ts, issue 3). Every change of state is
- * made by one conditional UPDATE, so two processes (or a late duplicate from a phone) can never move a
- * command twice; each real change is announced to the owner's panels as `commandState`.
+ * Commands for phones and their states (contract commands.ts, issue 3), and the rules of the phone's
+ * answers: which command may end how, how a wipe is stopped, and lost mode as the phone carried it
+ * out. Every change of state is made by one conditional UPDATE, so two processes (or a late duplicate
+ * from a phone) can never move a command twice; each real change is announced to the owner's panels
+ * as `commandState`. Delivery to the phone (resume, pending orders, expiry): command-delivery.ts.
  */
-import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
-  COMMAND_EXPIRY_MS,
-  LOST_REPORT_EVERY_MS,
-  TRACKING_POINT_EVERY_S,
+  commandTypes,
   finalCommandStates,
   type Command,
   type CommandState,
   type CommandType,
-  type PhoneCommand,
 } from '@escudo/contract';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
-import { deviceCommands, devices, trackings } from '../lib/db/schema.ts';
+import { deviceCommands, devices } from '../lib/db/schema.ts';
+import { findUserDevice } from '../devices/devices.service.ts';
+import {
+  expireStaleCommands,
+  openStates,
+  toCommand,
+  toPhoneCommand,
+  type CommandTarget,
+} from './command-delivery.ts';
 
-type CommandRow = typeof deviceCommands.$inferSelect;
+export type { CommandTarget } from './command-delivery.ts';
 
-/** The device a command is for: its internal id, its owner and its own identifier. */
-export interface CommandTarget {
-  deviceRowId: number;
-  userId: number;
-  deviceId: string;
-}
-
-const openStates: CommandState[] = ['sent', 'delivered'];
-/** what a phone is told in lostOn and resume: seconds between two lost-mode reports */
-const LOST_REPORT_EVERY_S = LOST_REPORT_EVERY_MS / 1000;
-/** issue 3: a lock or wipe that could not be delivered within 24 hours must not run late */
-const expiringTypes: CommandType[] = ['lock', 'wipe'];
-
-export function toCommand(row: CommandRow, deviceId: string): Command {
-  return {
-    id: row.id,
-    device_id: deviceId,
-    type: row.type,
-    state: row.state,
-    reason: row.reason,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
-}
-
-function toPhoneCommand(row: CommandRow): PhoneCommand {
-  const base = { id: row.id, created_at: row.createdAt.toISOString() };
-  switch (row.type) {
-    case 'lock':
-      return { ...base, type: 'lock', pin: row.payload.pin ?? '' };
-    case 'lostOn':
-      return { ...base, type: 'lostOn', report_every_s: LOST_REPORT_EVERY_S };
-    case 'trackingOn':
-      return {
-        ...base,
-        type: 'trackingOn',
-        tracking_id: row.payload.tracking_id ?? 0,
-        interval_s: TRACKING_POINT_EVERY_S,
-      };
-    case 'trackingOff':
-      return { ...base, type: 'trackingOff', tracking_id: row.payload.tracking_id ?? 0 };
-    case 'wipe':
-    case 'lostOff':
-      return { ...base, type: row.type };
-  }
-}
+/** what a plain `commandResult done` may finish: a wipe is done when the phone says `deleting` */
+const doneByResult: CommandType[] = commandTypes.filter((type) => type !== 'wipe');
 
 /** Stores a command and sends it to the phone at once; an offline phone gets it when it connects. */
 export async function createCommand(
@@ -184,75 +147,64 @@ export async function acknowledgeCommand(
 }
 
 /**
- * Tells a phone that just connected what it should have running (`resume`): lost mode as the owner
- * set it and the open route, if any. A phone that lost its memory (restarted, reinstalled) picks
- * them up again; sent before the pending commands, which are newer orders and may turn them off.
+ * The phone's outcome of a command (`commandResult`). Lost mode is recorded here and nowhere else:
+ * the phone is the truth about its lost mode, so an order it carried out late (after the panel
+ * stopped waiting, or after reconnecting) still leaves `devices.lost` right.
  */
-export async function resumeDevice(ctx: AppContext, target: CommandTarget): Promise<void> {
-  const [row] = await ctx.db
-    .select({ lost: devices.lost, trackingId: trackings.id })
-    .from(devices)
-    .leftJoin(trackings, and(eq(trackings.deviceId, devices.id), isNull(trackings.endedAt)))
-    .where(eq(devices.id, target.deviceRowId))
-    .limit(1);
-  if (!row) return;
-  ctx.realtime.toDevice(target.deviceRowId, 'resume', {
-    lost: row.lost ? { report_every_s: LOST_REPORT_EVERY_S } : null,
-    tracking:
-      row.trackingId === null ? null : { tracking_id: row.trackingId, interval_s: TRACKING_POINT_EVERY_S },
+export async function recordCommandResult(
+  ctx: AppContext,
+  target: CommandTarget,
+  commandId: number,
+  outcome: 'done' | 'failed',
+  reason?: string,
+): Promise<void> {
+  const { command } = await moveCommand(ctx, target, commandId, {
+    from: openStates,
+    to: outcome,
+    types: outcome === 'done' ? doneByResult : undefined,
+    reason: outcome === 'failed' ? (reason ?? 'El teléfono no indicó el motivo.') : null,
   });
+  if (command.state === 'done' && (command.type === 'lostOn' || command.type === 'lostOff')) {
+    await ctx.db
+      .update(devices)
+      .set({ lost: command.type === 'lostOn', updatedAt: ctx.now() })
+      .where(eq(devices.id, target.deviceRowId));
+  }
+}
+
+/** The phone began erasing (`deleting`): the wipe is done, and can no longer be stopped. */
+export async function recordWipeStarted(ctx: AppContext, target: CommandTarget, commandId: number) {
+  await moveCommand(ctx, target, commandId, { from: openStates, to: 'done', types: ['wipe'] });
+  ctx.realtime.toUser(target.userId, 'deleting', { device_id: target.deviceId, command_id: commandId });
+}
+
+/** The phone stopped a wipe it had (its own `cancelingWipe`): nothing was erased. */
+export async function recordWipeStopped(ctx: AppContext, target: CommandTarget, commandId: number) {
+  await moveCommand(ctx, target, commandId, { from: openStates, to: 'cancelled', types: ['wipe'] });
+  ctx.realtime.toUser(target.userId, 'cancelingWipe', { device_id: target.deviceId, command_id: commandId });
 }
 
 /**
- * Sends a phone that just connected every command still open, oldest first. Locks and wipes older
- * than COMMAND_EXPIRY_MS expire instead (and the owner's panels hear it).
+ * The owner asks to stop a wipe (the panel's `cancelingWipe`). Still undelivered: cancelled here, or
+ * it would run whenever the phone connects. Delivered: the phone is asked, and its answer ends it
+ * (recordWipeStopped). Done: the phone has begun erasing, too late. Cancelled, failed or expired:
+ * nothing is left to stop.
  */
-export async function deliverPendingCommands(ctx: AppContext, target: CommandTarget): Promise<number> {
-  await expireStaleCommands(ctx, target.deviceRowId);
-  const rows = await ctx.db
-    .select()
-    .from(deviceCommands)
-    .where(and(eq(deviceCommands.deviceId, target.deviceRowId), inArray(deviceCommands.state, openStates)))
-    .orderBy(asc(deviceCommands.id));
-  for (const row of rows) ctx.realtime.toDevice(target.deviceRowId, 'command', toPhoneCommand(row));
-  return rows.length;
-}
-
-/**
- * Expires undelivered locks and wipes older than COMMAND_EXPIRY_MS (of one device, or of all when
- * called by the periodic sweep). A delivered one is the phone's to finish: it already has it.
- */
-export async function expireStaleCommands(ctx: AppContext, deviceRowId?: number): Promise<number> {
-  const cutoff = new Date(ctx.now().getTime() - COMMAND_EXPIRY_MS);
-  const expired = await ctx.db
-    .update(deviceCommands)
-    .set({ state: 'expired', updatedAt: ctx.now(), payload: sql`${deviceCommands.payload} - 'pin'` })
-    .where(
-      and(
-        eq(deviceCommands.state, 'sent'),
-        inArray(deviceCommands.type, expiringTypes),
-        lt(deviceCommands.createdAt, cutoff),
-        ...(deviceRowId === undefined ? [] : [eq(deviceCommands.deviceId, deviceRowId)]),
-      ),
-    )
-    .returning();
-  if (expired.length > 0) await announceExpired(ctx, expired);
-  return expired.length;
-}
-
-async function announceExpired(ctx: AppContext, rows: CommandRow[]) {
-  const owners = await ctx.db
-    .select({ id: devices.id, userId: devices.userId, deviceId: devices.deviceId })
-    .from(devices)
-    .where(
-      inArray(
-        devices.id,
-        rows.map((row) => row.deviceId),
-      ),
-    );
-  const byId = new Map(owners.map((owner) => [owner.id, owner]));
-  for (const row of rows) {
-    const owner = byId.get(row.deviceId);
-    if (owner) ctx.realtime.toUser(owner.userId, 'commandState', { command: toCommand(row, owner.deviceId) });
+export async function cancelWipe(ctx: AppContext, userId: number, deviceId: string, commandId: number) {
+  const device = await findUserDevice(ctx, userId, { deviceId });
+  const target = { deviceRowId: device.id, userId, deviceId: device.deviceId };
+  const command = await findCommand(ctx, target, commandId);
+  if (command.type !== 'wipe') throw new AppError('VALIDATION', 'Esa orden no es un borrado.');
+  if (command.state === 'sent') {
+    await moveCommand(ctx, target, commandId, {
+      from: ['sent'],
+      to: 'cancelled',
+      reason: 'Detenido antes de llegar al teléfono.',
+    });
+    ctx.realtime.toUser(userId, 'cancelingWipe', { device_id: target.deviceId, command_id: commandId });
+  } else if (command.state === 'delivered') {
+    ctx.realtime.toDevice(device.id, 'cancelingWipe', { command_id: commandId });
+  } else if (command.state === 'done') {
+    throw new AppError('VALIDATION', 'El teléfono ya comenzó el borrado; no se puede detener.');
   }
 }

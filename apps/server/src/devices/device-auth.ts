@@ -34,3 +34,9 @@ export function createDeviceAuthenticator(ctx: AppContext) {
     return token ? findDeviceByToken(ctx, token) : null;
   };
 }
+
+/** A phone's realtime connection (`/device`), with the same token. */
+export function createDeviceSocketAuthenticator(ctx: AppContext) {
+  return (token: unknown): Promise<DeviceAuth | null> =>
+    findDeviceByToken(ctx, typeof token === 'string' ? token : '');
+}

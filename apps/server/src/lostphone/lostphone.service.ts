@@ -81,24 +81,17 @@ export async function orderWipe(ctx: AppContext, userId: number, deviceId: strin
   return { command: await createCommand(ctx, targetOf(device), 'wipe') };
 }
 
-/** Records lost mode as the phone carried it out (commandResult done of lostOn / lostOff). */
-export async function setLostFlag(ctx: AppContext, deviceRowId: number, lost: boolean) {
-  await ctx.db.update(devices).set({ lost, updatedAt: ctx.now() }).where(eq(devices.id, deviceRowId));
-}
-
 /**
- * spec 4: once the phone answered, the panel records lost mode on or off (internal device id). On is
- * for Android phones only, like the order; off is always allowed, so a stale flag can be cleared.
+ * spec 4: once the phone answered, the panel "records" lost mode on or off (internal device id). The
+ * flag has one writer, the phone's `commandResult done` of lostOn or lostOff
+ * (commands.service.ts recordCommandResult): this call, kept for the spec, checks the request as
+ * before (the caller's device; on for Android phones only) and answers lost mode as the phone
+ * carried it out, changing nothing.
  */
 export async function changeLostStatus(ctx: AppContext, userId: number, internalId: number, lost: boolean) {
   const device = await findUserDevice(ctx, userId, { internalId });
   if (lost) assertAndroid(device);
-  const [updated] = await ctx.db
-    .update(devices)
-    .set({ lost, updatedAt: ctx.now() })
-    .where(eq(devices.id, device.id))
-    .returning();
-  return { config: toConfigItem(updated!) };
+  return { config: toConfigItem(device) };
 }
 
 function toInfoItem(ctx: AppContext, row: typeof lostReports.$inferSelect): LostPhoneInfoItem {

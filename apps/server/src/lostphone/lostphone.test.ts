@@ -6,6 +6,7 @@ import { createTestApp, signUpUser, type TestApp } from '../test/test-app.ts';
 import { userWithPhone } from '../test/sockets.ts';
 import { LOST_REPORT_BURST, LOST_REPORT_MIN_INTERVAL_MS } from '@escudo/contract';
 import { deviceCommands, devices, lostReports, users } from '../lib/db/schema.ts';
+import { recordCommandResult } from '../commands/commands.service.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -26,15 +27,24 @@ const NO_SUCH_DEVICE = { code: 'NOT_FOUND', message: 'No encontramos ese disposi
 const sendReport = (on: TestApp, token: string | undefined, body: Record<string, unknown> = {}) =>
   on.post('/api/device/lostphone/report', { lat: -33.45, lng: -70.66, image: JPEG_BASE64, ...body }, token);
 
-/** A user with an Android phone in lost mode, as the panel records it once the phone answered. */
+type Owner = Awaited<ReturnType<typeof userWithPhone>>;
+
+/**
+ * Orders lost mode on or off and has the phone carry it out, as its `commandResult done` does (the
+ * one writer of the lost flag; commands.messages.test.ts sends it over a real socket).
+ */
+async function setLostModeByPhone(on: TestApp, owner: Owner, lost: boolean) {
+  const path = lost ? 'lostMyPhoneSubscribeNotification' : 'lostMyPhoneUnSubscribeNotification';
+  const ordered = await on.post(`/api/app/lostphone/${path}`, { device_id: owner.deviceId }, owner.token);
+  if (ordered.statusCode !== 200) throw new Error(`${path}: ${ordered.body}`);
+  const phone = { deviceRowId: owner.internalId, userId: owner.userId, deviceId: owner.deviceId };
+  await recordCommandResult(on.ctx, phone, ordered.json().command.id, 'done');
+}
+
+/** A user with an Android phone in lost mode, as the phone carried it out. */
 async function lostPhone(on: TestApp) {
   const ana = await userWithPhone(on);
-  const changed = await on.post(
-    '/api/app/lostphone/changeStatus',
-    { device_id: ana.internalId, lost: true },
-    ana.token,
-  );
-  if (changed.statusCode !== 200) throw new Error(`changeStatus: ${changed.body}`);
+  await setLostModeByPhone(on, ana, true);
   return ana;
 }
 
@@ -199,7 +209,7 @@ describe('blockMyPhoneNotification', () => {
 });
 
 describe('lost mode', () => {
-  it('subscribe and unsubscribe create commands; changeStatus records the state getLostMyPhoneData shows', async () => {
+  it("subscribe and unsubscribe create commands; the phone's answer records the state getLostMyPhoneData and changeStatus show", async () => {
     const ana = await userWithPhone(app);
     const on = await app.post(
       '/api/app/lostphone/lostMyPhoneSubscribeNotification',
@@ -210,11 +220,16 @@ describe('lost mode', () => {
     const data = () => app.post('/api/app/lostphone/getLostMyPhoneData', {}, ana.token).then((r) => r.json());
     expect(await data()).toEqual({ config: [{ id: ana.internalId, device_id: ana.deviceId, lost: false }] });
 
-    const changed = await app.post(
-      '/api/app/lostphone/changeStatus',
-      { device_id: ana.internalId, lost: true },
-      ana.token,
-    );
+    const changeStatus = (lost: boolean) =>
+      app.post('/api/app/lostphone/changeStatus', { device_id: ana.internalId, lost }, ana.token);
+    const phone = { deviceRowId: ana.internalId, userId: ana.userId, deviceId: ana.deviceId };
+    // the owner's changeStatus is not a second writer: only the phone carrying the order out is
+    expect((await changeStatus(true)).json()).toEqual({
+      config: { id: ana.internalId, device_id: ana.deviceId, lost: false },
+    });
+    expect((await data()).config[0].lost).toBe(false);
+    await recordCommandResult(app.ctx, phone, on.json().command.id, 'done');
+    const changed = await changeStatus(true);
     expect(changed.json()).toEqual({ config: { id: ana.internalId, device_id: ana.deviceId, lost: true } });
     expect((await data()).config[0].lost).toBe(true);
 
@@ -224,8 +239,10 @@ describe('lost mode', () => {
       ana.token,
     );
     expect(off.json().command).toMatchObject({ type: 'lostOff', state: 'sent' });
-    await app.post('/api/app/lostphone/changeStatus', { device_id: ana.internalId, lost: false }, ana.token);
+    expect((await changeStatus(false)).json().config.lost).toBe(true);
+    await recordCommandResult(app.ctx, phone, off.json().command.id, 'done');
     expect((await data()).config[0].lost).toBe(false);
+    expect((await changeStatus(false)).json().config.lost).toBe(false);
   });
 
   it("cannot change another user's device (internal id) nor read its reports", async () => {
@@ -358,10 +375,12 @@ describe('lost-mode reports cannot fill the disk (issue 12 item 6)', () => {
       message: 'El modo pérdida no está activado en este teléfono: el reporte no se guardó.',
     });
 
-    // lost mode as the phone carried it out (commandResult of lostOn) or as the panel records it
+    // the owner's changeStatus does not open the door: lost mode as the phone carried it out does
     await app.post('/api/app/lostphone/changeStatus', { device_id: ana.internalId, lost: true }, ana.token);
+    expect((await sendReport(app, ana.deviceToken)).json().code).toBe('LOST_MODE_OFF');
+    await setLostModeByPhone(app, ana, true);
     expect((await sendReport(app, ana.deviceToken)).statusCode).toBe(201);
-    await app.post('/api/app/lostphone/changeStatus', { device_id: ana.internalId, lost: false }, ana.token);
+    await setLostModeByPhone(app, ana, false);
     expect((await sendReport(app, ana.deviceToken)).json().code).toBe('LOST_MODE_OFF');
 
     expect(await reportsOf(app, ana.internalId)).toHaveLength(1);
@@ -468,7 +487,7 @@ describe('what the panel hides for an iPhone, the server refuses (issue 12 item 
     const [row] = await app.ctx.db.select().from(users).where(eq(users.id, ana.userId));
     expect(row!.passwordConfirmedAt).not.toBeNull();
 
-    // lost mode cannot be recorded on either; off stays possible (a stale flag can be cleared)
+    // lost mode on is refused for either; off is answered (it changes nothing)
     const on = await app.post(
       '/api/app/lostphone/changeStatus',
       { device_id: ana.internalId, lost: true },

@@ -3,17 +3,24 @@
  * a phone (with the device token of a real registration), connected to a listening test server.
  */
 import { randomBytes } from 'node:crypto';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
-import { userPlans, users } from '../lib/db/schema.ts';
-import type { TestApp } from './test-app.ts';
-import { signUpUser } from './test-app.ts';
+import { DEVICE_NAMESPACE, PANEL_NAMESPACE } from '@escudo/contract';
+import { deviceCommands, userPlans, users } from '../lib/db/schema.ts';
+import { createTestApp, signUpUser, type TestApp } from './test-app.ts';
 
 export type TestSocket = Socket & {
   /** every message received, in order */
   received: { type: string; payload: unknown }[];
   /** resolves with the first payload of `type` matching `where` received from now on */
   next<T = Record<string, unknown>>(
+    type: string,
+    where?: (payload: T) => boolean,
+    timeoutMs?: number,
+  ): Promise<T>;
+  /** like `next`, but a matching payload already received counts (what a server sends on connect) */
+  seen<T = Record<string, unknown>>(
     type: string,
     where?: (payload: T) => boolean,
     timeoutMs?: number,
@@ -55,6 +62,10 @@ function wrap(socket: Socket): TestSocket {
         },
       });
     });
+  test.seen = (type, where = () => true, timeoutMs) => {
+    const earlier = test.received.find((m) => m.type === type && where(m.payload as never));
+    return earlier ? Promise.resolve(earlier.payload as never) : test.next(type, where, timeoutMs);
+  };
   test.ask = (type, payload) =>
     socket.timeout(5000).emitWithAck(type, payload) as Promise<{
       ok: boolean;
@@ -125,3 +136,43 @@ export async function userWithPhone(
   }
   return { ...user, userId: owner!.id, deviceId, internalId: device.id, deviceToken: device_token };
 }
+
+/**
+ * For a test file about realtime: one listening test app for the file, panels and phones connected to
+ * it (closed after each test), and the small helpers those tests share.
+ */
+export function useRealtimeApp() {
+  const state = {} as { app: TestApp; url: string };
+  const open: TestSocket[] = [];
+  beforeAll(async () => {
+    state.app = await createTestApp();
+    state.url = await listen(state.app);
+  });
+  afterEach(() => {
+    for (const socket of open.splice(0)) socket.close();
+  });
+  afterAll(() => state.app.close());
+
+  const connected = async (namespace: string, token: string) => {
+    const socket = await connect(`${state.url}${namespace}`, token);
+    open.push(socket);
+    return socket;
+  };
+  return {
+    get app() {
+      return state.app;
+    },
+    get url() {
+      return state.url;
+    },
+    /** a panel of the user, with a customToken from the real endpoint */
+    panel: async (user: { token: string }) => connected(PANEL_NAMESPACE, await panelToken(state.app, user)),
+    /** the user's phone, with its device token */
+    phone: (owner: { deviceToken: string }) => connected(DEVICE_NAMESPACE, owner.deviceToken),
+    /** a command's row as stored */
+    commandRow: async (id: number) =>
+      (await state.app.ctx.db.select().from(deviceCommands).where(eq(deviceCommands.id, id)))[0]!,
+  };
+}
+
+export const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -9,11 +9,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect, type TestSocket } from '../test/sockets.ts';
-import { createPostgresDatabase } from '../test/test-app.ts';
+import { DEVICE_NAMESPACE, PANEL_NAMESPACE } from '@escudo/contract';
+import { connect, type TestSocket } from '../../test/sockets.ts';
+import { createPostgresDatabase } from '../../test/test-app.ts';
 
 const isPostgresRun = process.env.ESCUDO_TEST_DB === 'postgres';
-const root = path.resolve(import.meta.dirname, '../../../..');
+const root = path.resolve(import.meta.dirname, '../../../../..');
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 async function freePort(): Promise<number> {
@@ -142,10 +143,10 @@ describe.skipIf(!isPostgresRun)('two server processes through Redis', () => {
       )
     ).body;
 
-    const panel = await connect(`${a}/panel`, customToken);
+    const panel = await connect(`${a}${PANEL_NAMESPACE}`, customToken);
     sockets.push(panel);
     const online = panel.next('presence', (p) => p.online === true, 10_000);
-    const phone = await connect(`${b}/device`, registered.body.device_token);
+    const phone = await connect(`${b}${DEVICE_NAMESPACE}`, registered.body.device_token);
     sockets.push(phone);
     expect(await online).toEqual({ device_id: deviceId, online: true });
 

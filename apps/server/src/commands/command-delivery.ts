@@ -1,0 +1,145 @@
+/**
+ * What reaches a phone and when (issue 3): a command as the phone and the panel see it, what a phone
+ * that connects should have running (`resume`) and the orders still open for it, and the expiry of
+ * locks and wipes that could not be delivered in time.
+ */
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import {
+  COMMAND_EXPIRY_MS,
+  LOST_REPORT_EVERY_MS,
+  TRACKING_POINT_EVERY_S,
+  commandStates,
+  finalCommandStates,
+  type Command,
+  type CommandState,
+  type CommandType,
+  type PhoneCommand,
+} from '@escudo/contract';
+import type { AppContext } from '../context.ts';
+import { deviceCommands, devices, trackings } from '../lib/db/schema.ts';
+
+type CommandRow = typeof deviceCommands.$inferSelect;
+
+/** The device a command is for: its internal id, its owner and its own identifier. */
+export interface CommandTarget {
+  deviceRowId: number;
+  userId: number;
+  deviceId: string;
+}
+
+/** states in which a command is still the phone's to carry out (sent again at each connection) */
+export const openStates: CommandState[] = commandStates.filter(
+  (state) => !finalCommandStates.includes(state),
+);
+/** what a phone is told in lostOn and resume: seconds between two lost-mode reports */
+const LOST_REPORT_EVERY_S = LOST_REPORT_EVERY_MS / 1000;
+/** issue 3: a lock or wipe that could not be delivered within 24 hours must not run late */
+const expiringTypes: CommandType[] = ['lock', 'wipe'];
+
+export function toCommand(row: CommandRow, deviceId: string): Command {
+  return {
+    id: row.id,
+    device_id: deviceId,
+    type: row.type,
+    state: row.state,
+    reason: row.reason,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export function toPhoneCommand(row: CommandRow): PhoneCommand {
+  const base = { id: row.id, created_at: row.createdAt.toISOString() };
+  switch (row.type) {
+    case 'lock':
+      return { ...base, type: 'lock', pin: row.payload.pin ?? '' };
+    case 'lostOn':
+      return { ...base, type: 'lostOn', report_every_s: LOST_REPORT_EVERY_S };
+    case 'trackingOn':
+      return {
+        ...base,
+        type: 'trackingOn',
+        tracking_id: row.payload.tracking_id ?? 0,
+        interval_s: TRACKING_POINT_EVERY_S,
+      };
+    case 'trackingOff':
+      return { ...base, type: 'trackingOff', tracking_id: row.payload.tracking_id ?? 0 };
+    case 'wipe':
+    case 'lostOff':
+      return { ...base, type: row.type };
+  }
+}
+
+/**
+ * Tells a phone that just connected what it should have running (`resume`): lost mode as the owner
+ * set it and the open route, if any. A phone that lost its memory (restarted, reinstalled) picks
+ * them up again; sent before the pending commands, which are newer orders and may turn them off.
+ */
+export async function resumeDevice(ctx: AppContext, target: CommandTarget): Promise<void> {
+  const [row] = await ctx.db
+    .select({ lost: devices.lost, trackingId: trackings.id })
+    .from(devices)
+    .leftJoin(trackings, and(eq(trackings.deviceId, devices.id), isNull(trackings.endedAt)))
+    .where(eq(devices.id, target.deviceRowId))
+    .limit(1);
+  if (!row) return;
+  ctx.realtime.toDevice(target.deviceRowId, 'resume', {
+    lost: row.lost ? { report_every_s: LOST_REPORT_EVERY_S } : null,
+    tracking:
+      row.trackingId === null ? null : { tracking_id: row.trackingId, interval_s: TRACKING_POINT_EVERY_S },
+  });
+}
+
+/**
+ * Sends a phone that just connected every command still open, oldest first. Locks and wipes older
+ * than COMMAND_EXPIRY_MS expire instead (and the owner's panels hear it).
+ */
+export async function deliverPendingCommands(ctx: AppContext, target: CommandTarget): Promise<number> {
+  await expireStaleCommands(ctx, target.deviceRowId);
+  const rows = await ctx.db
+    .select()
+    .from(deviceCommands)
+    .where(and(eq(deviceCommands.deviceId, target.deviceRowId), inArray(deviceCommands.state, openStates)))
+    .orderBy(asc(deviceCommands.id));
+  for (const row of rows) ctx.realtime.toDevice(target.deviceRowId, 'command', toPhoneCommand(row));
+  return rows.length;
+}
+
+/**
+ * Expires undelivered locks and wipes older than COMMAND_EXPIRY_MS (of one device, or of all when
+ * called by the periodic sweep). A delivered one is the phone's to finish: it already has it.
+ */
+export async function expireStaleCommands(ctx: AppContext, deviceRowId?: number): Promise<number> {
+  const cutoff = new Date(ctx.now().getTime() - COMMAND_EXPIRY_MS);
+  const expired = await ctx.db
+    .update(deviceCommands)
+    .set({ state: 'expired', updatedAt: ctx.now(), payload: sql`${deviceCommands.payload} - 'pin'` })
+    .where(
+      and(
+        eq(deviceCommands.state, 'sent'),
+        inArray(deviceCommands.type, expiringTypes),
+        lt(deviceCommands.createdAt, cutoff),
+        ...(deviceRowId === undefined ? [] : [eq(deviceCommands.deviceId, deviceRowId)]),
+      ),
+    )
+    .returning();
+  if (expired.length > 0) await announceExpired(ctx, expired);
+  return expired.length;
+}
+
+async function announceExpired(ctx: AppContext, rows: CommandRow[]) {
+  const owners = await ctx.db
+    .select({ id: devices.id, userId: devices.userId, deviceId: devices.deviceId })
+    .from(devices)
+    .where(
+      inArray(
+        devices.id,
+        rows.map((row) => row.deviceId),
+      ),
+    );
+  const byId = new Map(owners.map((owner) => [owner.id, owner]));
+  for (const row of rows) {
+    const owner = byId.get(row.deviceId);
+    if (owner) ctx.realtime.toUser(owner.userId, 'commandState', { command: toCommand(row, owner.deviceId) });
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * The checks every incoming realtime message passes before its feature's handler runs: known to the
+ * contract's map, small enough, within the sender's rate, well formed (STYLE.md #4). A refused message
+ * gets a clear answer and the socket stays up.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Socket } from 'socket.io';
+import type { z } from 'zod';
+import {
+  REALTIME_MESSAGES_PER_SECOND,
+  REALTIME_MESSAGE_MAX_BYTES,
+  errorMessages,
+  type RealtimeAck,
+} from '@escudo/contract';
+import { AppError } from '../app-error.ts';
+import { isInvalidInput } from '../db/errors.ts';
+import { createRateLimiter } from './rate-limiter.ts';
+
+/** What a message handler gets: the payload already parsed by the contract, and who sent it. */
+export type MessageHandler<C, P> = (payload: P, sender: C) => Promise<void>;
+
+/**
+ * Registers the handlers of one socket for the messages of `schemas`. Each message is refused, with an
+ * ack `{ok:false, code, message}` (or a `rejected` message when the sender gave no ack callback), when
+ * it is unknown, too big, too frequent, malformed, or not the sender's business; the socket stays up.
+ */
+export function handleMessages<S extends Record<string, z.ZodType>, C>(
+  socket: Socket,
+  sender: C,
+  schemas: S,
+  handlers: { [K in keyof S]: MessageHandler<C, z.output<S[K]>> },
+  log: FastifyBaseLogger,
+): void {
+  const limiter = createRateLimiter(REALTIME_MESSAGES_PER_SECOND, REALTIME_MESSAGES_PER_SECOND * 2);
+  const refuse = (type: string, error: AppError, ack: unknown) => {
+    const answer: RealtimeAck = { ok: false, code: error.code, message: error.message };
+    if (typeof ack === 'function') (ack as (answer: RealtimeAck) => void)(answer);
+    else socket.emit('rejected', { type, code: error.code, message: error.message });
+  };
+
+  socket.onAny((type: unknown, ...args: unknown[]) => {
+    if (typeof type === 'string' && Object.hasOwn(schemas, type)) return;
+    refuse(
+      String(type).slice(0, 64),
+      new AppError('VALIDATION', `Tipo de mensaje desconocido: ${String(type).slice(0, 64)}`),
+      args.at(-1),
+    );
+  });
+
+  for (const type of Object.keys(schemas) as (keyof S & string)[]) {
+    // the socket is untyped here: this function is what turns unknown input into typed payloads
+    const untyped = socket as unknown as { on(event: string, listener: (...args: unknown[]) => void): void };
+    untyped.on(type, async (...args: unknown[]) => {
+      const ack = typeof args.at(-1) === 'function' ? args.at(-1) : undefined;
+      const payload = args[0];
+      if (!limiter.take()) return refuse(type, new AppError('RATE_LIMITED'), ack);
+      let size: number;
+      try {
+        size = Buffer.byteLength(JSON.stringify(payload) ?? '');
+      } catch {
+        return refuse(type, new AppError('VALIDATION'), ack);
+      }
+      if (size > REALTIME_MESSAGE_MAX_BYTES) return refuse(type, new AppError('PAYLOAD_TOO_LARGE'), ack);
+      const parsed = schemas[type]!.safeParse(payload);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const where = issue?.path.length ? ` (${issue.path.join('.')})` : '';
+        return refuse(
+          type,
+          new AppError('VALIDATION', `${errorMessages.VALIDATION} ${issue?.message ?? ''}${where}`.trim()),
+          ack,
+        );
+      }
+      try {
+        await handlers[type](parsed.data as never, sender);
+        if (ack) (ack as (answer: RealtimeAck) => void)({ ok: true });
+      } catch (error) {
+        if (error instanceof AppError) return refuse(type, error, ack);
+        if (isInvalidInput(error)) {
+          // the contract should have refused it (error-handler.ts does the same for HTTP)
+          log.warn({ err: error, type }, 'input the contract let through was refused by the database');
+          return refuse(type, new AppError('VALIDATION'), ack);
+        }
+        log.error({ err: error, type }, 'realtime message failed');
+        refuse(type, new AppError('INTERNAL'), ack);
+      }
+    });
+  }
+}

@@ -1,0 +1,106 @@
+/**
+ * The realtime hub (issue 3): Socket.IO on the API's own HTTP server, with the contract's namespaces
+ * for the panel and the phones, and the emitter features use to reach them. It knows no feature:
+ * sockets are authenticated and messages dispatched by messages.ts, with what app.ts passes in. With
+ * REDIS_URL the Redis streams adapter carries messages between server processes; otherwise
+ * everything stays in this process's memory.
+ */
+import type { Server as HttpServer } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import { Server, type Namespace, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
+import { createClient } from 'redis';
+import {
+  DEVICE_NAMESPACE,
+  PANEL_NAMESPACE,
+  errorMessages,
+  type DeviceClientEvents,
+  type DeviceServerEvents,
+  type PanelClientEvents,
+  type PanelServerEvents,
+} from '@escudo/contract';
+import type { DeviceAuth, UserAuth } from '../http/routes.ts';
+import { deviceRoom, sessionRoom, userRoom, type RealtimeEmitter } from './realtime-emitter.ts';
+
+type PanelNamespace = Namespace<PanelClientEvents, PanelServerEvents, object, UserAuth>;
+type DeviceNamespace = Namespace<DeviceClientEvents, DeviceServerEvents, object, DeviceAuth>;
+export type PanelSocket = Socket<PanelClientEvents, PanelServerEvents, object, UserAuth>;
+export type DeviceSocket = Socket<DeviceClientEvents, DeviceServerEvents, object, DeviceAuth>;
+
+export interface RealtimeHub extends RealtimeEmitter {
+  io: Server;
+  panel: PanelNamespace;
+  device: DeviceNamespace;
+  /** closes every socket and the Redis connection */
+  close(): Promise<void>;
+}
+
+export interface HubOptions {
+  redisUrl?: string | undefined;
+  redisStream: string;
+  log: FastifyBaseLogger;
+}
+
+/** Creates the Socket.IO server; sockets are authenticated and heard by `createRealtimeMessages`. */
+export async function createRealtimeHub(httpServer: HttpServer, options: HubOptions): Promise<RealtimeHub> {
+  const io = new Server(httpServer, {
+    serveClient: false,
+    // a message over this closes the connection (engine.io's rule); ours, smaller, only refuses it
+    maxHttpBufferSize: 256 * 1024,
+    // the panel is served by this server: same origin, no CORS needed
+    cors: undefined,
+  });
+  let redis: ReturnType<typeof createClient> | null = null;
+  if (options.redisUrl) {
+    redis = createClient({ url: options.redisUrl });
+    redis.on('error', (error) => options.log.error({ err: error }, 'redis (realtime adapter) error'));
+    await redis.connect();
+    io.adapter(createAdapter(redis, { streamName: options.redisStream }));
+  }
+  const panel = io.of(PANEL_NAMESPACE) as PanelNamespace;
+  const device = io.of(DEVICE_NAMESPACE) as DeviceNamespace;
+
+  return {
+    io,
+    panel,
+    device,
+    toDevice(deviceRowId, type, payload) {
+      (device.to(deviceRoom(deviceRowId)).emit as (event: string, data: unknown) => void)(type, payload);
+    },
+    toUser(userId, type, payload) {
+      (panel.to(userRoom(userId)).emit as (event: string, data: unknown) => void)(type, payload);
+    },
+    async isDeviceOnline(deviceRowId) {
+      try {
+        const sockets = await device.in(deviceRoom(deviceRowId)).fetchSockets();
+        return sockets.length > 0;
+      } catch (error) {
+        // another process did not answer in time: say "unknown" as offline rather than fail the call
+        options.log.warn({ err: error }, 'could not ask the other processes about a phone');
+        return false;
+      }
+    },
+    disconnectPanels(which) {
+      panel
+        .in('sessionId' in which ? sessionRoom(which.sessionId) : userRoom(which.userId))
+        .disconnectSockets(true);
+    },
+    disconnectDevice(deviceRowId) {
+      device.in(deviceRoom(deviceRowId)).disconnectSockets(true);
+    },
+    async close() {
+      io.disconnectSockets(true);
+      await new Promise<void>((resolve) => {
+        io.close(() => resolve());
+      });
+      if (redis) await redis.quit().catch(() => undefined);
+    },
+  };
+}
+
+/** The error a refused connection gets: its message is Spanish, its `data.code` the API's code. */
+export function connectionError(code: 'UNAUTHENTICATED' | 'SERVER_BUSY'): Error & { data: { code: string } } {
+  const error = new Error(errorMessages[code]) as Error & { data: { code: string } };
+  error.data = { code };
+  return error;
+}

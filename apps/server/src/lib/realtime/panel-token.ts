@@ -1,0 +1,51 @@
+/**
+ * The panel's realtime token (the spec's "customToken" of createFirebaseAuthToken): the user and the
+ * session, with an expiry, signed by the server. Reading one checks only its signature and expiry:
+ * whoever accepts it also checks that the session is still active (auth/sessions.ts), so signing out
+ * or a password reset shuts the door even before the token expires.
+ */
+import { PANEL_TOKEN_TTL_MS } from '@escudo/contract';
+import type { Signer } from '../crypto/signing.ts';
+import type { UserAuth } from '../http/routes.ts';
+
+/** What signs and dates the tokens (the app's context has both). */
+export interface PanelTokenKeys {
+  panelTokenSigner: Signer;
+  now: () => Date;
+}
+
+interface PanelTokenClaims {
+  /** user id */
+  u: number;
+  /** session id */
+  s: number;
+  /** expiry, Unix ms */
+  e: number;
+}
+
+export function createPanelToken(keys: PanelTokenKeys, auth: UserAuth): string {
+  const claims: PanelTokenClaims = {
+    u: auth.userId,
+    s: auth.sessionId,
+    e: keys.now().getTime() + PANEL_TOKEN_TTL_MS,
+  };
+  const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
+  return `${body}.${keys.panelTokenSigner.sign(body)}`;
+}
+
+/** The user and session a token names, if it is ours and not expired; null otherwise. */
+export function readPanelToken(keys: PanelTokenKeys, token: unknown): UserAuth | null {
+  if (typeof token !== 'string' || token.length > 512) return null;
+  const [body, signature] = token.split('.');
+  if (!body || !signature || !/^[0-9a-f]{64}$/.test(signature)) return null;
+  if (!keys.panelTokenSigner.verify(body, signature)) return null;
+  let claims: PanelTokenClaims;
+  try {
+    claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as PanelTokenClaims;
+  } catch {
+    return null;
+  }
+  if (!Number.isInteger(claims.u) || !Number.isInteger(claims.s) || !(claims.e > keys.now().getTime()))
+    return null;
+  return { kind: 'user', userId: claims.u, sessionId: claims.s };
+}
