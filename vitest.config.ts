@@ -20,6 +20,16 @@ export default defineConfig({
         },
       },
       {
+        // the panel's components and the command store, rendered in a DOM with Testing Library; the
+        // server is another process, so the network edge (fetch, the realtime socket) is simulated
+        test: {
+          name: 'web-dom',
+          include: ['apps/web/src/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['apps/web/src/testing/setup.ts'],
+        },
+      },
+      {
         test: {
           name: 'phone',
           include: ['apps/phone/src/**/*.test.ts'],

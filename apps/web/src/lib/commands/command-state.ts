@@ -1,6 +1,10 @@
 import type { Command, CommandState } from '@escudo/contract';
 
-/** A command's state only moves forward (docs/device-protocol.md section 4): sent, delivered, final. */
+/**
+ * A command's state only moves forward (docs/device-protocol.md section 5): sent, delivered, then one
+ * final state. The contract's `finalCommandStates` lives beside zod, which the panel keeps off its
+ * first load, hence this small copy.
+ */
 const stateRank: Record<CommandState, number> = {
   sent: 0,
   delivered: 1,

@@ -43,6 +43,8 @@ const RETRY_MIN_MS = 1_000;
 const RETRY_MAX_MS = 10_000;
 
 const handlers = new Map<ServerMessageType, Set<(payload: never) => void>>();
+/** handlers that hear messages without asking for the link (the command store): they never keep it open */
+const passiveHandlers = new WeakSet<(payload: never) => void>();
 const statusListeners = new Set<() => void>();
 const presenceListeners = new Set<() => void>();
 /** device_id → online, as last reported by the server on this connection */
@@ -200,16 +202,21 @@ export function closeRealtime(): void {
 }
 
 function isListened(): boolean {
-  return [...handlers.values()].some((listeners) => listeners.size > 0);
+  return [...handlers.values()].some((listeners) =>
+    [...listeners].some((listener) => !passiveHandlers.has(listener)),
+  );
 }
 
 /**
  * Listens to one server message type; the link opens if needed. Returns the function that stops
- * listening (the link stays open for the rest of the session).
+ * listening (the link stays open for the rest of the session). With `opensLink: false` the handler
+ * hears whatever arrives while some screen keeps the link open, and neither opens it nor keeps it
+ * wanted (lib/commands listens so for the whole session).
  */
 export function subscribe<T extends ServerMessageType>(
   type: T,
   handler: ServerMessageHandler<T>,
+  { opensLink = true }: { opensLink?: boolean } = {},
 ): () => void {
   let listeners = handlers.get(type);
   if (!listeners) {
@@ -218,7 +225,8 @@ export function subscribe<T extends ServerMessageType>(
   }
   const stored = handler as (payload: never) => void;
   listeners.add(stored);
-  void ensureRealtime();
+  if (opensLink) void ensureRealtime();
+  else passiveHandlers.add(stored);
   return () => {
     listeners.delete(stored);
   };

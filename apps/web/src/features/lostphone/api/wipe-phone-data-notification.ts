@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { wipePhoneDataNotification, BodyOf } from '@escudo/contract';
 import { callApi } from '../../../lib/api-client.ts';
+import { rememberCommand } from '../../../lib/commands/command-store.ts';
 
 /**
  * POST wipePhoneDataNotification: orders the phone to erase itself. The server refuses it with 428
@@ -8,7 +9,10 @@ import { callApi } from '../../../lib/api-client.ts';
  */
 export function useWipePhoneData() {
   return useMutation({
-    mutationFn: (body: BodyOf<typeof wipePhoneDataNotification>) =>
-      callApi('wipePhoneDataNotification', body),
+    mutationFn: async (body: BodyOf<typeof wipePhoneDataNotification>) => {
+      const answer = await callApi('wipePhoneDataNotification', body);
+      rememberCommand(answer.command);
+      return answer;
+    },
   });
 }

@@ -10,9 +10,9 @@ import type { CommandState, Device } from '@escudo/contract';
 import { LOCK_PIN_LENGTH } from '@escudo/contract/browser';
 import { FormField } from '../../../components/form-field.tsx';
 import { describeErrorDetails } from '../../../lib/api-client.ts';
+import { useCommand } from '../../../lib/commands/use-command.ts';
 import { useDevicePresence } from '../../../lib/realtime/use-realtime.ts';
 import { useBlockMyPhone } from '../api/block-my-phone-notification.ts';
-import { useLiveCommand } from '../hooks/use-live-command.ts';
 import { lostphoneTexts } from '../texts.ts';
 import { CommandProgress } from './command-progress.tsx';
 import { DialogDeviceHeader } from './dialog-device-header.tsx';
@@ -36,7 +36,9 @@ export function LockDialog({
   const [pin, setPin] = useState('');
   const blockMutation = useBlockMyPhone();
   const isOnline = useDevicePresence(device.device_id);
-  const command = useLiveCommand(blockMutation.data?.command ?? null);
+  const ordered = blockMutation.data?.command ?? null;
+  // the order as the phone moves it along (issue 3 point 11: the owner must know whether it ran)
+  const command = useCommand(ordered?.id ?? null)?.command ?? ordered;
   const isPinValid = pinPattern.test(pin);
 
   const onSubmit = (event: FormEvent) => {

@@ -2,12 +2,15 @@ import { useEffect, useRef, useState } from 'react';
 import type { Device } from '@escudo/contract';
 import { LOST_PHONE_WAIT_MS } from '@escudo/contract/browser';
 import { describeErrorDetails } from '../../../lib/api-client.ts';
+import { watchCommand } from '../../../lib/commands/command-store.ts';
+import { queryClient } from '../../../lib/query-client.ts';
 import { fillText } from '../../../lib/format.ts';
 import { changeLostStatus } from '../api/change-lost-status.ts';
+import { lostPhoneConfigQueryOptions } from '../api/get-lost-my-phone-data.ts';
 import { orderLostModeOn } from '../api/lost-my-phone-subscribe-notification.ts';
 import { orderLostModeOff } from '../api/lost-my-phone-unsubscribe-notification.ts';
 import { lostphoneTexts } from '../texts.ts';
-import { listenForPhone } from './wait-for-phone.ts';
+import { waitForPhone } from './wait-for-phone.ts';
 
 export type LostModeFlow =
   | { phase: 'idle' }
@@ -30,23 +33,45 @@ export function isLostModeBusy(flow: LostModeFlow): boolean {
 export function useLostModeToggle(device: Device) {
   const [flow, setFlow] = useState<LostModeFlow>({ phase: 'idle' });
   const running = useRef<AbortController | null>(null);
+  const stopFollowing = useRef<(() => void) | null>(null);
 
   // leaving the page ends the wait and removes its listeners
-  useEffect(() => () => running.current?.abort(), []);
+  useEffect(
+    () => () => {
+      running.current?.abort();
+      stopFollowing.current?.();
+    },
+    [],
+  );
+
+  /**
+   * The lost flag is the phone's to set: the server records it when the phone reports the order done
+   * (changeStatus only answers it). That report may come just after the answer the spec waits for, so
+   * the config is read again once the order has ended.
+   */
+  function refreshWhenDone(commandId: number) {
+    stopFollowing.current?.();
+    const stop = watchCommand(commandId, ({ command }) => {
+      if (command.state === 'sent' || command.state === 'delivered') return;
+      void queryClient.invalidateQueries({ queryKey: lostPhoneConfigQueryOptions.queryKey });
+      // `stop` may be called from inside watchCommand itself: end the watch once it has returned
+      queueMicrotask(() => stop());
+    });
+    stopFollowing.current = stop;
+  }
 
   async function start(turnOn: boolean) {
     running.current?.abort();
     const controller = new AbortController();
     running.current = controller;
     const isStale = () => controller.signal.aborted;
-    const listener = listenForPhone(device.device_id);
     try {
       setFlow({ phase: 'sending', turnOn });
       const order = turnOn ? orderLostModeOn : orderLostModeOff;
       const { command } = await order({ device_id: device.device_id });
       if (isStale()) return;
       setFlow({ phase: 'waiting', turnOn, startedAt: Date.now() });
-      const answer = await listener.wait(command, LOST_PHONE_WAIT_MS, controller.signal);
+      const answer = await waitForPhone(command, LOST_PHONE_WAIT_MS, controller.signal);
       if (isStale()) return;
       if (answer.kind === 'noAnswer') return setFlow({ phase: 'noAnswer', turnOn });
       if (answer.kind === 'refused') return setFlow({ phase: 'error', turnOn, message: answer.message });
@@ -61,11 +86,10 @@ export function useLostModeToggle(device: Device) {
       setFlow({ phase: 'saving', turnOn });
       // spec 7: changeStatus takes the internal id
       await changeLostStatus({ device_id: device.id, lost: turnOn });
+      refreshWhenDone(command.id);
       if (!isStale()) setFlow({ phase: 'answered', turnOn });
     } catch (error) {
       if (!isStale()) setFlow({ phase: 'error', turnOn, message: describeErrorDetails(error).join(' ') });
-    } finally {
-      listener.stop();
     }
   }
 

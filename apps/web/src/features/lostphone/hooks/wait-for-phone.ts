@@ -1,4 +1,5 @@
 import type { Command } from '@escudo/contract';
+import { watchCommand } from '../../../lib/commands/command-store.ts';
 import { emit, subscribe } from '../../../lib/realtime/realtime-client.ts';
 
 export type PhoneAnswer =
@@ -14,55 +15,47 @@ export function newProbeId(): string {
 }
 
 /**
- * Listens for a phone's answers from before an order is sent (its acknowledgement may overtake the
- * HTTP answer that tells the command's id), then `wait()`s for the spec's answer: the `imHere` to an
- * `ayThere` probe (spec 4), or the phone acknowledging the command itself, whichever comes first.
- * Every listener is removed when the wait ends, times out or is aborted (spec 4: "listener removed").
+ * Waits for the spec's answer to an order (spec 4): the `imHere` to an `ayThere` probe, or the phone
+ * taking the command itself (the command store has it past `sent`, even when that overtook the HTTP
+ * reply), whichever comes first. Every listener is removed when the wait ends, times out or is
+ * aborted (spec 4: "listener removed").
  */
-export function listenForPhone(deviceId: string) {
-  const acknowledged = new Set<number>();
-  const offImHere = subscribe('imHere', (message) => {
-    if (message.device_id === deviceId && message.command_id !== undefined) {
-      acknowledged.add(message.command_id);
-    }
-  });
+export function waitForPhone(command: Command, timeoutMs: number, signal: AbortSignal): Promise<PhoneAnswer> {
+  const deviceId = command.device_id;
+  const probeId = newProbeId();
+  return new Promise<PhoneAnswer>((resolve) => {
+    let isOver = false;
+    const cleanups: (() => void)[] = [];
+    const finish = (answer: PhoneAnswer) => {
+      if (isOver) return;
+      isOver = true;
+      for (const cleanup of cleanups) cleanup();
+      resolve(answer);
+    };
+    // a listener may answer while it is being set up: then it is removed at once
+    const keep = (cleanup: () => void) => (isOver ? cleanup() : cleanups.push(cleanup));
 
-  function wait(command: Command, timeoutMs: number, signal: AbortSignal): Promise<PhoneAnswer> {
-    const probeId = newProbeId();
-    return new Promise<PhoneAnswer>((resolve) => {
-      let isOver = false;
-      const cleanups: (() => void)[] = [];
-      const finish = (answer: PhoneAnswer) => {
-        if (isOver) return;
-        isOver = true;
-        for (const cleanup of cleanups) cleanup();
-        resolve(answer);
-      };
-      if (acknowledged.has(command.id)) return finish({ kind: 'answered' });
+    keep(
+      watchCommand(command.id, ({ command: current }) => {
+        if (current.state === 'failed') finish({ kind: 'failed', reason: current.reason });
+        else if (current.state !== 'sent') finish({ kind: 'answered' });
+      }),
+    );
+    if (isOver) return;
+    keep(
+      subscribe('imHere', (message) => {
+        if (message.device_id === deviceId && message.probe_id === probeId) finish({ kind: 'answered' });
+      }),
+    );
+    const timer = setTimeout(() => finish({ kind: 'noAnswer' }), timeoutMs);
+    keep(() => clearTimeout(timer));
+    const onAbort = () => finish({ kind: 'noAnswer' });
+    signal.addEventListener('abort', onAbort);
+    keep(() => signal.removeEventListener('abort', onAbort));
 
-      cleanups.push(
-        subscribe('imHere', (message) => {
-          if (message.device_id !== deviceId) return;
-          if (message.probe_id === probeId || message.command_id === command.id) finish({ kind: 'answered' });
-        }),
-        subscribe('commandState', ({ command: changed }) => {
-          if (changed.id !== command.id) return;
-          if (changed.state === 'failed') finish({ kind: 'failed', reason: changed.reason });
-          else if (changed.state !== 'sent') finish({ kind: 'answered' });
-        }),
-      );
-      const timer = setTimeout(() => finish({ kind: 'noAnswer' }), timeoutMs);
-      cleanups.push(() => clearTimeout(timer));
-      const onAbort = () => finish({ kind: 'noAnswer' });
-      signal.addEventListener('abort', onAbort);
-      cleanups.push(() => signal.removeEventListener('abort', onAbort));
-
-      void emit('ayThere', { device_id: deviceId, probe_id: probeId }, timeoutMs).then((ack) => {
-        // a time-out here means the link is down: the phone may still answer the command in time
-        if (!ack.ok && ack.code !== 'TIMEOUT') finish({ kind: 'refused', message: ack.message });
-      });
+    void emit('ayThere', { device_id: deviceId, probe_id: probeId }, timeoutMs).then((ack) => {
+      // a time-out here means the link is down: the phone may still answer the command in time
+      if (!ack.ok && ack.code !== 'TIMEOUT') finish({ kind: 'refused', message: ack.message });
     });
-  }
-
-  return { wait, stop: offImHere };
+  });
 }

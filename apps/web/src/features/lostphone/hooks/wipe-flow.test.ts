@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { Command } from '@escudo/contract';
 import {
   getWipeCountdown,
+  getWipeState,
   hasPhoneNotAnswered,
-  initialWipeState,
-  wipeReducer,
-  type WipeState,
+  initialWipeOrder,
+  type WipeOrder,
 } from './wipe-flow.ts';
 
 const command: Command = {
@@ -17,71 +17,53 @@ const command: Command = {
   created_at: '2026-03-05T14:00:00.000Z',
   updated_at: '2026-03-05T14:00:00.000Z',
 };
-const sent = wipeReducer(initialWipeState, { type: 'sent', command, at: 1_000 });
+const ordered: WipeOrder = { step: 'ordered', command, sentAt: 1_000, isStopping: false, stopError: null };
+const known = (state: Command['state'], answeredAt: number | null, reason: string | null = null) => ({
+  command: { ...command, state, reason },
+  answeredAt,
+});
 
 describe('wipe flow (spec 4, 8, 9)', () => {
-  it('waits for the phone, then finishes as wiping on `deleting`', () => {
-    expect(sent).toMatchObject({ step: 'waiting', answeredAt: null });
-    const answered = wipeReducer(sent, { type: 'phoneAnswered', commandId: 7, at: 2_000 });
-    expect(answered).toMatchObject({ step: 'waiting', answeredAt: 2_000 });
-    // a second acknowledgement (a repeat after reconnecting) does not restart the countdown
-    expect(wipeReducer(answered, { type: 'phoneAnswered', commandId: 7, at: 9_000 })).toBe(answered);
-    expect(wipeReducer(answered, { type: 'deleting', commandId: 7 })).toMatchObject({
+  it("asks for the password first, with the server's message when it asked for it again (428)", () => {
+    expect(getWipeState(initialWipeOrder, null)).toEqual({ step: 'password', serverMessage: null });
+    const again: WipeOrder = { step: 'password', serverMessage: 'Confirma' };
+    expect(getWipeState(again, null)).toBe(again);
+  });
+
+  it('waits for the phone, counting from when the store first knew it had the order', () => {
+    expect(getWipeState(ordered, known('sent', null))).toMatchObject({ step: 'waiting', answeredAt: null });
+    expect(getWipeState(ordered, known('delivered', 2_000))).toMatchObject({
+      step: 'waiting',
+      answeredAt: 2_000,
+      command: { state: 'delivered' },
+    });
+  });
+
+  it('keeps the stop asked for, and never moves back on an older copy', () => {
+    const stopping: WipeOrder = { ...ordered, isStopping: true };
+    expect(getWipeState(stopping, known('delivered', 2_000))).toMatchObject({ isStopping: true });
+    const late: WipeOrder = { ...ordered, command: { ...command, state: 'delivered' } };
+    expect(getWipeState(late, known('sent', null))).toMatchObject({ command: { state: 'delivered' } });
+  });
+
+  it('ends as the command ends: wiping, stopped, failed with its reason, expired', () => {
+    expect(getWipeState(ordered, known('done', 2_000))).toMatchObject({
       step: 'finished',
       outcome: 'wiping',
     });
-  });
-
-  it('ends as stopped on `cancelingWipe`, and ignores messages about other commands', () => {
-    expect(wipeReducer(sent, { type: 'stopped', commandId: 8 })).toBe(sent);
-    expect(wipeReducer(sent, { type: 'deleting', commandId: 8 })).toBe(sent);
-    const stopping = wipeReducer(sent, { type: 'stopRequested' });
-    expect(stopping).toMatchObject({ isStopping: true });
-    expect(wipeReducer(stopping, { type: 'stopped', commandId: 7 })).toMatchObject({
-      step: 'finished',
-      outcome: 'stopped',
-    });
-  });
-
-  it("follows the command's state: delivered answers, failed and expired end it", () => {
-    const delivered = wipeReducer(sent, {
-      type: 'commandChanged',
-      command: { ...command, state: 'delivered' },
-      at: 3_000,
-    });
-    expect(delivered).toMatchObject({ step: 'waiting', answeredAt: 3_000 });
-    // a late copy of an earlier state never moves it back
-    const late = wipeReducer(delivered, { type: 'commandChanged', command, at: 4_000 });
-    expect(late).toMatchObject({ step: 'waiting', command: { state: 'delivered' } });
-    expect(
-      wipeReducer(delivered, {
-        type: 'commandChanged',
-        command: { ...command, state: 'failed', reason: 'Sin permiso de administrador' },
-        at: 5_000,
-      }),
-    ).toMatchObject({
-      step: 'finished',
+    expect(getWipeState(ordered, known('cancelled', 2_000))).toMatchObject({ outcome: 'stopped' });
+    expect(getWipeState(ordered, known('failed', 2_000, 'Sin permiso de administrador'))).toMatchObject({
       outcome: 'failed',
       command: { reason: 'Sin permiso de administrador' },
     });
-    expect(
-      wipeReducer(sent, { type: 'commandChanged', command: { ...command, state: 'expired' }, at: 5_000 }),
-    ).toMatchObject({ step: 'finished', outcome: 'expired' });
-  });
-
-  it("goes back to the password with the server's message when it asks for it again (428)", () => {
-    expect(wipeReducer(initialWipeState, { type: 'confirmationRequired', message: 'Confirma' })).toEqual({
-      step: 'password',
-      serverMessage: 'Confirma',
-    });
-    expect(wipeReducer(sent, { type: 'reset' })).toBe(initialWipeState);
+    expect(getWipeState(ordered, known('expired', null))).toMatchObject({ outcome: 'expired' });
   });
 
   it('says the phone did not answer after 40 s, only while unanswered', () => {
-    expect(hasPhoneNotAnswered(sent, 1_000 + 39_999)).toBe(false);
-    expect(hasPhoneNotAnswered(sent, 1_000 + 40_000)).toBe(true);
-    const answered = wipeReducer(sent, { type: 'phoneAnswered', commandId: 7, at: 2_000 });
-    expect(hasPhoneNotAnswered(answered as WipeState, 100_000)).toBe(false);
+    const waiting = getWipeState(ordered, known('sent', null));
+    expect(hasPhoneNotAnswered(waiting, 1_000 + 39_999)).toBe(false);
+    expect(hasPhoneNotAnswered(waiting, 1_000 + 40_000)).toBe(true);
+    expect(hasPhoneNotAnswered(getWipeState(ordered, known('delivered', 2_000)), 100_000)).toBe(false);
   });
 });
 

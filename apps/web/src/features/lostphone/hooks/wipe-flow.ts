@@ -1,29 +1,35 @@
 /**
- * The wipe dialog's steps (spec 4, 8, 9) as a pure reducer, so the rules can be read and tested apart
- * from the screen:
+ * The wipe dialog's steps (spec 4, 8, 9), computed from what the panel did and what the command store
+ * knows, so the rules can be read and tested apart from the screen:
  *   1 password: the account's password, checked with validatePass;
- *   2 waiting:  the order went out; the phone acknowledges it (`imHere` with the command's id), then,
+ *   2 waiting:  the order went out; the phone acknowledges it (the command is `delivered`), then,
  *               after WIPE_STOP_BUTTON_DELAY_MS, 'DETENER' and a countdown from WIPE_COUNTER_START_S;
- *   3 finished: 'wiping' when the phone says `deleting`, 'stopped' on `cancelingWipe`; or the order
- *               failed or expired.
+ *   3 finished: 'wiping' when the phone started erasing (`done`), 'stopped' when it honoured a stop
+ *               (`cancelled`); or the order failed or expired.
  */
-import type { Command } from '@escudo/contract';
+import type { Command, CommandState } from '@escudo/contract';
 import {
   LOST_PHONE_WAIT_MS,
   WIPE_CANCEL_WINDOW_S,
   WIPE_COUNTER_START_S,
   WIPE_STOP_BUTTON_DELAY_MS,
 } from '@escudo/contract/browser';
-import { laterCommand } from './command-state.ts';
+import { laterCommand } from '../../../lib/commands/command-state.ts';
+import type { CommandEntry } from '../../../lib/commands/command-store.ts';
 
 export type WipeOutcome = 'wiping' | 'stopped' | 'failed' | 'expired';
 
-export type WipeState =
+/** What the panel itself did: nothing yet, or the order it sent and the stop it asked for. */
+export type WipeOrder =
   | {
       step: 'password';
       /** the server's message when it asked for the password again (428) */
       serverMessage: string | null;
     }
+  | { step: 'ordered'; command: Command; sentAt: number; isStopping: boolean; stopError: string | null };
+
+export type WipeState =
+  | Extract<WipeOrder, { step: 'password' }>
   | {
       step: 'waiting';
       command: Command;
@@ -35,73 +41,26 @@ export type WipeState =
     }
   | { step: 'finished'; outcome: WipeOutcome; command: Command };
 
-export type WipeEvent =
-  | { type: 'sent'; command: Command; at: number }
-  | { type: 'confirmationRequired'; message: string }
-  | { type: 'phoneAnswered'; commandId: number; at: number }
-  | { type: 'commandChanged'; command: Command; at: number }
-  | { type: 'deleting'; commandId: number }
-  | { type: 'stopped'; commandId: number }
-  | { type: 'stopRequested' }
-  | { type: 'stopRefused'; message: string }
-  | { type: 'reset' };
+export const initialWipeOrder: WipeOrder = { step: 'password', serverMessage: null };
 
-export const initialWipeState: WipeState = { step: 'password', serverMessage: null };
+const outcomes: Record<CommandState, WipeOutcome | null> = {
+  sent: null,
+  delivered: null,
+  done: 'wiping',
+  cancelled: 'stopped',
+  failed: 'failed',
+  expired: 'expired',
+};
 
-export function wipeReducer(state: WipeState, event: WipeEvent): WipeState {
-  switch (event.type) {
-    case 'reset':
-      return initialWipeState;
-    case 'confirmationRequired':
-      return { step: 'password', serverMessage: event.message };
-    case 'sent':
-      return {
-        step: 'waiting',
-        command: event.command,
-        sentAt: event.at,
-        answeredAt: null,
-        isStopping: false,
-        stopError: null,
-      };
-  }
-  if (state.step !== 'waiting') return state;
-  const isOurs = (commandId: number) => commandId === state.command.id;
-
-  switch (event.type) {
-    case 'phoneAnswered':
-      if (!isOurs(event.commandId) || state.answeredAt !== null) return state;
-      return { ...state, answeredAt: event.at };
-    case 'deleting':
-      return isOurs(event.commandId) ? finish(state.command, 'wiping', 'done') : state;
-    case 'stopped':
-      return isOurs(event.commandId) ? finish(state.command, 'stopped', 'cancelled') : state;
-    case 'stopRequested':
-      return { ...state, isStopping: true, stopError: null };
-    case 'stopRefused':
-      return { ...state, isStopping: false, stopError: event.message };
-    case 'commandChanged': {
-      if (!isOurs(event.command.id)) return state;
-      const command = laterCommand(state.command, event.command);
-      switch (command.state) {
-        case 'sent':
-          return { ...state, command };
-        case 'delivered':
-          return { ...state, command, answeredAt: state.answeredAt ?? event.at };
-        case 'done':
-          return { step: 'finished', outcome: 'wiping', command };
-        case 'cancelled':
-          return { step: 'finished', outcome: 'stopped', command };
-        case 'failed':
-          return { step: 'finished', outcome: 'failed', command };
-        case 'expired':
-          return { step: 'finished', outcome: 'expired', command };
-      }
-    }
-  }
-}
-
-function finish(command: Command, outcome: WipeOutcome, state: Command['state']): WipeState {
-  return { step: 'finished', outcome, command: { ...command, state } };
+/** Where the wipe stands: the order sent, moved along by the phone as the command store says. */
+export function getWipeState(order: WipeOrder, entry: CommandEntry | null): WipeState {
+  if (order.step === 'password') return order;
+  const command = entry ? laterCommand(order.command, entry.command) : order.command;
+  const outcome = outcomes[command.state];
+  if (outcome) return { step: 'finished', outcome, command };
+  const { sentAt, isStopping, stopError } = order;
+  const answeredAt = command.state === 'sent' ? null : (entry?.answeredAt ?? sentAt);
+  return { step: 'waiting', command, sentAt, answeredAt, isStopping, stopError };
 }
 
 export interface WipeCountdown {

@@ -1,0 +1,120 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import { useEffect, useState, type FormEvent } from 'react';
+import type { Device } from '@escudo/contract';
+import { WRONG_PASSWORD_MESSAGE_MS } from '@escudo/contract/browser';
+import { PasswordField } from '../../../components/password-field.tsx';
+import { BRAND_NAME } from '../../../lib/brand.ts';
+import { useConfig } from '../../../lib/config/get-config.ts';
+import { fillText } from '../../../lib/format.ts';
+import type { WipeConfirmation } from '../hooks/use-wipe-order.ts';
+import { lostphoneTexts } from '../texts.ts';
+import { DialogDeviceHeader } from './dialog-device-header.tsx';
+
+/** The wipe's first step (spec 5, 8): the account's password, before anything goes to the phone. */
+export function WipePasswordForm({
+  device,
+  isOnline,
+  fieldId,
+  serverMessage,
+  isSubmitting,
+  onConfirm,
+  onCancel,
+}: {
+  device: Device;
+  isOnline: boolean | null;
+  fieldId: string;
+  /** the server's message when it asked for the password again (428) */
+  serverMessage: string | null;
+  isSubmitting: boolean;
+  onConfirm: (password: string) => Promise<WipeConfirmation>;
+  onCancel: () => void;
+}) {
+  const [password, setPassword] = useState('');
+  const [hasTriedToSubmit, setHasTriedToSubmit] = useState(false);
+  const [wrongPasswordAt, setWrongPasswordAt] = useState<number | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const { data: config } = useConfig();
+  const product = config?.brand_name ?? BRAND_NAME;
+
+  // spec 8: 'Contraseña incorrecta' for 3 s
+  useEffect(() => {
+    if (wrongPasswordAt === null) return;
+    const timer = setTimeout(() => setWrongPasswordAt(null), WRONG_PASSWORD_MESSAGE_MS);
+    return () => clearTimeout(timer);
+  }, [wrongPasswordAt]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setHasTriedToSubmit(true);
+    if (password === '' || isSubmitting) return;
+    setFormError(null);
+    setWrongPasswordAt(null);
+    const result = await onConfirm(password);
+    if (result.kind === 'error') return setFormError(result.message);
+    setPassword('');
+    setHasTriedToSubmit(false);
+    if (result.kind === 'wrongPassword') setWrongPasswordAt(Date.now());
+  }
+
+  const isPasswordMissing = hasTriedToSubmit && password === '';
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <DialogContent>
+        <DialogDeviceHeader device={device} isOnline={isOnline} />
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {lostphoneTexts.wipeWarning}
+        </Alert>
+        {isOnline === false ? (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {lostphoneTexts.wipeOffline}
+          </Alert>
+        ) : null}
+        {serverMessage ? (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {serverMessage}
+          </Alert>
+        ) : null}
+        {formError ? (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {formError}
+          </Alert>
+        ) : null}
+        <Box aria-live="assertive">
+          {wrongPasswordAt !== null ? (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {lostphoneTexts.wipeWrongPassword}
+            </Alert>
+          ) : null}
+        </Box>
+        <PasswordField
+          id={fieldId}
+          label={lostphoneTexts.wipePasswordLabel}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          autoComplete="current-password"
+          autoFocus
+          required
+          // spec 5: the sentence is the field's description, and its error once Enter was pressed empty
+          error={isPasswordMissing}
+          helperText={fillText(lostphoneTexts.wipePasswordRequired, { product })}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel}>{lostphoneTexts.cancel}</Button>
+        <Button
+          type="submit"
+          variant="contained"
+          color="error"
+          disabled={password === ''}
+          loading={isSubmitting}
+        >
+          {lostphoneTexts.wipeConfirm}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}

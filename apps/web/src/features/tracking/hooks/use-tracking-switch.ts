@@ -1,0 +1,125 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Device } from '@escudo/contract';
+import {
+  LOST_PHONE_WAIT_MS,
+  SNACKBAR_ERROR_MS,
+  SNACKBAR_MS,
+  TRACKING_TIMER_MS,
+} from '@escudo/contract/browser';
+import { describeErrorDetails, isApiRequestError } from '../../../lib/api-client.ts';
+import { watchCommand } from '../../../lib/commands/command-store.ts';
+import { ensureRealtime } from '../../../lib/realtime/realtime-client.ts';
+import { useRealtimeEvent } from '../../../lib/realtime/use-realtime.ts';
+import { changeTrackingStatus } from '../api/change-tracking-status.ts';
+import { appendActivePoints, refreshTrackings } from '../api/get-trackings.ts';
+import { trackingTexts } from '../texts.ts';
+
+export type TrackingNotice = { severity: 'success' | 'error' | 'warning'; text: string; ms: number };
+
+/**
+ * Live tracking's protocol (spec 4, 8, 9): 'Activar Tracking' orders the phone and waits up to
+ * LOST_PHONE_WAIT_MS for it to take the order (its command past `sent` in the command store, or the
+ * route's first points); 'Desactivar Tracking' ends on a TRACKING_TIMER_MS timer. Meanwhile the live
+ * route grows with `trackingPoints`, and the list is asked again when a route starts or ends.
+ * `onStarted`/`onStopped` let the screen show or hide the live route.
+ */
+export function useTrackingSwitch(
+  device: Device,
+  { onStarted, onStopped }: { onStarted: () => void; onStopped: () => void },
+) {
+  const [pending, setPending] = useState<'activating' | 'deactivating' | null>(null);
+  const [notice, setNotice] = useState<TrackingNotice | null>(null);
+  // the route the page waits for the phone to start (spec 4: "waits for a device notification")
+  const awaitedTrackingId = useRef<number | null>(null);
+  const stopWaiting = useRef<() => void>(() => undefined);
+
+  useEffect(() => {
+    void ensureRealtime();
+    return () => stopWaiting.current();
+  }, []);
+
+  const settle = (next: TrackingNotice | null) => {
+    stopWaiting.current();
+    setPending(null);
+    setNotice(next);
+  };
+  const phoneTookIt = () =>
+    settle({ severity: 'success', text: trackingTexts.activated, ms: SNACKBAR_ERROR_MS });
+
+  useRealtimeEvent('trackingPoints', ({ device_id, tracking_id, points }) => {
+    if (device_id !== device.device_id) return;
+    appendActivePoints(device_id, tracking_id, points);
+    if (awaitedTrackingId.current === tracking_id) phoneTookIt();
+  });
+  useRealtimeEvent('trackingStarted', ({ device_id }) => {
+    if (device_id === device.device_id) void refreshTrackings(device_id);
+  });
+  useRealtimeEvent('trackingEnded', ({ device_id }) => {
+    if (device_id === device.device_id) void refreshTrackings(device_id);
+  });
+
+  /**
+   * Waits until `settle`: `onTimeout` after `ms`, or the phone taking order `commandId` (the store may
+   * already know, when its answer overtook the HTTP reply) or sending route `trackingId`'s points.
+   */
+  const wait = (ms: number, onTimeout: () => void, awaited?: { commandId: number; trackingId: number }) => {
+    stopWaiting.current();
+    let isOver = false;
+    const cleanups: (() => void)[] = [];
+    stopWaiting.current = () => {
+      isOver = true;
+      awaitedTrackingId.current = null;
+      for (const cleanup of cleanups) cleanup();
+    };
+    const timer = setTimeout(onTimeout, ms);
+    cleanups.push(() => clearTimeout(timer));
+    if (!awaited) return;
+    awaitedTrackingId.current = awaited.trackingId;
+    const stopWatching = watchCommand(awaited.commandId, ({ command }) => {
+      if (command.state !== 'sent') phoneTookIt();
+    });
+    if (isOver) stopWatching();
+    else cleanups.push(stopWatching);
+  };
+
+  const fail = (error: unknown) => {
+    // spec 8: the banner is reset and the listener removed
+    const isNetwork = !isApiRequestError(error) || error.status === 0;
+    const text = isNetwork ? trackingTexts.networkError : describeErrorDetails(error).join(' ');
+    settle({ severity: 'error', text, ms: SNACKBAR_ERROR_MS });
+  };
+
+  const activate = async () => {
+    setPending('activating');
+    setNotice(null);
+    try {
+      const { tracking, command } = await changeTrackingStatus(device.device_id, 1);
+      onStarted();
+      // the order stays on the server: the route starts whenever the phone connects
+      const noAnswer = { severity: 'warning', text: trackingTexts.noAnswer, ms: SNACKBAR_ERROR_MS } as const;
+      const awaited = command && tracking ? { commandId: command.id, trackingId: tracking.id } : undefined;
+      wait(LOST_PHONE_WAIT_MS, () => settle(noAnswer), awaited);
+      await refreshTrackings(device.device_id);
+    } catch (error) {
+      fail(error);
+    }
+  };
+
+  const deactivate = async () => {
+    setPending('deactivating');
+    setNotice(null);
+    try {
+      await changeTrackingStatus(device.device_id, 2);
+      // spec 9: the deactivation's loading ends on a 4 s timer
+      wait(TRACKING_TIMER_MS, () => {
+        settle({ severity: 'success', text: trackingTexts.deactivated, ms: SNACKBAR_MS });
+        onStopped();
+        void refreshTrackings(device.device_id);
+      });
+    } catch (error) {
+      fail(error);
+    }
+  };
+
+  return { pending, notice, dismissNotice: () => setNotice(null), activate, deactivate };
+}

@@ -1,0 +1,160 @@
+/**
+ * The panel's one record of the orders sent to phones (docs/device-protocol.md section 5), kept by
+ * id for the session. Every screen that follows a command (lock, lost mode, wipe, tracking) reads it
+ * here instead of piecing the phone's answers together itself:
+ *   - it hears every `commandState` from the moment the realtime link opens, so an answer that
+ *     overtakes the HTTP reply naming the command is simply already here when the reply arrives;
+ *   - after every (re)connection it asks the server once per followed device for its latest
+ *     commands (getDeviceCommands), in case messages were missed while the link was down.
+ * The server announces every change of state as `commandState`, so the phone's own `imHere`,
+ * `deleting` and `cancelingWipe` messages are not needed to follow a command.
+ */
+import type { Command } from '@escudo/contract';
+import { callApi } from '../api-client.ts';
+import { authToken } from '../auth-token.ts';
+import { getRealtimeStatus, subscribe, subscribeRealtimeStatus } from '../realtime/realtime-client.ts';
+import { laterCommand } from './command-state.ts';
+
+export interface CommandEntry {
+  command: Command;
+  /** when this panel first knew the phone had the order (its clock, ms); null while `sent` */
+  answeredAt: number | null;
+}
+
+/** ours: a device's latest commands asked for after a reconnection; orders being followed are recent */
+const RELOAD_LIMIT = 20;
+
+let entries: ReadonlyMap<number, CommandEntry> = new Map();
+const changeListeners = new Set<() => void>();
+/** device_id → how many screens follow its commands (they are reloaded after each reconnection) */
+const followers = new Map<string, number>();
+let followCount = 0;
+/** devices already reloaded on the current connection */
+let reloadedDevices = new Set<string>();
+let isConnected = getRealtimeStatus() === 'connected';
+/** bumped when the session changes, so that a reload of the previous session is dropped */
+let sessionGeneration = 0;
+let stopListening: (() => void) | null = null;
+
+/**
+ * Hears every `commandState` of the session. While a screen follows a command the link is also
+ * wanted (it opens, and is retried, for it); otherwise the store only hears what other screens let in.
+ */
+function listen(isLinkWanted: boolean) {
+  stopListening?.();
+  stopListening = subscribe('commandState', ({ command }) => rememberCommand(command), {
+    opensLink: isLinkWanted,
+  });
+}
+listen(false);
+
+function notify() {
+  for (const listener of [...changeListeners]) listener();
+}
+
+/** Takes a copy of a command (a realtime message, an HTTP reply, a reload): the later state wins. */
+export function rememberCommand(incoming: Command): void {
+  const current = entries.get(incoming.id);
+  const command = current ? laterCommand(current.command, incoming) : incoming;
+  if (current && isSameCopy(current.command, command)) return;
+  const answeredAt = current?.answeredAt ?? (command.state === 'sent' ? null : Date.now());
+  entries = new Map(entries).set(command.id, { command, answeredAt });
+  notify();
+}
+
+function isSameCopy(a: Command, b: Command): boolean {
+  return a.state === b.state && a.updated_at === b.updated_at && a.reason === b.reason;
+}
+
+export function getCommandEntry(commandId: number): CommandEntry | undefined {
+  return entries.get(commandId);
+}
+
+/** Calls `listener` after any change of any command (for useSyncExternalStore). */
+export function subscribeCommands(listener: () => void): () => void {
+  changeListeners.add(listener);
+  return () => {
+    changeListeners.delete(listener);
+  };
+}
+
+function reloadDevice(deviceId: string) {
+  if (!isConnected || reloadedDevices.has(deviceId)) return;
+  reloadedDevices.add(deviceId);
+  const generation = sessionGeneration;
+  callApi('getDeviceCommands', { device_id: deviceId, limit: RELOAD_LIMIT }).then(
+    ({ commands }) => {
+      if (generation !== sessionGeneration) return;
+      for (const command of commands) rememberCommand(command);
+    },
+    // only a catch-up: realtime messages still arrive, and the next follow or connection tries again
+    () => reloadedDevices.delete(deviceId),
+  );
+}
+
+/**
+ * Follows a device's commands until the returned function is called: they are reloaded now (once
+ * per connection) and after every reconnection.
+ */
+export function followDevice(deviceId: string): () => void {
+  followers.set(deviceId, (followers.get(deviceId) ?? 0) + 1);
+  followCount += 1;
+  if (followCount === 1) listen(true);
+  reloadDevice(deviceId);
+  let isFollowing = true;
+  return () => {
+    if (!isFollowing) return;
+    isFollowing = false;
+    const count = (followers.get(deviceId) ?? 1) - 1;
+    if (count > 0) followers.set(deviceId, count);
+    else followers.delete(deviceId);
+    followCount -= 1;
+    if (followCount === 0) listen(false);
+  };
+}
+
+/**
+ * Calls `onChange` with the command now if it is known, and after each change of it, until the
+ * returned function is called. Follows the command's device meanwhile. For flows that wait for the
+ * phone outside React (screens read `useCommand`).
+ */
+export function watchCommand(commandId: number, onChange: (entry: CommandEntry) => void): () => void {
+  let last: CommandEntry | undefined;
+  let unfollow: (() => void) | null = null;
+  let isWatching = true;
+  const check = () => {
+    const entry = entries.get(commandId);
+    if (!isWatching || !entry || entry === last) return;
+    last = entry;
+    unfollow ??= followDevice(entry.command.device_id);
+    onChange(entry);
+  };
+  changeListeners.add(check);
+  check();
+  return () => {
+    isWatching = false;
+    changeListeners.delete(check);
+    unfollow?.();
+  };
+}
+
+subscribeRealtimeStatus(() => {
+  const wasConnected = isConnected;
+  isConnected = getRealtimeStatus() === 'connected';
+  if (!isConnected || wasConnected) return;
+  // a new connection: whatever happened while the link was down is asked for once per device
+  reloadedDevices = new Set();
+  for (const deviceId of followers.keys()) reloadDevice(deviceId);
+});
+
+// another account's orders must not show: a new session starts from nothing
+let sessionToken = authToken.get();
+authToken.subscribe(() => {
+  const current = authToken.get();
+  if (current === sessionToken) return;
+  sessionToken = current;
+  sessionGeneration += 1;
+  reloadedDevices = new Set();
+  entries = new Map();
+  notify();
+});

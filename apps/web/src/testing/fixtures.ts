@@ -1,0 +1,58 @@
+/** Data of one signed-in owner and their phone, shaped by the contract, for component tests. */
+import type { Command, Device, PublicConfig, User } from '@escudo/contract';
+
+export const device: Device = {
+  id: 12,
+  device_id: 'sim-a1b2c3',
+  device_brand: 'Samsung',
+  device_name: 'Teléfono de Ana',
+  device_model: 'Galaxy A54',
+  device_so: 'android',
+  device_soversion: 14,
+};
+
+export const user: User = {
+  id: 5,
+  name: 'Ana Pérez',
+  email: 'ana@example.cl',
+  info: {
+    cuadrante: null,
+  } as unknown as User['info'],
+  dispositivos: [device],
+  plan: null,
+};
+
+export const config: PublicConfig = {
+  brand_name: 'Escudo',
+  google_sign_in: false,
+  google_sign_in_url: '',
+  play_store_url: '',
+  app_store_url: '',
+  app_link_url: '',
+  privacy_url: '',
+  terms_url: '',
+  map_tile_url: '',
+  map_attribution: '',
+  payments_sandbox: false,
+};
+
+let nextCommandId = 100;
+
+/** A command as the server reports it; a new id each time unless given. */
+export function command(type: Command['type'], changes: Partial<Command> = {}): Command {
+  return {
+    id: nextCommandId++,
+    device_id: device.device_id,
+    type,
+    state: 'sent',
+    reason: null,
+    created_at: '2026-03-05T14:00:00.000Z',
+    updated_at: '2026-03-05T14:00:00.000Z',
+    ...changes,
+  };
+}
+
+/** The same command moved to another state, as a later `commandState` carries it. */
+export function moved(original: Command, state: Command['state'], reason: string | null = null): Command {
+  return { ...original, state, reason, updated_at: new Date().toISOString() };
+}
