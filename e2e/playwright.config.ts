@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { routes } from '@escudo/contract/browser';
 
 /** The server under test: fresh PGlite data on every run, its outbox read by the journeys. */
 export const E2E_PORT = 3111;
@@ -43,7 +44,7 @@ export default defineConfig({
     // start.mjs builds the panel if it is missing or stale, then runs the server
     command: `rm -rf "${E2E_DATA_DIR}" && node scripts/start.mjs`,
     cwd: root,
-    url: `${E2E_URL}/api/config`,
+    url: `${E2E_URL}${routes.getConfig.path}`,
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'ignore',

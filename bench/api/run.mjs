@@ -27,7 +27,8 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { api, PG_ADMIN_URL, repoRoot } from '../lib/escudo.mjs';
+import { callApi, route, routeLabel } from '../lib/contract.mjs';
+import { PG_ADMIN_URL, repoRoot } from '../lib/escudo.mjs';
 import { cpuShares, machine, readCpu } from '../lib/machine.mjs';
 import {
   freePort,
@@ -218,10 +219,11 @@ async function benchEscudo(driver, databaseUrl) {
   console.log(`\nEscudo on ${driver}`);
   const server = await startEscudo(databaseUrl);
   try {
-    const { access_token: token } = await api(server.base, '/api/auth/login', DEMO);
+    const { access_token: token } = await callApi(server.base, 'login', DEMO);
+    // autocannon sends these itself: method and path from the contract's routes
     const details = {
-      url: `${server.base}/api/app/user/details`,
-      method: 'POST',
+      url: `${server.base}${route('userDetails').path}`,
+      method: route('userDetails').method,
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: '{}',
       serverPid: server.pid,
@@ -231,34 +233,37 @@ async function benchEscudo(driver, databaseUrl) {
     const detailsBytes = (await check.arrayBuffer()).byteLength;
     const result = {
       detailsBytes,
-      details10: await measure('POST /api/app/user/details, 10 connections', { ...details, connections: 10 }),
+      details10: await measure(`${routeLabel('userDetails')}, 10 connections`, {
+        ...details,
+        connections: 10,
+      }),
       // right after the 10-connection run: the server is warm, the overload starts at once
-      details50: await measure('POST /api/app/user/details, 50 connections', {
+      details50: await measure(`${routeLabel('userDetails')}, 50 connections`, {
         ...details,
         connections: 50,
         warmup: false,
       }),
       // far past what fits in the admission limits (concurrency + MAX_QUEUED_REQUESTS = 208 on
       // PGlite, 240 on PostgreSQL): the surplus must get quick 503s, the rest a bounded wait
-      details300: await measure(`POST /api/app/user/details, ${OVERLOAD_CONNECTIONS} connections`, {
+      details300: await measure(`${routeLabel('userDetails')}, ${OVERLOAD_CONNECTIONS} connections`, {
         ...details,
         connections: OVERLOAD_CONNECTIONS,
         warmup: false,
       }),
-      login10: await measure('POST /api/auth/login (demo), 10 connections', {
-        url: `${server.base}/api/auth/login`,
+      login10: await measure(`${routeLabel('login')} (demo), 10 connections`, {
+        url: `${server.base}${route('login').path}`,
         serverPid: server.pid,
-        method: 'POST',
+        method: route('login').method,
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(DEMO),
         connections: 10,
       }),
       // the write figure: one short transaction per request and no password hash, so what a commit
       // costs (its fsync on a durable database: decision 009) is not hidden behind argon2
-      register10: await measure('POST /api/device/register (demo phone again), 10 connections', {
-        url: `${server.base}/api/device/register`,
+      register10: await measure(`${routeLabel('registerDevice')} (demo phone again), 10 connections`, {
+        url: `${server.base}${route('registerDevice').path}`,
         serverPid: server.pid,
-        method: 'POST',
+        method: route('registerDevice').method,
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
         body: JSON.stringify(DEMO_PHONE),
         connections: 10,

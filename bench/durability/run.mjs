@@ -33,7 +33,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { api, createDatabase, repoRoot } from '../lib/escudo.mjs';
+import { callApi, route } from '../lib/contract.mjs';
+import { createDatabase, repoRoot } from '../lib/escudo.mjs';
 import { cpuShares, machine, median, readCpu } from '../lib/machine.mjs';
 import { freePort, killEverything, makeTempDir, sleep, startProcess } from '../lib/processes.mjs';
 import { markdownTable, printTable, writeGeneratedSection } from '../lib/report.mjs';
@@ -97,7 +98,9 @@ async function waitForAnswer(server, base, startedAt) {
     if (exited !== null)
       throw new Error(`${server.name} exited (${exited}):\n${server.output().slice(-2_000)}`);
     try {
-      const response = await fetch(`${base}/api/config`, { signal: AbortSignal.timeout(2_000) });
+      const response = await fetch(`${base}${route('getConfig').path}`, {
+        signal: AbortSignal.timeout(2_000),
+      });
       await response.arrayBuffer();
       if (response.ok) return Math.round(performance.now() - startedAt);
     } catch {
@@ -124,7 +127,7 @@ async function signUp(base, count) {
         email: `durability.${index}.${process.pid}.${Date.now()}@example.cl`,
         password: `clave-de-prueba-${index}-${process.pid}`,
       };
-      await api(base, '/api/auth/signUpByCode', { name: `Cuenta de prueba ${index}`, ...account });
+      await callApi(base, 'signUpByCode', { name: `Cuenta de prueba ${index}`, ...account });
       accounts.push(account);
     }
   };
@@ -148,8 +151,9 @@ function startSignIns(base, accounts, { limit = Infinity } = {}) {
       sent += 1;
       inFlight += 1;
       try {
-        const response = await fetch(`${base}/api/auth/login`, {
-          method: 'POST',
+        // timed and counted by status: a plain request to the route, not the checking client
+        const response = await fetch(`${base}${route('login').path}`, {
+          method: route('login').method,
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify(account),
           signal: AbortSignal.timeout(15_000),
@@ -186,8 +190,8 @@ async function sessionStatus(base, token) {
   let last;
   for (let attempt = 0; attempt < 5; attempt += 1) {
     try {
-      const response = await fetch(`${base}/api/app/user/details`, {
-        method: 'POST',
+      const response = await fetch(`${base}${route('userDetails').path}`, {
+        method: route('userDetails').method,
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
         body: '{}',
         signal: AbortSignal.timeout(15_000),

@@ -5,6 +5,7 @@
  * differ only by what sits in the middle.
  */
 import { io } from 'socket.io-client';
+import { PANEL_NAMESPACE } from '../lib/contract.mjs';
 import WebSocket from 'ws';
 
 /**
@@ -39,7 +40,7 @@ function createBucket(perSecond, burst) {
  */
 function connectSocketIoPanel(url, account, index) {
   return new Promise((resolve, reject) => {
-    const socket = io(`${url}/panel`, {
+    const socket = io(`${url}${PANEL_NAMESPACE}`, {
       auth: { token: account.customToken },
       transports: ['websocket'],
       reconnection: false,

@@ -13,6 +13,7 @@
  * bare relay. Either way a phone answers every ayThere {probe_id} with imHere {probe_id} at once.
  */
 import { io } from 'socket.io-client';
+import { DEVICE_NAMESPACE } from '../lib/contract.mjs';
 import WebSocket from 'ws';
 
 const CONNECT_TIMEOUT_MS = 30_000;
@@ -31,7 +32,7 @@ function countDrop(reason) {
 
 function openSocketIoPhone(url, phone) {
   return new Promise((resolve, reject) => {
-    const socket = io(`${url}/device`, {
+    const socket = io(`${url}${DEVICE_NAMESPACE}`, {
       auth: { token: phone.token },
       transports: ['websocket'],
       reconnection: false,

@@ -9,6 +9,7 @@
  *   {type:'close'}         closes the sockets and exits
  */
 import { io } from 'socket.io-client';
+import { PANEL_NAMESPACE } from '../lib/contract.mjs';
 import { summarize } from '../realtime/panels.mjs';
 
 const sockets = [];
@@ -17,7 +18,7 @@ let windowStartedAt = performance.now();
 
 function connectPanel(url, token) {
   return new Promise((resolve, reject) => {
-    const socket = io(`${url}/panel`, {
+    const socket = io(`${url}${PANEL_NAMESPACE}`, {
       auth: { token },
       transports: ['websocket'],
       reconnection: false,

@@ -15,6 +15,7 @@
  * delay to its arrival against the same clock.
  */
 import { io } from 'socket.io-client';
+import { DEVICE_NAMESPACE } from '../lib/contract.mjs';
 
 const CONNECT_TIMEOUT_MS = 30_000;
 const ACK_GRACE_MS = 10_000;
@@ -25,7 +26,7 @@ let dropped = 0;
 
 function connectPhone(url, phone) {
   return new Promise((resolve, reject) => {
-    const socket = io(`${url}/device`, {
+    const socket = io(`${url}${DEVICE_NAMESPACE}`, {
       auth: { token: phone.token },
       transports: ['websocket'],
       reconnection: false,

@@ -9,9 +9,26 @@ import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { simpleParser } from 'mailparser';
 import { test as base, expect, type Page } from '@playwright/test';
+import type { BodyOf, EndpointName, EndpointsByRoute, ResponseOf } from '@escudo/contract';
+import { callApi as callApiOn } from '@escudo/phone/api-client';
 import { E2E_DATA_DIR, E2E_URL } from '../playwright.config.ts';
 
 export { expect };
+export { ApiCallError } from '@escudo/phone/api-client';
+
+/**
+ * Calls the server under test as another client of the product would, through the contract-checked
+ * client the phone simulator uses: `callApi('login', body)` names the endpoint once, its body is
+ * checked before it leaves, and anything but the endpoint's success status and answer throws an
+ * ApiCallError (with the server's `code` and HTTP `status`).
+ */
+export function callApi<N extends EndpointName>(
+  name: N,
+  body: BodyOf<EndpointsByRoute[N]>,
+  token?: string,
+): Promise<ResponseOf<EndpointsByRoute[N]>> {
+  return callApiOn(E2E_URL, name, body, { token });
+}
 
 export interface Account {
   name: string;
@@ -37,12 +54,7 @@ export function newAccount(): Account {
 
 /** Creates an account through the API, as another client of the product would. */
 export async function createAccount(account: Account = newAccount()): Promise<Account> {
-  const response = await fetch(`${E2E_URL}/api/auth/signUpByCode`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(account),
-  });
-  if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  await callApi('signUpByCode', account);
   return account;
 }
 
@@ -55,27 +67,15 @@ export const PLAN_WITH_TRACKING = 2;
  * (planes.spec.ts pays through the page itself).
  */
 export async function payForPlan(token: string, planId: number): Promise<void> {
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
-  const started = await fetch(`${E2E_URL}/api/app/pagos/newPlanPayment`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ plan_id: planId, months_paid: 1 }),
-  });
-  if (started.status !== 200) throw new Error(`payment not started: ${await started.text()}`);
-  const { flowData } = (await started.json()) as { flowData: { url: string; token: string } };
+  const { flowData } = await callApi('newPlanPayment', { plan_id: planId, months_paid: 1 }, token);
   const paid = await fetch(`${flowData.url}/accept`, {
     method: 'POST',
     body: new URLSearchParams({ token: flowData.token }),
     redirect: 'manual',
   });
   await paid.body?.cancel();
-  const status = await fetch(`${E2E_URL}/api/auth/getOrderStatusByToken`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ order_token: flowData.token }),
-  });
-  const { orderStatus } = (await status.json()) as { orderStatus?: { status: number; plan_id: number } };
-  if (orderStatus?.status !== 2 || orderStatus.plan_id !== planId) {
+  const { orderStatus } = await callApi('getOrderStatusByToken', { order_token: flowData.token }, token);
+  if (orderStatus.status !== 2 || orderStatus.plan_id !== planId) {
     throw new Error(`the plan was not paid: ${JSON.stringify(orderStatus)}`);
   }
 }

@@ -1,18 +1,23 @@
 import http from 'node:http';
+import { login } from '@escudo/contract';
 import { E2E_PORT } from '../playwright.config.ts';
 import { createAccount, expect, selectDevice, signIn, simulatedAndroid, test } from './fixtures.ts';
 
-/** A sign-in from another address of this machine (127.0.0.2): the thief, somewhere else. */
+/**
+ * A sign-in from another address of this machine (127.0.0.2): the thief, somewhere else. node:http
+ * rather than callApi, because fetch cannot choose the local address; the endpoint still comes from
+ * the contract, which checks the body too.
+ */
 function signInFromElsewhere(email: string, password: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const body = JSON.stringify({ email, password });
+    const body = JSON.stringify(login.body.parse({ email, password }));
     const request = http.request(
       {
         host: '127.0.0.1',
         port: E2E_PORT,
         localAddress: '127.0.0.2',
-        method: 'POST',
-        path: '/api/auth/login',
+        method: login.method,
+        path: login.path,
         headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
       },
       (response) => {

@@ -1,6 +1,7 @@
-import { E2E_URL } from '../playwright.config.ts';
+import { routes } from '@escudo/contract';
 import {
   PLAN_WITH_TRACKING,
+  callApi,
   createAccount,
   expect,
   payForPlan,
@@ -10,14 +11,8 @@ import {
   test,
 } from './fixtures.ts';
 
-async function apiToken(email: string, password: string): Promise<string> {
-  const response = await fetch(`${E2E_URL}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  return ((await response.json()) as { access_token: string }).access_token;
-}
+/** the panel's own calls, intercepted below to fail the network or hold the answer */
+const changeTrackingStatusUrl = `**${routes.changeTrackingStatus.path}`;
 
 test('follow a live route, stop it, find it in the history and page the history', async ({
   page,
@@ -27,24 +22,20 @@ test('follow a live route, stop it, find it in the history and page the history'
   const account = await createAccount();
   const phone = await startPhone(account);
 
-  const token = await apiToken(account.email, account.password);
-  const changeStatus = (trackingStatus: number) =>
-    fetch(`${E2E_URL}/api/app/tracking/changeTrackingStatus`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ device_id: phone.deviceId, trackingStatus }),
-    });
+  const { access_token: token } = await callApi('login', {
+    email: account.email,
+    password: account.password,
+  });
+  // resolves only on the endpoint's success status (200); a refusal throws an ApiCallError
+  const changeStatus = (trackingStatus: 1 | 2) =>
+    callApi('changeTrackingStatus', { device_id: phone.deviceId, trackingStatus }, token);
   // the starter plan has no tracking: the server refuses it (issue 12), until a plan with it is paid
-  const refused = await changeStatus(1);
-  expect(refused.status).toBe(409);
-  expect(((await refused.json()) as { code: string }).code).toBe('FEATURE_NOT_IN_PLAN');
+  await expect(changeStatus(1)).rejects.toMatchObject({ status: 409, code: 'FEATURE_NOT_IN_PLAN' });
   await payForPlan(token, PLAN_WITH_TRACKING);
 
   // fifteen earlier routes, so that the history needs a second page (15 a page, spec 9)
   for (let i = 0; i < 15; i += 1) {
-    for (const trackingStatus of [1, 2]) {
-      expect((await changeStatus(trackingStatus)).status).toBe(200);
-    }
+    for (const trackingStatus of [1, 2] as const) await changeStatus(trackingStatus);
   }
 
   await signIn(page, account);
@@ -55,13 +46,9 @@ test('follow a live route, stop it, find it in the history and page the history'
   await expect(page.getByRole('button', { name: 'Ver Ruta Activa' })).toBeDisabled();
 
   // the network fails (spec 8): the danger text, the banner gone, nothing turned on
-  await page.route(
-    '**/api/app/tracking/changeTrackingStatus',
-    (route) => route.abort('internetdisconnected'),
-    {
-      times: 1,
-    },
-  );
+  await page.route(changeTrackingStatusUrl, (route) => route.abort('internetdisconnected'), {
+    times: 1,
+  });
   await page.getByRole('button', { name: 'Activar Tracking' }).click();
   await expect(
     page.getByText('Hubo un error de red al enviar la solicitud, por favor inténtalo nuevamente.'),
@@ -77,7 +64,7 @@ test('follow a live route, stop it, find it in the history and page the history'
   const answerReleased = new Promise<void>((resolve) => (releaseAnswer = resolve));
   let routeId: number | null = null;
   await page.route(
-    '**/api/app/tracking/changeTrackingStatus',
+    changeTrackingStatusUrl,
     async (route) => {
       const response = await route.fetch();
       routeId = ((await response.json()) as { tracking: { id: number } }).tracking.id;

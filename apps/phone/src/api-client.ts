@@ -1,13 +1,19 @@
 /**
- * The phone's HTTP calls, each through an endpoint of the contract (STYLE.md #3): the body is checked
- * by the endpoint's schema before it leaves and the answer after it arrives, so a drift between the
- * simulator and the server shows up as an error here rather than as odd behaviour later.
+ * The contract-checked client of every Node caller of the API: the phone simulator, the journeys'
+ * fixtures (e2e) and the benches (bench/lib/contract.mjs). A call names its endpoint once,
+ * `callApi(server, 'login', body)`, like the panel's callApi (STYLE.md #3): method and path come
+ * from the contract, the body is checked by the endpoint's schema before it leaves and the status and
+ * answer after it arrives, so a drift between a caller and the server shows up as an error here
+ * rather than as odd behaviour later.
  */
+import * as contract from '@escudo/contract';
 import {
   REQUEST_TIMEOUT_MS,
   apiErrorSchema,
   type BodyOf,
   type Endpoint,
+  type EndpointName,
+  type EndpointsByRoute,
   type ResponseOf,
 } from '@escudo/contract';
 
@@ -39,6 +45,18 @@ export interface CallOptions {
   token?: string | undefined;
   /** photos take longer than the panel's 10 s over a slow link */
   timeoutMs?: number;
+}
+
+/** Calls the endpoint of the contract named `name` (a key of its `routes`) on `server`. */
+export function callApi<N extends EndpointName>(
+  server: string,
+  name: N,
+  body: BodyOf<EndpointsByRoute[N]>,
+  options: CallOptions = {},
+): Promise<ResponseOf<EndpointsByRoute[N]>> {
+  // EndpointsByRoute holds only the route names whose export of the contract is an endpoint
+  const endpoint = (contract as unknown as Record<EndpointName, Endpoint>)[name];
+  return callEndpoint(server, endpoint, body, options) as Promise<ResponseOf<EndpointsByRoute[N]>>;
 }
 
 export async function callEndpoint<E extends Endpoint>(
@@ -91,6 +109,14 @@ export async function callEndpoint<E extends Endpoint>(
     }
     throw new ApiCallError(
       `El servidor respondió ${response.status} a ${endpoint.path}.`,
+      'UNEXPECTED_RESPONSE',
+      response.status,
+    );
+  }
+  // the server answers every success with the endpoint's status (201 for a sign-up, 204 for a logout)
+  if (response.status !== (endpoint.status ?? 200)) {
+    throw new ApiCallError(
+      `El servidor respondió ${response.status} a ${endpoint.path} (se esperaba ${endpoint.status ?? 200}).`,
       'UNEXPECTED_RESPONSE',
       response.status,
     );

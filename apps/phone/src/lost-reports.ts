@@ -5,8 +5,8 @@
  * says how long to wait (429 with Retry-After) nothing is sent before then, and a report the server
  * will never take (lost mode off on its side, a bad photo) is dropped.
  */
-import { LOST_REPORT_MIN_INTERVAL_MS, lostPhoneReport, type Position } from '@escudo/contract';
-import { ApiCallError, callEndpoint } from './api-client.ts';
+import { LOST_REPORT_MIN_INTERVAL_MS, type Position } from '@escudo/contract';
+import { ApiCallError, callApi } from './api-client.ts';
 import { driftFrom, randomPointInSantiago, roundPosition } from './locations.ts';
 import { takePhoto } from './photo.ts';
 import type { PhoneLog } from './output.ts';
@@ -52,9 +52,9 @@ export function createLostReports({ server, deviceToken, deviceName, log }: Lost
 
   async function send(report: Report): Promise<Sent> {
     try {
-      await callEndpoint(
+      await callApi(
         server,
-        lostPhoneReport,
+        'lostPhoneReport',
         { ...report.position, image: report.image.toString('base64') },
         { token: deviceToken(), timeoutMs: REPORT_TIMEOUT_MS },
       );

@@ -18,26 +18,13 @@ import {
   PANEL_DEVICE_ID_PREFIX,
   PANEL_NAMESPACE,
   TRACKING_POINT_EVERY_S,
-  blockMyPhoneNotification,
-  changeTrackingStatus,
-  createFirebaseAuthToken,
-  getDeviceCommands,
-  getLostMyPhoneInfo,
-  getOrderStatusByToken,
-  getTrackings,
-  lostMyPhoneSubscribeNotification,
-  lostMyPhoneUnSubscribeNotification,
-  newPlanPayment,
-  signUpByCode,
-  userDetails,
-  validatePass,
-  wipePhoneDataNotification,
   type CommandState,
-  type Endpoint,
   type BodyOf,
+  type EndpointName,
+  type EndpointsByRoute,
   type ResponseOf,
 } from '@escudo/contract';
-import { callEndpoint } from './api-client.ts';
+import { callApi } from './api-client.ts';
 import { distanceM } from './locations.ts';
 import { OUTPUT_LINE } from './output.ts';
 import { startPhone, type SimulatedPhone } from './phone.ts';
@@ -121,13 +108,15 @@ async function until<T>(
   }
 }
 
-const ask = <E extends Endpoint>(endpoint: E, body: BodyOf<E>): Promise<ResponseOf<E>> =>
-  callEndpoint(server, endpoint, body, { token: owner });
+const ask = <N extends EndpointName>(
+  name: N,
+  body: BodyOf<EndpointsByRoute[N]>,
+): Promise<ResponseOf<EndpointsByRoute[N]>> => callApi(server, name, body, { token: owner });
 
 const commandReaches = (id: number, state: CommandState, timeoutMs?: number) =>
   until(
     async () => {
-      const { commands } = await ask(getDeviceCommands, { device_id: deviceId });
+      const { commands } = await ask('getDeviceCommands', { device_id: deviceId });
       return commands.find((command) => command.id === id && command.state === state);
     },
     { what: `command ${id} to be ${state}`, timeoutMs },
@@ -150,14 +139,14 @@ const PROTECCION = 2;
 
 /** Pays a month of a plan as a person would, on the server's built-in Flow sandbox ('Pagar'). */
 async function payForPlan(planId: number): Promise<void> {
-  const { flowData } = await ask(newPlanPayment, { plan_id: planId, months_paid: 1 });
+  const { flowData } = await ask('newPlanPayment', { plan_id: planId, months_paid: 1 });
   const paid = await fetch(new URL('/flow-sandbox/pay/accept', server), {
     method: 'POST',
     body: new URLSearchParams({ token: flowData.token }),
     redirect: 'manual',
   });
   await paid.body?.cancel();
-  const { orderStatus } = await ask(getOrderStatusByToken, { order_token: flowData.token });
+  const { orderStatus } = await ask('getOrderStatusByToken', { order_token: flowData.token });
   if (orderStatus.status !== 2 || orderStatus.plan_id !== planId) {
     throw new Error(`the plan was not paid: ${JSON.stringify(orderStatus)}`);
   }
@@ -168,15 +157,15 @@ beforeAll(async () => {
   server = `http://127.0.0.1:${port}`;
   await startServer();
   const email = 'dueno@example.com';
-  const signUp = await callEndpoint(server, signUpByCode, { name: 'Dueño de Prueba', email, password });
+  const signUp = await callApi(server, 'signUpByCode', { name: 'Dueño de Prueba', email, password });
   owner = signUp.access_token;
   await payForPlan(PROTECCION);
   phone = await startPhone(
     { server, email, password, deviceId, name: 'Teléfono de prueba', reportEveryS: REPORT_EVERY_S },
     { output: (line) => lines.push(line), wipeWindowMs: WIPE_WINDOW_MS },
   );
-  const { user } = await ask(userDetails, {});
-  const { customToken } = await ask(createFirebaseAuthToken, {
+  const { user } = await ask('userDetails', {});
+  const { customToken } = await ask('createFirebaseAuthToken', {
     device_id: `${PANEL_DEVICE_ID_PREFIX}${user.id}`,
   });
   panel = io(`${server}${PANEL_NAMESPACE}`, { auth: { token: customToken }, transports: ['websocket'] });
@@ -219,7 +208,7 @@ describe('the simulated phone against the real server', () => {
   });
 
   it('locks with the PIN and reports it done, never printing the PIN', async () => {
-    const { command } = await ask(blockMyPhoneNotification, { device_id: deviceId, pin: '4071' });
+    const { command } = await ask('blockMyPhoneNotification', { device_id: deviceId, pin: '4071' });
     await commandReaches(command.id, 'done');
     expect(phone.isLocked).toBe(true);
     const received = linesOf('←', 'command').find((line) => line.includes(`"id":${command.id},`));
@@ -235,12 +224,12 @@ describe('the simulated phone against the real server', () => {
   });
 
   it('in lost mode, sends a location in Santiago and a JPEG photo the owner can open', async () => {
-    const { command } = await ask(lostMyPhoneSubscribeNotification, { device_id: deviceId });
+    const { command } = await ask('lostMyPhoneSubscribeNotification', { device_id: deviceId });
     await commandReaches(command.id, 'done');
     expect(linesOf('·', 'lost mode on')).toEqual([`lost mode on, reporting every ${REPORT_EVERY_S} s`]);
     const report = await until(
       async () =>
-        (await ask(getLostMyPhoneInfo, { device_id: deviceId })).info.find((item) => item.image_url),
+        (await ask('getLostMyPhoneInfo', { device_id: deviceId })).info.find((item) => item.image_url),
       { what: 'a lost-mode report with a photo' },
     );
     expect(distanceM(MAP_CENTER, report.position)).toBeLessThan(3_100);
@@ -256,7 +245,7 @@ describe('the simulated phone against the real server', () => {
     // and again every REPORT_EVERY_S seconds
     await until(
       async () =>
-        (await ask(getLostMyPhoneInfo, { device_id: deviceId })).info.length >= 2 ? true : undefined,
+        (await ask('getLostMyPhoneInfo', { device_id: deviceId })).info.length >= 2 ? true : undefined,
       {
         what: 'a second report',
       },
@@ -264,8 +253,8 @@ describe('the simulated phone against the real server', () => {
   });
 
   it('opens the cancel window of a wipe and honours the owner’s stop', async () => {
-    await ask(validatePass, { password });
-    const { command } = await ask(wipePhoneDataNotification, { device_id: deviceId });
+    await ask('validatePass', { password });
+    const { command } = await ask('wipePhoneDataNotification', { device_id: deviceId });
     await waitForLine('·', 'wipe window open for 20 s');
     await commandReaches(command.id, 'delivered');
     panel.emit('cancelingWipe', { device_id: deviceId, command_id: command.id });
@@ -276,8 +265,8 @@ describe('the simulated phone against the real server', () => {
   });
 
   it('survives a server restart: keeps reporting, answers a repeated wipe without reopening it, then erases', async () => {
-    await ask(validatePass, { password });
-    const { command } = await ask(wipePhoneDataNotification, { device_id: deviceId });
+    await ask('validatePass', { password });
+    const { command } = await ask('wipePhoneDataNotification', { device_id: deviceId });
     await waitForLine('·', 'wipe window open', 2);
     await commandReaches(command.id, 'delivered');
 
@@ -310,14 +299,14 @@ describe('the simulated phone against the real server', () => {
   }, 150_000);
 
   it('streams a walk while tracking is on, and stops when it is turned off', async () => {
-    const on = await ask(changeTrackingStatus, { device_id: deviceId, trackingStatus: 1 });
+    const on = await ask('changeTrackingStatus', { device_id: deviceId, trackingStatus: 1 });
     const trackingId = on.tracking!.id;
     await commandReaches(on.command!.id, 'done');
     expect(phone.trackingId).toBe(trackingId);
     // the first point goes at once
     const { active } = await until(
       async () => {
-        const answer = await ask(getTrackings, { device_id: deviceId });
+        const answer = await ask('getTrackings', { device_id: deviceId });
         return answer.active?.route.length ? answer : undefined;
       },
       { what: 'a route point' },
@@ -347,13 +336,13 @@ describe('the simulated phone against the real server', () => {
     expect(phone.isLost).toBe(true);
     await until(
       async () => {
-        const answer = await ask(getTrackings, { device_id: deviceId });
+        const answer = await ask('getTrackings', { device_id: deviceId });
         return (answer.active?.route.length ?? 0) > pointsBefore ? true : undefined;
       },
       { what: 'a point from the restarted phone' },
     );
 
-    const off = await ask(changeTrackingStatus, { device_id: deviceId, trackingStatus: 2 });
+    const off = await ask('changeTrackingStatus', { device_id: deviceId, trackingStatus: 2 });
     await commandReaches(off.command!.id, 'done');
     expect(phone.trackingId).toBeNull();
     expect(linesOf('·', 'tracking')).toEqual([
@@ -364,7 +353,7 @@ describe('the simulated phone against the real server', () => {
   });
 
   it('stops reporting when lost mode is turned off', async () => {
-    const { command } = await ask(lostMyPhoneUnSubscribeNotification, { device_id: deviceId });
+    const { command } = await ask('lostMyPhoneUnSubscribeNotification', { device_id: deviceId });
     await commandReaches(command.id, 'done');
     expect(phone.isLost).toBe(false);
     expect(linesOf('·', 'lost mode off')).toEqual(['lost mode off']);

@@ -1,32 +1,23 @@
 /**
- * One simulated phone, following docs/device-protocol.md as the real app must: sign in, register,
- * keep the `/device` link up forever, answer probes, acknowledge every command and carry it out once
- * (commands come again after each reconnection until they are final), and send lost-mode reports and
- * route points. Every message in or out is printed as one line (output.ts). main.ts is the command
- * line around it; the end-to-end tests use it through that command line.
+ * One simulated phone, following docs/device-protocol.md as the real app must: sign in, register and
+ * keep the `/device` link up forever. This file is the runner: the link (reconnection, refusal of the
+ * token, acknowledgements and their time-out), the timers' end and the output; what each message
+ * does and what goes back is phone-protocol.ts. Every message in or out is printed as one line
+ * (output.ts). main.ts is the command line around it; the end-to-end tests use it through that.
  */
 import { io, type Socket } from 'socket.io-client';
 import {
   DEVICE_NAMESPACE,
   WIPE_PHONE_CANCEL_WINDOW_MS,
-  login,
   realtimeAckSchema,
-  registerDevice,
-  rejectedMessageSchema,
-  serverToDeviceMessages,
   type Device,
   type DeviceClientEvents,
-  type DeviceToServer,
-  type PhoneCommand,
-  type RealtimeAck,
-  type RoutePoint,
-  type ServerToDevice,
 } from '@escudo/contract';
-import { callEndpoint } from './api-client.ts';
+import { callApi } from './api-client.ts';
 import { withPhoneDefaults, type PhoneInput, type PhoneOptions } from './args.ts';
 import { createLostReports } from './lost-reports.ts';
 import { createPhoneLog, type LineSink, type PhoneLog } from './output.ts';
-import { createRoutePoints } from './route-points.ts';
+import { createPhoneProtocol, type SendMessage } from './phone-protocol.ts';
 
 export { withPhoneDefaults, type PhoneInput, type PhoneOptions } from './args.ts';
 export { createWalk } from './locations.ts';
@@ -60,28 +51,21 @@ export interface SimulatedPhone {
   stop(): Promise<void>;
 }
 
-/** The message and payload that finished a command, kept to answer a repeat the same way. */
-type Outcome = { [K in keyof DeviceToServer]: { type: K; payload: DeviceToServer[K] } }[keyof DeviceToServer];
-
 type DeviceSocket = Socket<Record<string, never>, DeviceClientEvents>;
 
 /** ours: a message with no answer in this long is taken as lost (route points are then sent again) */
 const ANSWER_TIMEOUT_MS = 10_000;
-/** refusals that say "not now" rather than "never": route points refused so are sent again */
-const RESEND_CODES = new Set(['SERVER_BUSY', 'RATE_LIMITED', 'INTERNAL']);
-/** refusals that say the route was turned off, or is not this phone's: no point of it will be stored */
-const ROUTE_GONE_CODES = new Set(['TRACKING_ENDED', 'NOT_FOUND']);
 
 /** Signs in like the app and registers this phone (idempotent per device_id; rotates its token). */
 export async function signInAndRegister(options: PhoneOptions, log: PhoneLog): Promise<Registration> {
-  const session = await callEndpoint(options.server, login, {
+  const session = await callApi(options.server, 'login', {
     email: options.email,
     password: options.password,
   });
   log.status(`signed in as ${options.email}`);
-  const registration = await callEndpoint(
+  const registration = await callApi(
     options.server,
-    registerDevice,
+    'registerDevice',
     {
       device_id: options.deviceId,
       device_brand: options.brand,
@@ -114,17 +98,11 @@ export function connectPhone(
     forceNew: true,
   });
 
-  let isLocked = false;
   let isStopped = false;
   let reconnectTimer: NodeJS.Timeout | null = null;
-  const handled = new Map<number, Outcome | null>();
-  const wipeWindows = new Map<number, NodeJS.Timeout>();
 
   /** resolves with the server's answer, or null when none came (the link dropped, or too slow) */
-  const send = <K extends keyof DeviceToServer>(
-    type: K,
-    payload: DeviceToServer[K],
-  ): Promise<RealtimeAck | null> => {
+  const send: SendMessage = (type, payload) => {
     log.sent(type, payload);
     // every message carries an acknowledgement callback, so a refusal is told rather than lost
     const emit = socket.timeout(ANSWER_TIMEOUT_MS).emit.bind(socket) as (
@@ -148,16 +126,6 @@ export function connectPhone(
       });
     });
   };
-  // TypeScript cannot pair an Outcome's type with its payload through a generic call; Outcome does
-  const sendOutcome = (outcome: Outcome) => send(outcome.type, outcome.payload as never);
-  /** records and sends a command's outcome; resolves with the server's answer (null: none came) */
-  const finish = (commandId: number, outcome: Outcome) => {
-    handled.set(commandId, outcome);
-    return sendOutcome(outcome);
-  };
-  // bumped by every lost-mode order, so that a lostOn still waiting for its answer cannot start the
-  // reports after a later lostOff
-  let lostOrders = 0;
 
   const reports = createLostReports({
     server: options.server,
@@ -165,132 +133,17 @@ export function connectPhone(
     deviceName: device.device_name,
     log,
   });
-  const routePoints = createRoutePoints({
-    send(trackingId: number, points: RoutePoint[]) {
-      // socket.io would queue it while offline; the module keeps the points itself and batches them
-      if (!socket.connected) return null;
-      return send('routePoints', { tracking_id: trackingId, points }).then((answer) => {
-        if (answer?.ok) return 'stored';
-        // no answer, or a refusal for now (busy, too fast, a server fault): the same points again later
-        if (!answer || RESEND_CODES.has(answer.code)) return 'resend';
-        if (ROUTE_GONE_CODES.has(answer.code) && routePoints.stop(trackingId)) {
-          log.status(`tracking off (route ${trackingId})`);
-        }
-        return 'dropped';
-      });
-    },
+  const protocol = createPhoneProtocol({
+    options,
+    log,
+    send,
+    isConnected: () => socket.connected,
+    reports,
+    wipeWindowMs,
   });
-
-  function carryOut(command: PhoneCommand): void {
-    const done = () =>
-      finish(command.id, { type: 'commandResult', payload: { command_id: command.id, outcome: 'done' } });
-    switch (command.type) {
-      case 'lock':
-        isLocked = true;
-        log.status('locked with PIN ****');
-        void done();
-        return;
-      case 'lostOn': {
-        const everyS = options.reportEveryS ?? command.report_every_s;
-        const order = ++lostOrders;
-        log.status(`lost mode on, reporting every ${everyS} s`);
-        // the server takes reports only once it knows lost mode is on, which this result tells it:
-        // the first report waits for its answer (or for the time-out, when the link is down)
-        void done().then(() => {
-          if (order === lostOrders) reports.start(everyS);
-        });
-        return;
-      }
-      case 'lostOff':
-        lostOrders += 1;
-        reports.stop();
-        log.status('lost mode off');
-        void done();
-        return;
-      case 'wipe': {
-        log.status(`wipe window open for ${wipeWindowMs / 1000} s`);
-        const timer = setTimeout(() => {
-          wipeWindows.delete(command.id);
-          log.status('erasing data (simulated)');
-          void finish(command.id, { type: 'deleting', payload: { command_id: command.id } });
-        }, wipeWindowMs);
-        wipeWindows.set(command.id, timer);
-        return;
-      }
-      case 'trackingOn':
-        log.status(`tracking on (route ${command.tracking_id}, a point every ${command.interval_s} s)`);
-        void done();
-        return routePoints.start(command.tracking_id, command.interval_s);
-      case 'trackingOff':
-        if (routePoints.stop(command.tracking_id)) log.status(`tracking off (route ${command.tracking_id})`);
-        void done();
-        return;
-    }
-  }
-
-  const answer: { [K in keyof ServerToDevice]: (payload: ServerToDevice[K]) => void } = {
-    resume({ lost, tracking }) {
-      // only what is missing is started; what runs already goes on (a reconnection, not a restart)
-      if (lost && !reports.isOn) {
-        const everyS = options.reportEveryS ?? lost.report_every_s;
-        log.status(`lost mode resumed, reporting every ${everyS} s`);
-        reports.start(everyS);
-      }
-      if (tracking && routePoints.trackingId !== tracking.tracking_id) {
-        log.status(
-          `tracking resumed (route ${tracking.tracking_id}, a point every ${tracking.interval_s} s)`,
-        );
-        routePoints.start(tracking.tracking_id, tracking.interval_s);
-      }
-    },
-    ayThere({ probe_id }) {
-      send('imHere', { probe_id });
-    },
-    command(command) {
-      send('imHere', { command_id: command.id });
-      if (!handled.has(command.id)) {
-        handled.set(command.id, null);
-        return carryOut(command);
-      }
-      // a repeat after a reconnection: answer as before, do nothing again
-      const outcome = handled.get(command.id);
-      if (outcome) sendOutcome(outcome);
-    },
-    cancelingWipe({ command_id }) {
-      const timer = wipeWindows.get(command_id);
-      if (timer) {
-        clearTimeout(timer);
-        wipeWindows.delete(command_id);
-        log.status('wipe stopped by the owner');
-        return finish(command_id, { type: 'cancelingWipe', payload: { command_id } });
-      }
-      const outcome = handled.get(command_id);
-      if (outcome?.type === 'cancelingWipe') return send('cancelingWipe', { command_id });
-      log.status(`stop of command ${command_id} ignored: no wipe waiting for it`);
-    },
-  };
-
   socket.onAny((type: string, payload: unknown) => {
     log.received(type, payload);
-    if (type === 'rejected') {
-      const rejected = rejectedMessageSchema.safeParse(payload);
-      if (rejected.success) {
-        const { type: refused, code, message } = rejected.data;
-        log.status(`refused ${refused}: ${code} ${message}`);
-      }
-      return;
-    }
-    if (!Object.hasOwn(serverToDeviceMessages, type)) return log.status(`ignored unknown message ${type}`);
-    const parsed = serverToDeviceMessages[type as keyof typeof serverToDeviceMessages].safeParse(payload);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      return log.status(
-        `ignored invalid ${type}: ${issue?.message ?? ''}${issue?.path.length ? ` (${issue.path.join('.')})` : ''}`,
-      );
-    }
-    // --silent: the phone hears everything and says nothing (the panel's time-outs can be watched)
-    if (options.isSilent) return;
-    (answer[type as keyof typeof answer] as (payload: unknown) => void)(parsed.data);
+    protocol.receive(type, payload);
   });
 
   let settle: { resolve(): void; reject(error: Error): void } | null = null;
@@ -301,17 +154,14 @@ export function connectPhone(
   const stopEverything = () => {
     isStopped = true;
     if (reconnectTimer) clearTimeout(reconnectTimer);
-    for (const timer of wipeWindows.values()) clearTimeout(timer);
-    wipeWindows.clear();
-    reports.stop();
-    routePoints.stop();
+    protocol.stop();
   };
 
   socket.on('connect', () => {
     log.status('connected');
     settle?.resolve();
     settle = null;
-    routePoints.flush();
+    protocol.resumeSending();
   });
   socket.on('disconnect', (reason) => {
     log.status(`disconnected (${reason})`);
@@ -341,13 +191,13 @@ export function connectPhone(
       return socket.connected;
     },
     get isLocked() {
-      return isLocked;
+      return protocol.isLocked;
     },
     get isLost() {
       return reports.isOn;
     },
     get trackingId() {
-      return routePoints.trackingId;
+      return protocol.trackingId;
     },
     async stop() {
       stopEverything();

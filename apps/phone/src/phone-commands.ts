@@ -1,0 +1,141 @@
+/**
+ * The phone's commands (docs/device-protocol.md sections 5 and 6): each one acknowledged at once and
+ * carried out once, its outcome kept so that a repeat after a reconnection gets the same answer and
+ * nothing is done twice; a wipe waits for the owner's stop before it "erases". phone-protocol.ts hands
+ * the `command` and `cancelingWipe` messages in here, already checked against the contract.
+ */
+import type { DeviceToServer, PhoneCommand, RealtimeAck, ServerToDevice } from '@escudo/contract';
+import type { PhoneOptions } from './args.ts';
+import type { LostReports } from './lost-reports.ts';
+import type { PhoneLog } from './output.ts';
+import type { RoutePoints } from './route-points.ts';
+
+/** sends one message; resolves with the server's answer, or null when none came */
+export type SendMessage = <K extends keyof DeviceToServer>(
+  type: K,
+  payload: DeviceToServer[K],
+) => Promise<RealtimeAck | null>;
+
+export interface PhoneCommandsOptions {
+  options: Pick<PhoneOptions, 'reportEveryS'>;
+  log: PhoneLog;
+  send: SendMessage;
+  reports: LostReports;
+  routePoints: RoutePoints;
+  /** how long a wipe waits for a stop */
+  wipeWindowMs: number;
+}
+
+export interface PhoneCommands {
+  command(command: ServerToDevice['command']): void;
+  cancelingWipe(payload: ServerToDevice['cancelingWipe']): void;
+  /** closes every wipe window still open (their wipes never happen) */
+  stop(): void;
+  readonly isLocked: boolean;
+}
+
+/** The message and payload that finished a command, kept to answer a repeat the same way. */
+type Outcome = { [K in keyof DeviceToServer]: { type: K; payload: DeviceToServer[K] } }[keyof DeviceToServer];
+
+export function createPhoneCommands({
+  options,
+  log,
+  send,
+  reports,
+  routePoints,
+  wipeWindowMs,
+}: PhoneCommandsOptions): PhoneCommands {
+  let isLocked = false;
+  const handled = new Map<number, Outcome | null>();
+  const wipeWindows = new Map<number, NodeJS.Timeout>();
+  // bumped by every lost-mode order, so that a lostOn still waiting for its answer cannot start the
+  // reports after a later lostOff
+  let lostOrders = 0;
+
+  // TypeScript cannot pair an Outcome's type with its payload through a generic call; Outcome does
+  const sendOutcome = (outcome: Outcome) => send(outcome.type, outcome.payload as never);
+  /** records and sends a command's outcome; resolves with the server's answer (null: none came) */
+  const finish = (commandId: number, outcome: Outcome) => {
+    handled.set(commandId, outcome);
+    return sendOutcome(outcome);
+  };
+
+  function carryOut(command: PhoneCommand): void {
+    const done = () =>
+      finish(command.id, { type: 'commandResult', payload: { command_id: command.id, outcome: 'done' } });
+    switch (command.type) {
+      case 'lock':
+        isLocked = true;
+        log.status('locked with PIN ****');
+        void done();
+        return;
+      case 'lostOn': {
+        const everyS = options.reportEveryS ?? command.report_every_s;
+        const order = ++lostOrders;
+        log.status(`lost mode on, reporting every ${everyS} s`);
+        // the server takes reports only once it knows lost mode is on, which this result tells it:
+        // the first report waits for its answer (or for the time-out, when the link is down)
+        void done().then(() => {
+          if (order === lostOrders) reports.start(everyS);
+        });
+        return;
+      }
+      case 'lostOff':
+        lostOrders += 1;
+        reports.stop();
+        log.status('lost mode off');
+        void done();
+        return;
+      case 'wipe': {
+        log.status(`wipe window open for ${wipeWindowMs / 1000} s`);
+        const timer = setTimeout(() => {
+          wipeWindows.delete(command.id);
+          log.status('erasing data (simulated)');
+          void finish(command.id, { type: 'deleting', payload: { command_id: command.id } });
+        }, wipeWindowMs);
+        wipeWindows.set(command.id, timer);
+        return;
+      }
+      case 'trackingOn':
+        log.status(`tracking on (route ${command.tracking_id}, a point every ${command.interval_s} s)`);
+        void done();
+        return routePoints.start(command.tracking_id, command.interval_s);
+      case 'trackingOff':
+        if (routePoints.stop(command.tracking_id)) log.status(`tracking off (route ${command.tracking_id})`);
+        void done();
+        return;
+    }
+  }
+
+  return {
+    command(command) {
+      send('imHere', { command_id: command.id });
+      if (!handled.has(command.id)) {
+        handled.set(command.id, null);
+        return carryOut(command);
+      }
+      // a repeat after a reconnection: answer as before, do nothing again
+      const outcome = handled.get(command.id);
+      if (outcome) sendOutcome(outcome);
+    },
+    cancelingWipe({ command_id }) {
+      const timer = wipeWindows.get(command_id);
+      if (timer) {
+        clearTimeout(timer);
+        wipeWindows.delete(command_id);
+        log.status('wipe stopped by the owner');
+        return finish(command_id, { type: 'cancelingWipe', payload: { command_id } });
+      }
+      const outcome = handled.get(command_id);
+      if (outcome?.type === 'cancelingWipe') return send('cancelingWipe', { command_id });
+      log.status(`stop of command ${command_id} ignored: no wipe waiting for it`);
+    },
+    stop() {
+      for (const timer of wipeWindows.values()) clearTimeout(timer);
+      wipeWindows.clear();
+    },
+    get isLocked() {
+      return isLocked;
+    },
+  };
+}

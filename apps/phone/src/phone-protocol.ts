@@ -1,0 +1,139 @@
+/**
+ * The phone's side of docs/device-protocol.md, without the socket: what each message of the server
+ * does and what goes back. Every message is checked against the contract first; probes are answered,
+ * commands go to phone-commands.ts, `resume` restarts only what is missing after a reconnection
+ * (section 6), and route points are sent and resent as section 4 says. phone.ts owns the link.
+ */
+import { rejectedMessageSchema, serverToDeviceMessages, type ServerToDevice } from '@escudo/contract';
+import type { PhoneOptions } from './args.ts';
+import type { LostReports } from './lost-reports.ts';
+import type { PhoneLog } from './output.ts';
+import { createPhoneCommands, type SendMessage } from './phone-commands.ts';
+import { createRoutePoints } from './route-points.ts';
+
+export type { SendMessage } from './phone-commands.ts';
+
+export interface PhoneProtocolOptions {
+  options: Pick<PhoneOptions, 'reportEveryS' | 'isSilent'>;
+  log: PhoneLog;
+  send: SendMessage;
+  /** whether the link is up: route points are kept, not sent, while it is down */
+  isConnected: () => boolean;
+  reports: LostReports;
+  /** how long a wipe waits for a stop */
+  wipeWindowMs: number;
+}
+
+export interface PhoneProtocol {
+  /** one message from the server, as received: checked, then carried out and answered */
+  receive(type: string, payload: unknown): void;
+  /** the link is up (again): the route points kept meanwhile go now */
+  resumeSending(): void;
+  /** stops every timer: wipe windows, lost-mode reports, route points */
+  stop(): void;
+  readonly isLocked: boolean;
+  /** the route being recorded, or null */
+  readonly trackingId: number | null;
+}
+
+/** refusals that say "not now" rather than "never": route points refused so are sent again */
+const RESEND_CODES = new Set(['SERVER_BUSY', 'RATE_LIMITED', 'INTERNAL']);
+/** refusals that say the route was turned off, or is not this phone's: no point of it will be stored */
+const ROUTE_GONE_CODES = new Set(['TRACKING_ENDED', 'NOT_FOUND']);
+
+type Handlers = { [K in keyof ServerToDevice]: (payload: ServerToDevice[K]) => void };
+type Checked = { [K in keyof ServerToDevice]: { type: K; payload: ServerToDevice[K] } }[keyof ServerToDevice];
+
+/** A message of the server as the contract defines it, or null (said why) for anything else. */
+function checkMessage(type: string, payload: unknown, log: PhoneLog): Checked | null {
+  if (type === 'rejected') {
+    const rejected = rejectedMessageSchema.safeParse(payload);
+    if (rejected.success) {
+      const { type: refused, code, message } = rejected.data;
+      log.status(`refused ${refused}: ${code} ${message}`);
+    }
+    return null;
+  }
+  if (!Object.hasOwn(serverToDeviceMessages, type)) {
+    log.status(`ignored unknown message ${type}`);
+    return null;
+  }
+  const parsed = serverToDeviceMessages[type as keyof typeof serverToDeviceMessages].safeParse(payload);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    log.status(
+      `ignored invalid ${type}: ${issue?.message ?? ''}${issue?.path.length ? ` (${issue.path.join('.')})` : ''}`,
+    );
+    return null;
+  }
+  return { type, payload: parsed.data } as Checked;
+}
+
+export function createPhoneProtocol({
+  options,
+  log,
+  send,
+  isConnected,
+  reports,
+  wipeWindowMs,
+}: PhoneProtocolOptions): PhoneProtocol {
+  const routePoints = createRoutePoints({
+    send(trackingId, points) {
+      // socket.io would queue it while offline; the module keeps the points itself and batches them
+      if (!isConnected()) return null;
+      return send('routePoints', { tracking_id: trackingId, points }).then((answer) => {
+        if (answer?.ok) return 'stored';
+        // no answer, or a refusal for now (busy, too fast, a server fault): the same points again later
+        if (!answer || RESEND_CODES.has(answer.code)) return 'resend';
+        if (ROUTE_GONE_CODES.has(answer.code) && routePoints.stop(trackingId)) {
+          log.status(`tracking off (route ${trackingId})`);
+        }
+        return 'dropped';
+      });
+    },
+  });
+  const commands = createPhoneCommands({ options, log, send, reports, routePoints, wipeWindowMs });
+
+  const handlers: Handlers = {
+    resume({ lost, tracking }) {
+      // only what is missing is started; what runs already goes on (a reconnection, not a restart)
+      if (lost && !reports.isOn) {
+        const everyS = options.reportEveryS ?? lost.report_every_s;
+        log.status(`lost mode resumed, reporting every ${everyS} s`);
+        reports.start(everyS);
+      }
+      if (tracking && routePoints.trackingId !== tracking.tracking_id) {
+        log.status(
+          `tracking resumed (route ${tracking.tracking_id}, a point every ${tracking.interval_s} s)`,
+        );
+        routePoints.start(tracking.tracking_id, tracking.interval_s);
+      }
+    },
+    ayThere({ probe_id }) {
+      void send('imHere', { probe_id });
+    },
+    command: (command) => commands.command(command),
+    cancelingWipe: (payload) => commands.cancelingWipe(payload),
+  };
+
+  return {
+    receive(type, payload) {
+      const message = checkMessage(type, payload, log);
+      // --silent: the phone hears everything and says nothing (the panel's time-outs can be watched)
+      if (!message || options.isSilent) return;
+      (handlers[message.type] as (payload: unknown) => void)(message.payload);
+    },
+    resumeSending: () => routePoints.flush(),
+    stop() {
+      commands.stop();
+      reports.stop();
+      routePoints.stop();
+    },
+    get isLocked() {
+      return commands.isLocked;
+    },
+    get trackingId() {
+      return routePoints.trackingId;
+    },
+  };
+}
