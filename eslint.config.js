@@ -6,6 +6,23 @@ import importBoundaries from './scripts/eslint/import-boundaries.js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+// the server never imports the panel or the phone: they share only the contract
+const notPanelNorPhone = {
+  group: [
+    '@escudo/web',
+    '@escudo/web/*',
+    '@escudo/phone',
+    '@escudo/phone/*',
+    '**/apps/web/**',
+    '**/apps/phone/**',
+    '../../../web/**',
+    '../../../phone/**',
+    '../../../../web/**',
+    '../../../../phone/**',
+  ],
+  message: 'Share code through @escudo/contract.',
+};
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', '**/playwright-report/**'],
@@ -36,21 +53,25 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          patterns: [notPanelNorPhone],
+        },
+      ],
+    },
+  },
+  {
+    // shared server code sits below the features: lib/ never imports a feature (STYLE.md #1; issue 13)
+    files: ['apps/server/src/lib/**/*.ts'],
+    ignores: ['apps/server/src/lib/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
           patterns: [
+            notPanelNorPhone,
             {
-              group: [
-                '@escudo/web',
-                '@escudo/web/*',
-                '@escudo/phone',
-                '@escudo/phone/*',
-                '**/apps/web/**',
-                '**/apps/phone/**',
-                '../../../web/**',
-                '../../../phone/**',
-                '../../../../web/**',
-                '../../../../phone/**',
-              ],
-              message: 'Share code through @escudo/contract.',
+              regex:
+                '^(\\.\\./)+(auth|commands|config|devices|files|fuzz|geography|lostphone|payments|plans|seed|test|tracking|users|web)/',
+              message: 'lib/ is shared by every feature and imports none: pass what it needs in.',
             },
           ],
         },
