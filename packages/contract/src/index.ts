@@ -11,6 +11,7 @@ export * from './errors.ts';
 export * from './routes.ts';
 export * from './constants.ts';
 export * from './chile-time.ts';
+export * from './rut.ts';
 export * from './common.ts';
 export * from './user.ts';
 export * from './auth.ts';

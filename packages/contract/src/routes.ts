@@ -19,6 +19,7 @@ export const routes = {
   forgotPass: { method: 'POST', path: '/api/auth/forgotPass', auth: 'none' },
   logout: { method: 'POST', path: '/api/auth/logout', auth: 'user' },
   userDetails: { method: 'POST', path: '/api/app/user/details', auth: 'user' },
+  updateInfo: { method: 'POST', path: '/api/app/user/updateInfo', auth: 'user' },
   getPaisesActivos: { method: 'POST', path: '/api/auth/getPaisesActivos', auth: 'none' },
   getRegionesActivas: { method: 'POST', path: '/api/auth/getRegionesActivas', auth: 'none' },
   getComunasActivas: { method: 'POST', path: '/api/auth/getComunasActivas', auth: 'none' },

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { routes } from './routes.ts';
-import { emptyBodySchema, idSchema } from './common.ts';
-import { deviceOperatingSystems } from './constants.ts';
+import { emailSchema, emptyBodySchema, idSchema, personNameSchema, singleLineTextSchema } from './common.ts';
+import { BIRTH_DATE_MIN, PHONE_LENGTH, deviceOperatingSystems } from './constants.ts';
+import { chileDateParts } from './chile-time.ts';
+import { cleanRut, isValidRut } from './rut.ts';
 
 /** spec 3: Device */
 export const deviceSchema = z.object({
@@ -82,4 +84,58 @@ export const userDetails = defineEndpoint({
   summary: 'The signed-in user with info, devices and plan',
   body: emptyBodySchema,
   response: z.object({ user: userSchema }),
+});
+
+/** today's date in Chile, YYYY-MM-DD: the latest birth date the profile accepts (spec 5) */
+export function chileToday(now = new Date()): string {
+  const parts = chileDateParts(now)!;
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/** a real calendar date written YYYY-MM-DD (2023-02-30 is not one) */
+const isCalendarDate = (value: string) => {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+};
+
+/**
+ * spec 5 (Profile) and 7 (updateInfo): every field required. The RUT arrives clean (digits and check
+ * digit; dots and dash are tolerated and removed) and its check digit must be right. Whether region and
+ * comuna belong to the chosen country and region is checked by the server against the geography.
+ */
+export const updateInfoBodySchema = z.strictObject({
+  name: personNameSchema.describe('Nombre y apellido'),
+  email: emailSchema,
+  direccion: singleLineTextSchema(200, 'La dirección no puede superar los 200 caracteres.'),
+  telefono: z
+    .string()
+    .trim()
+    .regex(new RegExp(`^\\d{${PHONE_LENGTH}}$`), `El teléfono debe tener ${PHONE_LENGTH} dígitos.`)
+    .describe(`${PHONE_LENGTH} digits, country code included (56912345678)`),
+  rut: z
+    .string()
+    .max(20, 'El RUT no es válido.')
+    // dots, dash and spaces are how people write it; anything else is not a RUT
+    .regex(/^[\d kK.-]+$/, 'El RUT no es válido.')
+    .transform(cleanRut)
+    .refine(isValidRut, 'El RUT no es válido.')
+    .describe('clean: digits and check digit (123456785)'),
+  pais: idSchema,
+  region: idSchema,
+  comuna: idSchema.nullable().describe('null only when the region has no communes'),
+  genero: z.union([z.literal(1), z.literal(2)], 'El género debe ser 1 (Masculino) o 2 (Femenino).'),
+  nacimiento: z.iso
+    .date('La fecha de nacimiento debe ser una fecha válida, AAAA-MM-DD.')
+    .refine(isCalendarDate, 'La fecha de nacimiento no es válida.')
+    .refine((value) => value >= BIRTH_DATE_MIN, 'La fecha de nacimiento no puede ser anterior a 1950.')
+    .refine((value) => value <= chileToday(), 'La fecha de nacimiento no puede ser futura.')
+    .describe(`YYYY-MM-DD, from ${BIRTH_DATE_MIN} to today`),
+});
+export type UpdateInfoBody = z.input<typeof updateInfoBodySchema>;
+
+export const updateInfo = defineEndpoint({
+  ...routes.updateInfo,
+  summary: "Save the signed-in user's profile (name, e-mail, contact, RUT, address, birth date)",
+  body: updateInfoBodySchema,
+  response: z.object({ code: z.literal(200) }),
 });

@@ -233,6 +233,15 @@ describe('contract fuzz: HTTP endpoints', () => {
       changeLostStatus: { device_id: owner.internalId },
       getOrderStatusByToken: { order_token: orderToken },
       lostPhoneReport: { lat: -33.45, lng: -70.66, image: JPEG_BASE64 },
+      updateInfo: {
+        email: 'fuzz.perfil@example.cl',
+        telefono: '56912345678',
+        rut: '123456785',
+        pais: 1,
+        region: 13,
+        comuna: 13101,
+        nacimiento: '1990-05-17',
+      },
     };
     /** what the valid request of these is refused with: it is as deep as they can be reached */
     const validRefusals: Record<string, string> = {
