@@ -3,7 +3,7 @@ import { defineEndpoint } from './endpoint.ts';
 import { routes } from './routes.ts';
 import { emailSchema, emptyBodySchema, idSchema, personNameSchema, singleLineTextSchema } from './common.ts';
 import { BIRTH_DATE_MIN, PHONE_LENGTH, deviceOperatingSystems } from './constants.ts';
-import { chileDateParts } from './chile-time.ts';
+import { chileToday } from './chile-time.ts';
 import { cleanRut, isValidRut } from './rut.ts';
 
 /** spec 3: Device */
@@ -85,12 +85,6 @@ export const userDetails = defineEndpoint({
   body: emptyBodySchema,
   response: z.object({ user: userSchema }),
 });
-
-/** today's date in Chile, YYYY-MM-DD: the latest birth date the profile accepts (spec 5) */
-export function chileToday(now = new Date()): string {
-  const parts = chileDateParts(now)!;
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
 
 /** a real calendar date written YYYY-MM-DD (2023-02-30 is not one) */
 const isCalendarDate = (value: string) => {
