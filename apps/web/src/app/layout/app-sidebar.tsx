@@ -1,11 +1,6 @@
 import Box from '@mui/material/Box';
 import { useState } from 'react';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import Skeleton from '@mui/material/Skeleton';
@@ -15,6 +10,7 @@ import Edit from '@mui/icons-material/Edit';
 import type { User } from '@escudo/contract';
 import { UserAvatar } from '../../components/user-avatar.tsx';
 import { DeviceList } from '../../features/devices/components/device-list.tsx';
+import { ProfileDialog } from '../../features/profile/components/profile-dialog.tsx';
 import { appTexts } from '../texts.ts';
 import { fillText, formatDateTime } from '../../lib/format.ts';
 import { Link as RouterLink } from 'react-router';
@@ -90,25 +86,10 @@ function SidebarContent({
         <UserAvatar name={user.name} src={user.info.avatar} />
         <Typography sx={{ fontWeight: 700, mt: 1, wordBreak: 'break-word' }}>{user.name}</Typography>
         <PlanSummary plan={user.plan} />
-        {/* TODO(issue "Profile"): the profile dialog of spec 2 (Modals: profile) replaces this notice. */}
         <Button size="small" variant="outlined" startIcon={<Edit />} onClick={() => setProfileOpen(true)}>
           {appTexts.editProfile}
         </Button>
-        <Dialog
-          open={isProfileOpen}
-          onClose={() => setProfileOpen(false)}
-          aria-labelledby="profile-dialog-title"
-          maxWidth="xs"
-          fullWidth
-        >
-          <DialogTitle id="profile-dialog-title">{appTexts.editProfile}</DialogTitle>
-          <DialogContent>
-            <DialogContentText>{appTexts.profileComingSoon}</DialogContentText>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => setProfileOpen(false)}>{appTexts.close}</Button>
-          </DialogActions>
-        </Dialog>
+        <ProfileDialog open={isProfileOpen} onClose={() => setProfileOpen(false)} />
       </Box>
       <Divider sx={{ mb: 1 }} />
       <DeviceList devices={user.dispositivos} onSelect={onDeviceSelected} />
