@@ -15,6 +15,7 @@ import Slider from '@mui/material/Slider';
 import Stack from '@mui/material/Stack';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
+import Save from '@mui/icons-material/Save';
 import ZoomIn from '@mui/icons-material/ZoomIn';
 import ZoomOut from '@mui/icons-material/ZoomOut';
 import { useId, useState } from 'react';
@@ -80,7 +81,8 @@ export default function AvatarCropDialog({
           sx={{
             position: 'relative',
             width: '100%',
-            height: { xs: 'min(70vw, 360px)', sm: 360 },
+            // a phone shows the dialog full screen: the crop takes the width, leaving room for the buttons
+            height: { xs: 'min(calc(100vw - 48px), 60vh)', sm: 360 },
             bgcolor: 'grey.900',
             borderRadius: 1,
             overflow: 'hidden',
@@ -138,6 +140,8 @@ export default function AvatarCropDialog({
           onClick={() => void save()}
           disabled={!area || imageError !== null}
           loading={isBusy}
+          loadingPosition="start"
+          startIcon={<Save />}
         >
           {profileTexts.savePhoto}
         </Button>
