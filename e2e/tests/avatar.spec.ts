@@ -23,7 +23,14 @@ async function drawPhoto(page: Page): Promise<Buffer> {
 
 test('choose a picture, crop it square, save it, and see it in the sidebar', async ({ page }) => {
   const account = await createAccount();
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  const isCropper = (url: string) => /\/avatar-crop-dialog-[\w-]+\.js$/.test(url);
   await signIn(page, account);
+  // the cropper is not part of what Login and Home load
+  expect(scripts.filter(isCropper)).toEqual([]);
   const sidebar = page.getByRole('navigation', { name: 'Menú lateral' });
   // no picture yet: the initials
   await expect(sidebar.getByText('VM', { exact: true })).toBeVisible();
@@ -32,6 +39,8 @@ test('choose a picture, crop it square, save it, and see it in the sidebar', asy
   await page.getByRole('button', { name: 'Editar Perfil' }).click();
   const profile = page.getByRole('dialog', { name: 'Editar Perfil' });
   await expect(profile).toBeVisible();
+  // it is fetched once the profile dialog opens
+  await expect.poll(() => scripts.filter(isCropper).length).toBe(1);
 
   // a file that is not a picture is refused in the panel
   let chooser = page.waitForEvent('filechooser');
