@@ -78,6 +78,10 @@ export const COMMAND_EXPIRY_MS = 24 * 60 * 60 * 1000;
 export const PANEL_TOKEN_TTL_MS = 60 * 60 * 1000;
 /** ours: signed file links (photos) work for 30 minutes (issue 3) */
 export const FILE_URL_TTL_MS = 30 * 60 * 1000;
+/** ours (issue 14): an avatar sent is a JPEG of at most 5 MB; bigger ones are refused before decoding */
+export const AVATAR_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** ours (issue 14): an avatar is stored re-encoded, at most 512×512 pixels (the panel crops it square) */
+export const AVATAR_MAX_SIDE_PX = 512;
 /** ours: the Information page shows a phone's latest 200 reports (issue 3) */
 export const LOST_INFO_MAX_ITEMS = 200;
 /** ours: a tracking phone sends a route point every 5 seconds (issue 4) */

@@ -31,7 +31,7 @@ export const errorCodes = [
   'DEVICE_LIMIT_REACHED',
   /** a wipe ordered without the password confirmed (validatePass) in the last 5 minutes */
   'PASSWORD_CONFIRMATION_REQUIRED',
-  /** a lost-mode photo that is not a JPEG */
+  /** a lost-mode photo or an avatar that is not a JPEG (an avatar: one that does not decode as one), or is over 5 MB */
   'IMAGE_INVALID',
   /** a lost-mode report from a phone whose lost mode is off (devices.lost): nothing is stored */
   'LOST_MODE_OFF',

@@ -20,6 +20,7 @@ export const routes = {
   logout: { method: 'POST', path: '/api/auth/logout', auth: 'user' },
   userDetails: { method: 'POST', path: '/api/app/user/details', auth: 'user' },
   updateInfo: { method: 'POST', path: '/api/app/user/updateInfo', auth: 'user' },
+  updateAvatar: { method: 'POST', path: '/api/app/user/updateAvatar', auth: 'user' },
   getPaisesActivos: { method: 'POST', path: '/api/auth/getPaisesActivos', auth: 'none' },
   getRegionesActivas: { method: 'POST', path: '/api/auth/getRegionesActivas', auth: 'none' },
   getComunasActivas: { method: 'POST', path: '/api/auth/getComunasActivas', auth: 'none' },

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { routes } from './routes.ts';
 import { emailSchema, emptyBodySchema, idSchema, personNameSchema, singleLineTextSchema } from './common.ts';
-import { BIRTH_DATE_MIN, PHONE_LENGTH, deviceOperatingSystems } from './constants.ts';
+import {
+  AVATAR_IMAGE_MAX_BYTES,
+  AVATAR_MAX_SIDE_PX,
+  BIRTH_DATE_MIN,
+  FILE_URL_TTL_MS,
+  PHONE_LENGTH,
+  deviceOperatingSystems,
+} from './constants.ts';
 import { chileToday } from './chile-time.ts';
 import { cleanRut, isValidRut } from './rut.ts';
 
@@ -132,4 +139,41 @@ export const updateInfo = defineEndpoint({
   summary: "Save the signed-in user's profile (name, e-mail, contact, RUT, address, birth date)",
   body: updateInfoBodySchema,
   response: z.object({ code: z.literal(200) }),
+});
+
+/** how the panel's canvas writes a JPEG (`toDataURL('image/jpeg')`); the bare base64 is accepted too */
+export const JPEG_DATA_URL_PREFIX = 'data:image/jpeg;base64,';
+const AVATAR_TOO_BIG = 'La imagen no puede superar los 5 MB.';
+
+/**
+ * spec 5 (Avatar): the cropped picture as JPEG base64. Its size is bounded here, from the length of
+ * the text, so that a picture over 5 MB is refused before anything decodes it; whether it really is a
+ * JPEG is decided by decoding it (users/avatar.service.ts).
+ */
+export const updateAvatarBodySchema = z.strictObject({
+  avatar: z
+    .string()
+    // base64 takes 4 characters for every 3 bytes
+    .max(JPEG_DATA_URL_PREFIX.length + Math.ceil(AVATAR_IMAGE_MAX_BYTES / 3) * 4, AVATAR_TOO_BIG)
+    .transform((value) =>
+      value.startsWith(JPEG_DATA_URL_PREFIX) ? value.slice(JPEG_DATA_URL_PREFIX.length) : value,
+    )
+    .pipe(z.base64('La imagen debe venir como JPEG en base64.').min(1, 'Requerido'))
+    .describe(
+      `the picture: a JPEG of at most 5 MB, base64 (optionally as a ${JPEG_DATA_URL_PREFIX} data URL); stored re-encoded, at most ${AVATAR_MAX_SIDE_PX}×${AVATAR_MAX_SIDE_PX}, without any metadata`,
+    ),
+});
+export type UpdateAvatarBody = z.input<typeof updateAvatarBodySchema>;
+
+export const updateAvatar = defineEndpoint({
+  ...routes.updateAvatar,
+  summary:
+    "Replace the signed-in user's avatar: decoded, re-encoded without metadata (no EXIF, no GPS), and answered with its signed, expiring URL. Not a JPEG: 400 IMAGE_INVALID",
+  body: updateAvatarBodySchema,
+  response: z.object({
+    code: z.literal(200),
+    avatar: z.string().describe(`signed URL of the new avatar, valid ${FILE_URL_TTL_MS / 60_000} minutes`),
+  }),
+  // 5 MB in base64 is 6.7 MB of text, plus the JSON around it
+  maxBodyBytes: 8 * 1024 * 1024,
 });

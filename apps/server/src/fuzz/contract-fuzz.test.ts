@@ -38,9 +38,10 @@ import {
 /** cases per endpoint or message besides those that must be refused (which are always sent) */
 const CASES_PER_TARGET = 60;
 
-// a real 1×1 JPEG (SOI … EOI), for the lost-mode report
+// a real 1×1 JPEG that decodes completely (the avatar is decoded, not only checked for SOI … EOI), for
+// the lost-mode report and the avatar
 const JPEG_BASE64 =
-  '/9j/4AAQSkZJRgABAQEAYABgAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/wAALCAABAAEBAREA/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAAAgEDAwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxgZGhCCNCscEVUtHwJDNicoIJChYXGBkaJSYnKCkqNDU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6g4SFhoeIiYqSk5SVlpeYmZqio6Slpqeoqaqys7S1tre4ubrCw8TFxsfIycrS09TV1tfY2drh4uPk5ebn6Onq8fLz9PX29/j5+v/aAAgBAQAAPwD3+iiigD//2Q==';
+  '/9j/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2P/2wBDARESEhgVGC8aGi9jQjhCY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2P/wAARCAABAAEDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAP/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFAEBAAAAAAAAAAAAAAAAAAAAAP/EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAMAwEAAhEDEQA/AKAA/9k=';
 
 /** replaced, in every request, by an e-mail never used before (sign-up, sign-in, reset) */
 const FRESH_EMAIL = 'fresh@fuzz.example';
@@ -233,6 +234,7 @@ describe('contract fuzz: HTTP endpoints', () => {
       changeLostStatus: { device_id: owner.internalId },
       getOrderStatusByToken: { order_token: orderToken },
       lostPhoneReport: { lat: -33.45, lng: -70.66, image: JPEG_BASE64 },
+      updateAvatar: { avatar: JPEG_BASE64 },
       updateInfo: {
         email: 'fuzz.perfil@example.cl',
         telefono: '56912345678',

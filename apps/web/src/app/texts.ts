@@ -5,7 +5,6 @@ export const appTexts = {
   back: 'Volver',
   openMenu: 'Abrir menú',
   editProfile: 'Editar Perfil',
-  close: 'Cerrar',
   sidebarLabel: 'Menú lateral',
   planName: 'Plan {plan}',
   planExpires: 'Vigente hasta el {date}',

@@ -1,4 +1,5 @@
-// Spanish texts of the profile dialog (spec 2 Modals: profile; spec 5 Profile; spec 8 Profile).
+// Spanish texts of the profile dialog (spec 2 Modals: profile; spec 5 Profile; spec 8 Profile), and
+// of its avatar editor (issue 14, item 4).
 export const profileTexts = {
   title: 'Editar Perfil',
   nameLabel: 'Nombre y apellido',
@@ -31,4 +32,17 @@ export const profileTexts = {
   saved: 'Datos actualizados correctamente',
   /** spec 8 */
   saveFailed: 'Ha ocurrido un error al intentar actualizar los datos. Por favor intenta nuevamente.',
+
+  // avatar
+  changePhoto: 'Cambiar foto',
+  photoSaved: 'Foto actualizada',
+  cropTitle: 'Recorta tu foto',
+  cropHint: 'Arrastra la foto para encuadrarla y usa el control para acercarla.',
+  cropArea: 'Área de recorte',
+  zoom: 'Acercar',
+  savePhoto: 'Guardar foto',
+  sendingPhoto: 'Enviando foto…',
+  loadingCropper: 'Cargando…',
+  notAnImage: 'El archivo elegido no es una imagen. Elige una foto (JPEG o PNG).',
+  imageUnreadable: 'No pudimos abrir esa imagen. Prueba con otra foto (JPEG o PNG).',
 } as const;

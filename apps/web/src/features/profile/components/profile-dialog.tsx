@@ -5,9 +5,13 @@ import type { Theme } from '@mui/material/styles';
 import { useEffect } from 'react';
 import type { User } from '@escudo/contract';
 import { profileTexts as t } from '../texts.ts';
+import { AvatarEditor } from './avatar-editor.tsx';
 import { ProfileFormFields } from './profile-form.tsx';
 
-/** spec 2 (Modals: profile): 'Editar Perfil' in the sidebar opens it; full screen on a phone. */
+/**
+ * spec 2 (Modals: profile): 'Editar Perfil' in the sidebar opens it, the avatar on top and the fields
+ * of spec 5 below; full screen on a phone.
+ */
 export default function ProfileDialog({
   user,
   open,
@@ -33,7 +37,9 @@ export default function ProfileDialog({
     >
       <DialogTitle id="profile-dialog-title">{t.title}</DialogTitle>
       {/* a fresh form each time it opens: it starts from what the server holds now */}
-      {open ? <ProfileFormFields key={user.id} user={user} onCancel={onClose} /> : null}
+      {open ? (
+        <ProfileFormFields key={user.id} user={user} onCancel={onClose} header={<AvatarEditor />} />
+      ) : null}
     </Dialog>
   );
 }

@@ -6,7 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import Stack from '@mui/material/Stack';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Controller, useForm, type Control, type FieldPath } from 'react-hook-form';
 import type { User } from '@escudo/contract';
 import {
@@ -32,7 +32,16 @@ const toId = (value: string) => (value === '' ? null : Number(value));
  * typed, cascades país → región → comuna (a change clears what depends on it), and saves with
  * `app/user/updateInfo`; the result shows for 4 s (spec 4: Profile save).
  */
-export function ProfileFormFields({ user, onCancel }: { user: User; onCancel: () => void }) {
+export function ProfileFormFields({
+  user,
+  onCancel,
+  header,
+}: {
+  user: User;
+  onCancel: () => void;
+  /** shown above the fields, in the same scrolling area (the avatar editor) */
+  header?: ReactNode;
+}) {
   const [notice, setNotice] = useState<Notice | null>(null);
   const countries = useCountries();
   const [countryId, setCountryId] = useState(user.info.pais);
@@ -95,6 +104,7 @@ export function ProfileFormFields({ user, onCancel }: { user: User; onCancel: ()
       sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}
     >
       <DialogContent>
+        {header}
         <Stack spacing={2} sx={{ pt: 1 }}>
           {places ? <Alert severity="warning">{t.placesError}</Alert> : null}
           <Field control={control} name="name" label={t.nameLabel} autoComplete="name" />
