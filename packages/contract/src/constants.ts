@@ -57,6 +57,25 @@ export const REFERRED_DETAIL_COMMISSION_PERCENT = 20;
 
 /** ours: a session token lives 30 days (issue 2) */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** ours: the social_access_token of Google sign-in is valid 2 minutes and works once (issue 14) */
+export const SOCIAL_TOKEN_TTL_MS = 2 * 60 * 1000;
+/**
+ * ours: why Google sign-in sent the browser back to Login (`/login?social_error=…`); the panel shows
+ * a Spanish message for each (issue 14, item 6)
+ */
+export const socialSignInErrors = [
+  /** the person cancelled on the provider's consent screen (error=access_denied) */
+  'cancelled',
+  /** the provider answered an error, could not be reached, or its answer did not check out */
+  'provider',
+  /** the state is missing, forged, expired, or from another browser (no sign-in cookie) */
+  'state',
+  /** the provider's e-mail is not verified: no account is linked or created with it */
+  'unverified',
+  /** Google sign-in is not configured on this server */
+  'unavailable',
+] as const;
+export type SocialSignInError = (typeof socialSignInErrors)[number];
 /** ours: a reset link is valid 1 hour and works once (issue 2) */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 /**

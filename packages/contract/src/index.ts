@@ -25,3 +25,4 @@ export * from './files.ts';
 export * from './tracking.ts';
 export * from './plans.ts';
 export * from './payments.ts';
+export * from './social-auth.ts';

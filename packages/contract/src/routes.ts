@@ -62,4 +62,8 @@ export const routes = {
   /** Flow's callbacks: form-encoded, and answered outside the JSON contract (redirect / plain 200) */
   flowReturn: { method: 'POST', path: '/api/pagos/flowReturn', auth: 'none' },
   flowConfirm: { method: 'POST', path: '/api/pagos/flowConfirm', auth: 'none' },
+  /** Google sign-in's browser redirects (issue 14): answered with a 302, outside the JSON contract */
+  googleSignInStart: { method: 'GET', path: '/api/social-oauth/google', auth: 'none' },
+  googleSignInCallback: { method: 'GET', path: '/api/social-oauth/google/callback', auth: 'none' },
+  loginWithGoogleToken: { method: 'POST', path: '/api/social-auth/loginWithGoogleToken', auth: 'none' },
 } as const satisfies Record<string, Route>;

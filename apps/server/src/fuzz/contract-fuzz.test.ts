@@ -83,6 +83,11 @@ const endpoints = Object.entries(contract as Record<string, unknown>)
 
 /** the routes that are not JSON endpoints: Flow's form callbacks, fuzzed on their own below */
 const formRoutes = ['flowConfirm', 'flowReturn'] as const;
+/**
+ * Google sign-in's browser redirects, fuzzed below through their query: they must always answer a
+ * redirect (this server has no Google settings; google.test.ts sends odd callbacks to a configured one)
+ */
+const redirectRoutes = ['googleSignInCallback', 'googleSignInStart'] as const;
 
 let app: TestApp;
 /** every finding of the running test, reported together at its end */
@@ -190,7 +195,9 @@ afterAll(() => app?.close());
 
 describe('contract fuzz: HTTP endpoints', () => {
   it('covers every route of the contract', () => {
-    expect([...endpoints.map(([name]) => name), ...formRoutes].sort()).toEqual(Object.keys(routes).sort());
+    expect([...endpoints.map(([name]) => name), ...formRoutes, ...redirectRoutes].sort()).toEqual(
+      Object.keys(routes).sort(),
+    );
   });
 
   it('never answers 5xx or INTERNAL, refuses NUL and ids past PostgreSQL integers, and a refusal writes nothing', async () => {
@@ -250,6 +257,7 @@ describe('contract fuzz: HTTP endpoints', () => {
       login: 'INVALID_CREDENTIALS',
       findResetToken: 'RESET_TOKEN_INVALID',
       resetPass: 'RESET_TOKEN_INVALID',
+      loginWithGoogleToken: 'SOCIAL_TOKEN_INVALID',
       wipePhoneDataNotification: 'PASSWORD_CONFIRMATION_REQUIRED',
     };
     const tokenFor = (name: string, auth: Endpoint['auth']) => {
@@ -394,6 +402,27 @@ describe("contract fuzz: outside the JSON endpoints (Flow's callbacks, the sandb
             code: codeOf(asJson.body),
           },
         );
+      }
+    }
+
+    // Google sign-in's start and callback: hostile queries still get a redirect, never JSON or a 5xx
+    for (const name of redirectRoutes) {
+      const path = routes[name].path;
+      for (const fuzzCase of budgetCases(
+        mutateBody({ code: 'UNKNOWNCODE0123', state: 'UNKNOWNSTATE0123', error: 'access_denied' }),
+        CASES_PER_TARGET,
+        name,
+      )) {
+        const { payload } = fuzzCase;
+        if (payload.kind !== 'json' || !payload.value || typeof payload.value !== 'object') continue;
+        const response = await inject('GET', `${path}?${form(payload.value as Record<string, unknown>)}`);
+        // a refusal here is the redirect back to Login with its reason, checked just below
+        await check(name, { label: fuzzCase.label }, { status: response.statusCode }, false);
+        if (response.statusCode !== 302 || !String(response.headers.location).startsWith('/login?')) {
+          problems.push(
+            `${name} (${fuzzCase.label}): answered ${response.statusCode}, not a redirect to Login`,
+          );
+        }
       }
     }
 

@@ -21,10 +21,13 @@ export async function findUserByEmail(ctx: AppContext, email: string) {
   return user;
 }
 
-/** A new account: its own invitation code, the default zone, and the starter plan's free trial. */
+/**
+ * A new account: its own invitation code, the default zone, and the starter plan's free trial. An
+ * account made with Google has no password (`passwordHash` null) until it sets one through a reset.
+ */
 export async function createUser(
   ctx: AppContext,
-  input: { name: string; email: string; passwordHash: string },
+  input: { name: string; email: string; passwordHash: string | null },
 ) {
   return ctx.db.transaction(async (tx) => {
     let user: { id: number } | undefined;
