@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { routes } from '@escudo/contract/browser';
+import { GOOGLE_CLIENT_ID, OIDC_ISSUER_URL } from './oidc-issuer.ts';
 
 /** The server under test: fresh PGlite data on every run, its outbox read by the journeys. */
 export const E2E_PORT = 3111;
@@ -11,6 +12,8 @@ const root = path.resolve(import.meta.dirname, '..');
 
 export default defineConfig({
   testDir: './tests',
+  // the local OpenID issuer that plays Google (oidc-issuer.ts)
+  globalSetup: './global-setup.ts',
   outputDir: './test-results',
   fullyParallel: false,
   workers: 2,
@@ -64,6 +67,10 @@ export default defineConfig({
       SIGNUPS_PER_ADDRESS: '10000',
       SIGNIN_FAILURES_PER_ADDRESS: '10000',
       RESET_REQUESTS_PER_ADDRESS: '10000',
+      // Google sign-in against the local issuer (the server discovers it on the first sign-in)
+      GOOGLE_CLIENT_ID,
+      GOOGLE_CLIENT_SECRET: 'escudo-e2e-secret',
+      GOOGLE_ISSUER_URL: OIDC_ISSUER_URL,
     },
   },
 });

@@ -22,6 +22,7 @@ import { createAdmissionGate } from './lib/http/admission.ts';
 import { createRouter } from './lib/http/routes.ts';
 import { createPanelSocketAuthenticator, createSessionAuthenticator } from './auth/sessions.ts';
 import { registerAuthRoutes } from './auth/auth.routes.ts';
+import { registerGoogleSignInRoutes } from './auth/google.routes.ts';
 import { registerUserRoutes } from './users/users.routes.ts';
 import { registerGeographyRoutes } from './geography/geography.routes.ts';
 import { registerConfigRoutes } from './config/config.routes.ts';
@@ -173,6 +174,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     storage: createDiskStorage(path.join(env.DATA_DIR, 'files')),
     fileLinks: createFileLinks(createSigner(secret, 'file-links'), now),
     panelTokenSigner: createSigner(secret, 'panel-token'),
+    signInCookieSigner: createSigner(secret, 'google-sign-in-cookie'),
     realtime,
     now,
   };
@@ -192,6 +194,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     device: createDeviceAuthenticator(ctx),
   });
   registerAuthRoutes(route, ctx);
+  registerGoogleSignInRoutes(app, route, ctx);
   registerUserRoutes(route, ctx);
   registerGeographyRoutes(route, ctx);
   registerConfigRoutes(route, ctx);

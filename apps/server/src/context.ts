@@ -18,6 +18,8 @@ export interface AppContext {
   fileLinks: FileLinks;
   /** signs the panel's realtime tokens (customToken) */
   panelTokenSigner: Signer;
+  /** signs Google sign-in's short-lived cookie holding state, nonce and PKCE verifier (decision 014) */
+  signInCookieSigner: Signer;
   /** messages to connected phones and panels */
   realtime: RealtimeEmitter;
   /** the clock, so that tests can move time (expiry, rate-limit windows) without waiting */

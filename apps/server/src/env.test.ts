@@ -28,6 +28,19 @@ describe('environment', () => {
     expect(() => parseEnv({ NODE_ENV: 'development' })).not.toThrow();
   });
 
+  it('turns Google sign-in on with both keys, from Google unless another issuer is named', () => {
+    const google = parseEnv({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' });
+    expect(google.googleSignIn).toBe(true);
+    expect(google.GOOGLE_ISSUER_URL).toBe('https://accounts.google.com');
+    expect(
+      parseEnv({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's', GOOGLE_ISSUER_URL: 'http://127.0.0.1:9' })
+        .GOOGLE_ISSUER_URL,
+    ).toBe('http://127.0.0.1:9');
+    expect(() => parseEnv({ GOOGLE_CLIENT_ID: 'id' })).toThrow(/GOOGLE_CLIENT_SECRET: falta/);
+    expect(() => parseEnv({ GOOGLE_CLIENT_SECRET: 's' })).toThrow(/GOOGLE_CLIENT_ID: falta/);
+    expect(() => parseEnv({ GOOGLE_ISSUER_URL: 'no es una url' })).toThrow(/GOOGLE_ISSUER_URL/);
+  });
+
   it('names every bad variable at once', () => {
     expect(() => parseEnv({ PORT: 'tres mil', DATABASE_URL: 'mysql://x', REDIS_URL: 'nope' })).toThrow(
       /PORT[\s\S]*DATABASE_URL[\s\S]*REDIS_URL/,

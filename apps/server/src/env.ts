@@ -51,9 +51,11 @@ export const envSchema = z
     FLOW_API_URL: optionalUrl,
     FLOW_API_KEY: z.string().optional(),
     FLOW_SECRET_KEY: z.string().optional(),
+    /** Google sign-in (issue 14): on only when both are set; the button is hidden otherwise */
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_CLIENT_SECRET: z.string().optional(),
-    OIDC_ISSUER: optionalUrl,
+    /** the OpenID issuer: Google's, or a local one in tests, or any OpenID Connect provider */
+    GOOGLE_ISSUER_URL: z.url().default('https://accounts.google.com'),
     PLAY_STORE_URL: z.url().default('https://play.google.com/store/apps/details?id=cl.escudo.app'),
     APP_STORE_URL: z.url().default('https://apps.apple.com/cl/app/escudo/id0000000000'),
     APP_LINK_URL: z.string().default('escudo://app'),
@@ -79,6 +81,15 @@ export const envSchema = z
   .refine((env) => env.NODE_ENV !== 'production' || env.FLOW_SECRET_KEY, {
     path: ['FLOW_SECRET_KEY'],
     message: 'es obligatorio en producción (sin él los pagos irían al sandbox de pruebas)',
+  })
+  // one of the pair alone is a half-done setup: say so instead of silently hiding the button
+  .refine((env) => !env.GOOGLE_CLIENT_ID || env.GOOGLE_CLIENT_SECRET, {
+    path: ['GOOGLE_CLIENT_SECRET'],
+    message: 'falta: GOOGLE_CLIENT_ID está definido (Google sign-in necesita ambos)',
+  })
+  .refine((env) => !env.GOOGLE_CLIENT_SECRET || env.GOOGLE_CLIENT_ID, {
+    path: ['GOOGLE_CLIENT_ID'],
+    message: 'falta: GOOGLE_CLIENT_SECRET está definido (Google sign-in necesita ambos)',
   })
   .transform((env) => ({
     ...env,

@@ -8,3 +8,4 @@ export * from './error-codes.ts';
 export * from './constants.ts';
 export type * from './endpoint-map.ts';
 export * from './chile-time.ts';
+export * from './rut.ts';

@@ -38,3 +38,9 @@ export function chileDateParts(date: Date): ChileDateParts | null {
     second: part.second!,
   };
 }
+
+/** Today's date in Chile, YYYY-MM-DD (e.g. the latest birth date a profile accepts, spec 5). */
+export function chileToday(now = new Date()): string {
+  const parts = chileDateParts(now)!;
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}

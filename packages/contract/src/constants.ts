@@ -57,6 +57,25 @@ export const REFERRED_DETAIL_COMMISSION_PERCENT = 20;
 
 /** ours: a session token lives 30 days (issue 2) */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** ours: the social_access_token of Google sign-in is valid 2 minutes and works once (issue 14) */
+export const SOCIAL_TOKEN_TTL_MS = 2 * 60 * 1000;
+/**
+ * ours: why Google sign-in sent the browser back to Login (`/login?social_error=…`); the panel shows
+ * a Spanish message for each (issue 14, item 6)
+ */
+export const socialSignInErrors = [
+  /** the person cancelled on the provider's consent screen (error=access_denied) */
+  'cancelled',
+  /** the provider answered an error, could not be reached, or its answer did not check out */
+  'provider',
+  /** the state is missing, forged, expired, or from another browser (no sign-in cookie) */
+  'state',
+  /** the provider's e-mail is not verified: no account is linked or created with it */
+  'unverified',
+  /** Google sign-in is not configured on this server */
+  'unavailable',
+] as const;
+export type SocialSignInError = (typeof socialSignInErrors)[number];
 /** ours: a reset link is valid 1 hour and works once (issue 2) */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 /**
@@ -78,6 +97,10 @@ export const COMMAND_EXPIRY_MS = 24 * 60 * 60 * 1000;
 export const PANEL_TOKEN_TTL_MS = 60 * 60 * 1000;
 /** ours: signed file links (photos) work for 30 minutes (issue 3) */
 export const FILE_URL_TTL_MS = 30 * 60 * 1000;
+/** ours (issue 14): an avatar sent is a JPEG of at most 5 MB; bigger ones are refused before decoding */
+export const AVATAR_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** ours (issue 14): an avatar is stored re-encoded, at most 512×512 pixels (the panel crops it square) */
+export const AVATAR_MAX_SIDE_PX = 512;
 /** ours: the Information page shows a phone's latest 200 reports (issue 3) */
 export const LOST_INFO_MAX_ITEMS = 200;
 /** ours: a tracking phone sends a route point every 5 seconds (issue 4) */

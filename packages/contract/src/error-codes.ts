@@ -31,7 +31,7 @@ export const errorCodes = [
   'DEVICE_LIMIT_REACHED',
   /** a wipe ordered without the password confirmed (validatePass) in the last 5 minutes */
   'PASSWORD_CONFIRMATION_REQUIRED',
-  /** a lost-mode photo that is not a JPEG */
+  /** a lost-mode photo or an avatar that is not a JPEG (an avatar: one that does not decode as one), or is over 5 MB */
   'IMAGE_INVALID',
   /** a lost-mode report from a phone whose lost mode is off (devices.lost): nothing is stored */
   'LOST_MODE_OFF',
@@ -61,6 +61,10 @@ export const errorCodes = [
   'TOO_MANY_REQUESTS',
   /** a password-reset link that is unknown, used or expired */
   'RESET_TOKEN_INVALID',
+  /** a Google sign-in's social_access_token that is unknown, already traded or past its 2 minutes */
+  'SOCIAL_TOKEN_INVALID',
+  /** validatePass on an account made with Google that has never set a password */
+  'PASSWORD_NOT_SET',
   /** the server is saturated; try again shortly */
   'SERVER_BUSY',
   /** anything unexpected; logged with the request id, never detailed to the client */
@@ -94,6 +98,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   TOO_MANY_ATTEMPTS: 429,
   TOO_MANY_REQUESTS: 429,
   RESET_TOKEN_INVALID: 400,
+  SOCIAL_TOKEN_INVALID: 400,
+  PASSWORD_NOT_SET: 409,
   SERVER_BUSY: 503,
   INTERNAL: 500,
 };
@@ -129,6 +135,10 @@ export const errorMessages: Record<ErrorCode, string> = {
   TOO_MANY_REQUESTS: 'Demasiadas solicitudes seguidas. Por favor espera unos minutos e inténtalo nuevamente.',
   RESET_TOKEN_INVALID:
     'El enlace para reestablecer la contraseña no es válido, ya fue utilizado o ha expirado. Solicita uno nuevo.',
+  SOCIAL_TOKEN_INVALID:
+    'El inicio de sesión con Google no es válido, ya fue utilizado o ha expirado. Por favor inténtalo nuevamente.',
+  PASSWORD_NOT_SET:
+    'Tu cuenta se creó con Google y aún no tiene contraseña. Crea una con «¿Olvidaste tu contraseña?» en la página de ingreso.',
   SERVER_BUSY: 'El servidor está ocupado. Por favor inténtalo nuevamente en unos segundos.',
   INTERNAL: 'Lo sentimos, ha ocurrido un error inesperado. Por favor inténtalo nuevamente.',
 };

@@ -19,6 +19,8 @@ export const routes = {
   forgotPass: { method: 'POST', path: '/api/auth/forgotPass', auth: 'none' },
   logout: { method: 'POST', path: '/api/auth/logout', auth: 'user' },
   userDetails: { method: 'POST', path: '/api/app/user/details', auth: 'user' },
+  updateInfo: { method: 'POST', path: '/api/app/user/updateInfo', auth: 'user' },
+  updateAvatar: { method: 'POST', path: '/api/app/user/updateAvatar', auth: 'user' },
   getPaisesActivos: { method: 'POST', path: '/api/auth/getPaisesActivos', auth: 'none' },
   getRegionesActivas: { method: 'POST', path: '/api/auth/getRegionesActivas', auth: 'none' },
   getComunasActivas: { method: 'POST', path: '/api/auth/getComunasActivas', auth: 'none' },
@@ -60,4 +62,8 @@ export const routes = {
   /** Flow's callbacks: form-encoded, and answered outside the JSON contract (redirect / plain 200) */
   flowReturn: { method: 'POST', path: '/api/pagos/flowReturn', auth: 'none' },
   flowConfirm: { method: 'POST', path: '/api/pagos/flowConfirm', auth: 'none' },
+  /** Google sign-in's browser redirects (issue 14): answered with a 302, outside the JSON contract */
+  googleSignInStart: { method: 'GET', path: '/api/social-oauth/google', auth: 'none' },
+  googleSignInCallback: { method: 'GET', path: '/api/social-oauth/google/callback', auth: 'none' },
+  loginWithGoogleToken: { method: 'POST', path: '/api/social-auth/loginWithGoogleToken', auth: 'none' },
 } as const satisfies Record<string, Route>;

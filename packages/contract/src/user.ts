@@ -1,8 +1,17 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { routes } from './routes.ts';
-import { emptyBodySchema, idSchema } from './common.ts';
-import { deviceOperatingSystems } from './constants.ts';
+import { emailSchema, emptyBodySchema, idSchema, personNameSchema, singleLineTextSchema } from './common.ts';
+import {
+  AVATAR_IMAGE_MAX_BYTES,
+  AVATAR_MAX_SIDE_PX,
+  BIRTH_DATE_MIN,
+  FILE_URL_TTL_MS,
+  PHONE_LENGTH,
+  deviceOperatingSystems,
+} from './constants.ts';
+import { chileToday } from './chile-time.ts';
+import { cleanRut, isValidRut } from './rut.ts';
 
 /** spec 3: Device */
 export const deviceSchema = z.object({
@@ -82,4 +91,89 @@ export const userDetails = defineEndpoint({
   summary: 'The signed-in user with info, devices and plan',
   body: emptyBodySchema,
   response: z.object({ user: userSchema }),
+});
+
+/** a real calendar date written YYYY-MM-DD (2023-02-30 is not one) */
+const isCalendarDate = (value: string) => {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+};
+
+/**
+ * spec 5 (Profile) and 7 (updateInfo): every field required. The RUT arrives clean (digits and check
+ * digit; dots and dash are tolerated and removed) and its check digit must be right. Whether region and
+ * comuna belong to the chosen country and region is checked by the server against the geography.
+ */
+export const updateInfoBodySchema = z.strictObject({
+  name: personNameSchema.describe('Nombre y apellido'),
+  email: emailSchema,
+  direccion: singleLineTextSchema(200, 'La dirección no puede superar los 200 caracteres.'),
+  telefono: z
+    .string()
+    .trim()
+    .regex(new RegExp(`^\\d{${PHONE_LENGTH}}$`), `El teléfono debe tener ${PHONE_LENGTH} dígitos.`)
+    .describe(`${PHONE_LENGTH} digits, country code included (56912345678)`),
+  rut: z
+    .string()
+    .max(20, 'El RUT no es válido.')
+    // dots, dash and spaces are how people write it; anything else is not a RUT
+    .regex(/^[\d kK.-]+$/, 'El RUT no es válido.')
+    .transform(cleanRut)
+    .refine(isValidRut, 'El RUT no es válido.')
+    .describe('clean: digits and check digit (123456785)'),
+  pais: idSchema,
+  region: idSchema,
+  comuna: idSchema.nullable().describe('null only when the region has no communes'),
+  genero: z.union([z.literal(1), z.literal(2)], 'El género debe ser 1 (Masculino) o 2 (Femenino).'),
+  nacimiento: z.iso
+    .date('La fecha de nacimiento debe ser una fecha válida, AAAA-MM-DD.')
+    .refine(isCalendarDate, 'La fecha de nacimiento no es válida.')
+    .refine((value) => value >= BIRTH_DATE_MIN, 'La fecha de nacimiento no puede ser anterior a 1950.')
+    .refine((value) => value <= chileToday(), 'La fecha de nacimiento no puede ser futura.')
+    .describe(`YYYY-MM-DD, from ${BIRTH_DATE_MIN} to today`),
+});
+export type UpdateInfoBody = z.input<typeof updateInfoBodySchema>;
+
+export const updateInfo = defineEndpoint({
+  ...routes.updateInfo,
+  summary: "Save the signed-in user's profile (name, e-mail, contact, RUT, address, birth date)",
+  body: updateInfoBodySchema,
+  response: z.object({ code: z.literal(200) }),
+});
+
+/** how the panel's canvas writes a JPEG (`toDataURL('image/jpeg')`); the bare base64 is accepted too */
+export const JPEG_DATA_URL_PREFIX = 'data:image/jpeg;base64,';
+const AVATAR_TOO_BIG = 'La imagen no puede superar los 5 MB.';
+
+/**
+ * spec 5 (Avatar): the cropped picture as JPEG base64. Its size is bounded here, from the length of
+ * the text, so that a picture over 5 MB is refused before anything decodes it; whether it really is a
+ * JPEG is decided by decoding it (users/avatar.service.ts).
+ */
+export const updateAvatarBodySchema = z.strictObject({
+  avatar: z
+    .string()
+    // base64 takes 4 characters for every 3 bytes
+    .max(JPEG_DATA_URL_PREFIX.length + Math.ceil(AVATAR_IMAGE_MAX_BYTES / 3) * 4, AVATAR_TOO_BIG)
+    .transform((value) =>
+      value.startsWith(JPEG_DATA_URL_PREFIX) ? value.slice(JPEG_DATA_URL_PREFIX.length) : value,
+    )
+    .pipe(z.base64('La imagen debe venir como JPEG en base64.').min(1, 'Requerido'))
+    .describe(
+      `the picture: a JPEG of at most 5 MB, base64 (optionally as a ${JPEG_DATA_URL_PREFIX} data URL); stored re-encoded, at most ${AVATAR_MAX_SIDE_PX}×${AVATAR_MAX_SIDE_PX}, without any metadata`,
+    ),
+});
+export type UpdateAvatarBody = z.input<typeof updateAvatarBodySchema>;
+
+export const updateAvatar = defineEndpoint({
+  ...routes.updateAvatar,
+  summary:
+    "Replace the signed-in user's avatar: decoded, re-encoded without metadata (no EXIF, no GPS), and answered with its signed, expiring URL. Not a JPEG: 400 IMAGE_INVALID",
+  body: updateAvatarBodySchema,
+  response: z.object({
+    code: z.literal(200),
+    avatar: z.string().describe(`signed URL of the new avatar, valid ${FILE_URL_TTL_MS / 60_000} minutes`),
+  }),
+  // 5 MB in base64 is 6.7 MB of text, plus the JSON around it
+  maxBodyBytes: 8 * 1024 * 1024,
 });

@@ -39,6 +39,18 @@ export function authLimits(env: Env) {
       code: 'TOO_MANY_ATTEMPTS',
       message: (minutes) => `Demasiados intentos con una contraseña incorrecta. ${wait(minutes)}`,
     },
+    /**
+     * Google sign-in's social_access_token traded from one address (issue 14): every trade counts, a
+     * good one is given back, so only failures (forged, replayed, expired tokens) add up
+     */
+    socialTokenAddress: {
+      name: 'social-token-address',
+      max: env.SIGNIN_FAILURES_PER_ADDRESS,
+      windowMs: LOGIN_FAILURE_WINDOW_MS,
+      code: 'TOO_MANY_ATTEMPTS',
+      message: (minutes) =>
+        `Demasiados intentos fallidos de inicio de sesión desde tu conexión. ${wait(minutes)}`,
+    },
     signUpAddress: {
       name: 'signup-address',
       max: env.SIGNUPS_PER_ADDRESS,

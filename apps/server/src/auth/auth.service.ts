@@ -34,7 +34,9 @@ export async function signIn(ctx: AppContext, input: BodyOf<typeof login>, addre
   const pair = { limit: limits.signInPair, subject: pairOf(email, address) };
   const hits = await takeHits(ctx, [pair, { limit: limits.signInAddress, subject: address }]);
   const user = await findUserByEmail(ctx, email);
-  const valid = user
+  // an account made with Google has no password until it sets one ('¿Olvidaste tu contraseña?'):
+  // it is refused like a wrong password, in the same time, so nobody learns how an account signs in
+  const valid = user?.passwordHash
     ? await verifyPassword(user.passwordHash, input.password)
     : await burnPasswordCheck(input.password).then(() => false);
   if (!user || !valid) throw new AppError('INVALID_CREDENTIALS');
@@ -64,6 +66,11 @@ export async function confirmPassword(
     .from(users)
     .where(eq(users.id, auth.userId));
   if (!user) throw new AppError('UNAUTHENTICATED');
+  // the signed-in owner of a Google-made account is told how to get a password, not "wrong password"
+  if (!user.passwordHash) {
+    await forgive(ctx.db, { ids: hits });
+    throw new AppError('PASSWORD_NOT_SET');
+  }
   if (!(await verifyPassword(user.passwordHash, password))) return { status: false };
   await ctx.db.transaction(async (tx) => {
     // the session's earlier failures are forgiven along with this attempt

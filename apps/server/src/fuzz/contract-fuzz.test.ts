@@ -39,9 +39,10 @@ import {
 /** cases per endpoint or message besides those that must be refused (which are always sent) */
 const CASES_PER_TARGET = 60;
 
-// a real 1×1 JPEG (SOI … EOI), for the lost-mode report
+// a real 1×1 JPEG that decodes completely (the avatar is decoded, not only checked for SOI … EOI), for
+// the lost-mode report and the avatar
 const JPEG_BASE64 =
-  '/9j/4AAQSkZJRgABAQEAYABgAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/wAALCAABAAEBAREA/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAAAgEDAwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxgZGhCCNCscEVUtHwJDNicoIJChYXGBkaJSYnKCkqNDU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6g4SFhoeIiYqSk5SVlpeYmZqio6Slpqeoqaqys7S1tre4ubrCw8TFxsfIycrS09TV1tfY2drh4uPk5ebn6Onq8fLz9PX29/j5+v/aAAgBAQAAPwD3+iiigD//2Q==';
+  '/9j/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2P/2wBDARESEhgVGC8aGi9jQjhCY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2P/wAARCAABAAEDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAP/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFAEBAAAAAAAAAAAAAAAAAAAAAP/EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAMAwEAAhEDEQA/AKAA/9k=';
 
 /** replaced, in every request, by an e-mail never used before (sign-up, sign-in, reset) */
 const FRESH_EMAIL = 'fresh@fuzz.example';
@@ -83,6 +84,11 @@ const endpoints = Object.entries(contract as Record<string, unknown>)
 
 /** the routes that are not JSON endpoints: Flow's form callbacks, fuzzed on their own below */
 const formRoutes = ['flowConfirm', 'flowReturn'] as const;
+/**
+ * Google sign-in's browser redirects, fuzzed below through their query: they must always answer a
+ * redirect (this server has no Google settings; google.test.ts sends odd callbacks to a configured one)
+ */
+const redirectRoutes = ['googleSignInCallback', 'googleSignInStart'] as const;
 
 let app: TestApp;
 /** every finding of the running test, reported together at its end */
@@ -190,7 +196,9 @@ afterAll(() => app?.close());
 
 describe('contract fuzz: HTTP endpoints', () => {
   it('covers every route of the contract', () => {
-    expect([...endpoints.map(([name]) => name), ...formRoutes].sort()).toEqual(Object.keys(routes).sort());
+    expect([...endpoints.map(([name]) => name), ...formRoutes, ...redirectRoutes].sort()).toEqual(
+      Object.keys(routes).sort(),
+    );
   });
 
   it('never answers 5xx or INTERNAL, refuses NUL and ids past PostgreSQL integers, and a refusal writes nothing', async () => {
@@ -242,12 +250,23 @@ describe('contract fuzz: HTTP endpoints', () => {
       changeLostStatus: { device_id: owner.internalId },
       getOrderStatusByToken: { order_token: orderToken },
       lostPhoneReport: { lat: -33.45, lng: -70.66, image: JPEG_BASE64 },
+      updateAvatar: { avatar: JPEG_BASE64 },
+      updateInfo: {
+        email: 'fuzz.perfil@example.cl',
+        telefono: '56912345678',
+        rut: '123456785',
+        pais: 1,
+        region: 13,
+        comuna: 13101,
+        nacimiento: '1990-05-17',
+      },
     };
     /** what the valid request of these is refused with: it is as deep as they can be reached */
     const validRefusals: Record<string, string> = {
       login: 'INVALID_CREDENTIALS',
       findResetToken: 'RESET_TOKEN_INVALID',
       resetPass: 'RESET_TOKEN_INVALID',
+      loginWithGoogleToken: 'SOCIAL_TOKEN_INVALID',
       wipePhoneDataNotification: 'PASSWORD_CONFIRMATION_REQUIRED',
     };
     const tokenFor = (name: string, auth: Endpoint['auth']) => {
@@ -392,6 +411,27 @@ describe("contract fuzz: outside the JSON endpoints (Flow's callbacks, the sandb
             code: codeOf(asJson.body),
           },
         );
+      }
+    }
+
+    // Google sign-in's start and callback: hostile queries still get a redirect, never JSON or a 5xx
+    for (const name of redirectRoutes) {
+      const path = routes[name].path;
+      for (const fuzzCase of budgetCases(
+        mutateBody({ code: 'UNKNOWNCODE0123', state: 'UNKNOWNSTATE0123', error: 'access_denied' }),
+        CASES_PER_TARGET,
+        name,
+      )) {
+        const { payload } = fuzzCase;
+        if (payload.kind !== 'json' || !payload.value || typeof payload.value !== 'object') continue;
+        const response = await inject('GET', `${path}?${form(payload.value as Record<string, unknown>)}`);
+        // a refusal here is the redirect back to Login with its reason, checked just below
+        await check(name, { label: fuzzCase.label }, { status: response.statusCode }, false);
+        if (response.statusCode !== 302 || !String(response.headers.location).startsWith('/login?')) {
+          problems.push(
+            `${name} (${fuzzCase.label}): answered ${response.statusCode}, not a redirect to Login`,
+          );
+        }
       }
     }
 

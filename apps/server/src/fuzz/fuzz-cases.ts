@@ -66,7 +66,15 @@ function matches(pattern: string, value: string): boolean {
 }
 
 /** strings tried, in order, for a schema that only says "a string matching this pattern" */
-const STRING_CANDIDATES = ['fuzz1234', 'Fuzz_test-01', '1234', 'ABCDEF0123456789', 'a', 'Escudo fuzz'];
+const STRING_CANDIDATES = [
+  'fuzz1234',
+  'Fuzz_test-01',
+  '1234',
+  'ABCDEF0123456789',
+  'a',
+  'Escudo fuzz',
+  '56912345678',
+];
 
 function sampleString(schema: JsonSchema, where: string): string {
   const patterns = [schema.pattern, ...(schema.allOf ?? []).map((s) => s.pattern)].filter(
@@ -76,6 +84,7 @@ function sampleString(schema: JsonSchema, where: string): string {
   const max = schema.maxLength ?? Infinity;
   if (schema.format === 'email') return 'fuzz@example.cl';
   if (schema.format === 'date-time') return new Date().toISOString();
+  if (schema.format === 'date') return '1990-05-17';
   const fits = (value: string) =>
     value.length >= min && value.length <= max && patterns.every((p) => matches(p, value));
   for (const candidate of STRING_CANDIDATES) {

@@ -10,6 +10,7 @@ import { findCataloguePlan } from '../plans/plans.service.ts';
 import { toDevice } from '../devices/devices.service.ts';
 import { STARTER_PLAN_ID, STARTER_TRIAL_DAYS } from '../plans/plans.data.ts';
 import { DEFAULT_CUADRANTE_ID } from '../geography/chile-data.ts';
+import { avatarUrl } from './avatar.service.ts';
 
 export async function findUserByEmail(ctx: AppContext, email: string) {
   const [user] = await ctx.db
@@ -20,10 +21,13 @@ export async function findUserByEmail(ctx: AppContext, email: string) {
   return user;
 }
 
-/** A new account: its own invitation code, the default zone, and the starter plan's free trial. */
+/**
+ * A new account: its own invitation code, the default zone, and the starter plan's free trial. An
+ * account made with Google has no password (`passwordHash` null) until it sets one through a reset.
+ */
 export async function createUser(
   ctx: AppContext,
-  input: { name: string; email: string; passwordHash: string },
+  input: { name: string; email: string; passwordHash: string | null },
 ) {
   return ctx.db.transaction(async (tx) => {
     let user: { id: number } | undefined;
@@ -64,6 +68,7 @@ const findUserDetailRows = preparedPerDatabase((db) =>
         id: users.id,
         name: users.name,
         email: users.email,
+        avatarKey: users.avatarKey,
         direccion: users.direccion,
         telefono: users.telefono,
         rut: users.rut,
@@ -120,8 +125,7 @@ export async function getUserDetails(ctx: AppContext, userId: number): Promise<U
     name: user.name,
     email: user.email,
     info: {
-      // avatars are served through signed URLs by the profile issue; none can be uploaded yet
-      avatar: null,
+      avatar: avatarUrl(ctx, user.avatarKey),
       direccion: user.direccion,
       telefono: user.telefono,
       rut: user.rut,

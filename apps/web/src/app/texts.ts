@@ -5,8 +5,6 @@ export const appTexts = {
   back: 'Volver',
   openMenu: 'Abrir menú',
   editProfile: 'Editar Perfil',
-  profileComingSoon: 'Muy pronto podrás editar aquí tu nombre, teléfono, dirección, RUT y foto de perfil.',
-  close: 'Cerrar',
   sidebarLabel: 'Menú lateral',
   planName: 'Plan {plan}',
   planExpires: 'Vigente hasta el {date}',

@@ -1,5 +1,5 @@
 /**
- * Where uploaded files live (lost-mode photos; later avatars and videos). One interface, so that a
+ * Where uploaded files live (lost-mode photos, avatars; later videos). One interface, so that a
  * bucket can replace the local folder without touching the features; on disk under DATA_DIR/files.
  * Files never reach a browser directly: only through signed, expiring links (signed-links.ts).
  */

@@ -1,11 +1,6 @@
 import Box from '@mui/material/Box';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import Skeleton from '@mui/material/Skeleton';
@@ -21,6 +16,9 @@ import { Link as RouterLink } from 'react-router';
 import Link from '@mui/material/Link';
 
 export const SIDEBAR_WIDTH = 280;
+
+// the profile dialog (form, lists of places) loads when it is first opened, not with every page
+const ProfileDialog = lazy(() => import('../../features/profile/components/profile-dialog.tsx'));
 
 /**
  * spec 2: the sidebar (avatar or initials, name, 'Editar Perfil', 'Dispositivos registrados'). From
@@ -74,6 +72,7 @@ function SidebarContent({
   onDeviceSelected?: () => void;
 }) {
   const [isProfileOpen, setProfileOpen] = useState(false);
+  const [hasProfileLoaded, setProfileLoaded] = useState(false);
   if (!user) return <SidebarSkeleton />;
   return (
     <>
@@ -90,25 +89,25 @@ function SidebarContent({
         <UserAvatar name={user.name} src={user.info.avatar} />
         <Typography sx={{ fontWeight: 700, mt: 1, wordBreak: 'break-word' }}>{user.name}</Typography>
         <PlanSummary plan={user.plan} />
-        {/* TODO(issue "Profile"): the profile dialog of spec 2 (Modals: profile) replaces this notice. */}
-        <Button size="small" variant="outlined" startIcon={<Edit />} onClick={() => setProfileOpen(true)}>
+        <Button
+          size="small"
+          variant="outlined"
+          startIcon={<Edit />}
+          onClick={() => setProfileOpen(true)}
+          loading={isProfileOpen && !hasProfileLoaded}
+        >
           {appTexts.editProfile}
         </Button>
-        <Dialog
-          open={isProfileOpen}
-          onClose={() => setProfileOpen(false)}
-          aria-labelledby="profile-dialog-title"
-          maxWidth="xs"
-          fullWidth
-        >
-          <DialogTitle id="profile-dialog-title">{appTexts.editProfile}</DialogTitle>
-          <DialogContent>
-            <DialogContentText>{appTexts.profileComingSoon}</DialogContentText>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => setProfileOpen(false)}>{appTexts.close}</Button>
-          </DialogActions>
-        </Dialog>
+        {isProfileOpen || hasProfileLoaded ? (
+          <Suspense fallback={null}>
+            <ProfileDialog
+              user={user}
+              open={isProfileOpen}
+              onClose={() => setProfileOpen(false)}
+              onLoaded={() => setProfileLoaded(true)}
+            />
+          </Suspense>
+        ) : null}
       </Box>
       <Divider sx={{ mb: 1 }} />
       <DeviceList devices={user.dispositivos} onSelect={onDeviceSelected} />

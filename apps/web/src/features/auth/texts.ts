@@ -17,6 +17,19 @@ export const authTexts = {
   forgotPassword: '¿Olvidaste tu contraseña?',
   noAccount: '¿No tienes cuenta? Regístrate',
   googleSignIn: 'Inicia Sesión con Google',
+  googleSigningIn: 'Ingresando con Google…',
+  // why Google sign-in came back to Login (issue 14, item 6; server: social_error)
+  googleErrors: {
+    cancelled:
+      'Cancelaste el inicio de sesión con Google. Puedes intentarlo nuevamente o ingresar con tu email y contraseña.',
+    provider: 'No pudimos completar el inicio de sesión con Google. Por favor inténtalo nuevamente.',
+    state:
+      'El inicio de sesión con Google expiró o no se inició en este navegador. Por favor inténtalo nuevamente.',
+    unverified:
+      'Tu cuenta de Google no tiene un email verificado, así que no podemos usarla para ingresar. Verifica tu email en Google o ingresa con tu email y contraseña.',
+    unavailable:
+      'El inicio de sesión con Google no está disponible en este momento. Ingresa con tu email y contraseña.',
+  },
   orSeparator: 'o',
 
   // Forgot password dialog

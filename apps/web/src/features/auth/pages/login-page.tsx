@@ -14,6 +14,8 @@ import { muiField } from '../../../lib/forms.ts';
 import { useLogin } from '../api/login.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { GoogleSignInButton } from '../components/google-sign-in-button.tsx';
+import { GoogleSigningIn } from '../components/google-signing-in.tsx';
+import { useGoogleSignInReturn } from '../hooks/use-google-sign-in-return.ts';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { authTexts } from '../texts.ts';
 
@@ -41,15 +43,14 @@ const ForgotPasswordDialog = lazy(() =>
   })),
 );
 
-// TODO(issue "Google sign-in"): a `social_access_token` query parameter signs in through
-// /social-auth/loginWithGoogleToken and then goes Home (spec 2, Login).
-
 export function LoginPage() {
   const navigate = useNavigate();
   const { data: config } = useConfig();
   const loginMutation = useLogin();
   const [isForgotOpen, setIsForgotOpen] = useState(false);
   const [hasOpenedForgot, setHasOpenedForgot] = useState(false);
+  // spec 2: a social_access_token signs in with Google, then Home; a social_error says what failed
+  const google = useGoogleSignInReturn();
 
   const {
     register,
@@ -71,10 +72,19 @@ export function LoginPage() {
   const emailError = visibleError('email');
   const passwordError = visibleError('password');
 
+  if (google.isSigningIn) {
+    return (
+      <AuthLayout title={authTexts.loginTitle}>
+        <GoogleSigningIn />
+      </AuthLayout>
+    );
+  }
+
   return (
     <AuthLayout title={authTexts.loginTitle} subtitle={authTexts.loginSubtitle}>
       <Box component="form" onSubmit={onSubmit} noValidate>
         <Stack spacing={2.5}>
+          {google.errorMessage ? <Alert severity="error">{google.errorMessage}</Alert> : null}
           {loginMutation.isError ? (
             <Alert severity="error">{describeLoginError(loginMutation.error)}</Alert>
           ) : null}

@@ -16,6 +16,8 @@ import { useSignUpByCode } from '../api/sign-up-by-code.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { RegistrationComplete } from '../components/registration-complete.tsx';
+import { GoogleSigningIn } from '../components/google-signing-in.tsx';
+import { useGoogleSignInReturn } from '../hooks/use-google-sign-in-return.ts';
 import { authTexts } from '../texts.ts';
 
 // spec 5: Register validation. The 8-character minimum is only a hint here; the server enforces it.
@@ -48,13 +50,14 @@ function readSignUpCodes(params: URLSearchParams): SignUpCodes {
   };
 }
 
-// TODO(issue "Google sign-in"): a `social_access_token` query parameter signs the person in with Google.
 // TODO(later issue): show the inviter ('Vas a ser agregado a la red de seguridad de ...') and the
 // sponsor once /auth/getUserByCode and /sponsor/getSponsorById are in the contract.
 
 export function RegisterPage() {
   const [searchParams] = useSearchParams();
   const signUpMutation = useSignUpByCode();
+  // spec 2 route table: a social_access_token signs the person in with Google, then Home
+  const google = useGoogleSignInReturn();
 
   const {
     register,
@@ -70,6 +73,14 @@ export function RegisterPage() {
     signUpMutation.mutate({ ...values, ...readSignUpCodes(searchParams) });
   });
 
+  if (google.isSigningIn) {
+    return (
+      <AuthLayout title={authTexts.registerTitle}>
+        <GoogleSigningIn />
+      </AuthLayout>
+    );
+  }
+
   if (signUpMutation.isSuccess) {
     return (
       <AuthLayout title={authTexts.registeredTitle}>
@@ -82,6 +93,7 @@ export function RegisterPage() {
     <AuthLayout title={authTexts.registerTitle} subtitle={authTexts.registerSubtitle}>
       <Box component="form" onSubmit={onSubmit} noValidate>
         <Stack spacing={2.5}>
+          {google.errorMessage ? <Alert severity="error">{google.errorMessage}</Alert> : null}
           {signUpMutation.isError ? (
             <Alert severity="error">
               <AlertTitle>{authTexts.formErrorsHeading}</AlertTitle>

@@ -1,0 +1,72 @@
+/**
+ * Where Google sign-in keeps its state, nonce and PKCE verifier between the start and the callback
+ * (decision 014): a cookie of its own, HMAC-signed, HttpOnly, SameSite=Lax, scoped to the sign-in
+ * paths and valid 10 minutes. Nothing is kept in a process's memory, so any server process can answer
+ * the callback, and the cookie binds the callback to the browser that started the sign-in: a callback
+ * URL sent to someone else (login CSRF) finds no cookie there and is refused.
+ */
+import { routes } from '@escudo/contract';
+import type { AppContext } from '../context.ts';
+
+export const SIGN_IN_COOKIE = 'escudo_google_sign_in';
+/** ours: time to get through the provider's screens (Google's own sessions last longer) */
+export const SIGN_IN_COOKIE_TTL_MS = 10 * 60 * 1000;
+
+export interface SignInCookie {
+  state: string;
+  nonce: string;
+  verifier: string;
+  /** epoch ms after which the cookie is refused even if the browser kept it */
+  expires: number;
+}
+
+const attributes = (ctx: AppContext, maxAgeS: number) =>
+  [
+    `Path=${routes.googleSignInStart.path}`,
+    'HttpOnly',
+    'SameSite=Lax',
+    `Max-Age=${maxAgeS}`,
+    ...(ctx.env.PUBLIC_URL.startsWith('https:') ? ['Secure'] : []),
+  ].join('; ');
+
+/** The Set-Cookie value that starts a sign-in. */
+export function signInCookieHeader(ctx: AppContext, values: Omit<SignInCookie, 'expires'>): string {
+  const payload: SignInCookie = { ...values, expires: ctx.now().getTime() + SIGN_IN_COOKIE_TTL_MS };
+  const data = Buffer.from(JSON.stringify(payload)).toString('base64url');
+  const value = `${data}.${ctx.signInCookieSigner.sign(data)}`;
+  return `${SIGN_IN_COOKIE}=${value}; ${attributes(ctx, SIGN_IN_COOKIE_TTL_MS / 1000)}`;
+}
+
+/** The Set-Cookie value that forgets it: a state works for one callback only. */
+export function clearSignInCookieHeader(ctx: AppContext): string {
+  return `${SIGN_IN_COOKIE}=; ${attributes(ctx, 0)}`;
+}
+
+/** The sign-in cookie of a request's Cookie header, if it is ours, unaltered and not expired. */
+export function readSignInCookie(ctx: AppContext, cookieHeader: string | undefined): SignInCookie | null {
+  const raw = cookieHeader
+    ?.split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${SIGN_IN_COOKIE}=`))
+    ?.slice(SIGN_IN_COOKIE.length + 1);
+  if (!raw) return null;
+  const [data, signature, ...rest] = raw.split('.');
+  if (!data || !signature || rest.length > 0 || !ctx.signInCookieSigner.verify(data, signature)) return null;
+  let payload: unknown;
+  try {
+    payload = JSON.parse(Buffer.from(data, 'base64url').toString('utf8'));
+  } catch {
+    return null;
+  }
+  const cookie = payload as Partial<SignInCookie> | null;
+  if (
+    typeof cookie?.state !== 'string' ||
+    typeof cookie.nonce !== 'string' ||
+    typeof cookie.verifier !== 'string' ||
+    typeof cookie.expires !== 'number' ||
+    cookie.expires <= ctx.now().getTime()
+  ) {
+    return null;
+  }
+  return cookie as SignInCookie;
+}

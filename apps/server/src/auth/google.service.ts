@@ -1,0 +1,117 @@
+/**
+ * Google sign-in's accounts and tokens (issue 14). After the provider vouches for a person (their
+ * subject `sub`, e-mail, name, picture), the account is:
+ *   1. the one already linked to that subject;
+ *   2. else, when the provider says the e-mail is verified, the account with that e-mail, now linked;
+ *   3. else, when it is verified and no account has it, a new account made as sign-up makes one
+ *      (starter plan, invitation code), without a password;
+ *   an unverified e-mail links and creates nothing (decision 014: whoever controls an e-mail at an
+ *   issuer that does not verify it must not reach, nor pre-create, the account of that e-mail).
+ * The browser then gets a social_access_token: random, stored as its SHA-256, valid 2 minutes, traded
+ * once for a session like /auth/login's.
+ */
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { SOCIAL_TOKEN_TTL_MS, type SocialSignInError } from '@escudo/contract';
+import type { AppContext } from '../context.ts';
+import { AppError } from '../lib/app-error.ts';
+import { linkedIdentities, socialSignInTokens } from '../lib/db/schema.ts';
+import { createToken, hashToken } from '../lib/crypto/tokens.ts';
+import { isUniqueViolation } from '../lib/db/errors.ts';
+import { forgive, takeHits } from '../lib/throttle/throttle.ts';
+import { createUser, findUserByEmail } from '../users/users.service.ts';
+import { authLimits } from './auth.limits.ts';
+import { createSession } from './sessions.ts';
+import type { IdentityClaims } from './google-oidc.ts';
+
+const PROVIDER = 'google';
+/** the contract's longest name (personNameSchema) */
+const MAX_NAME_LENGTH = 120;
+
+export type ProviderSignIn =
+  { ok: true; socialAccessToken: string } | { ok: false; reason: SocialSignInError };
+
+/** The account of the provider's person, found, linked or created; then a social_access_token for it. */
+export async function signInWithProvider(ctx: AppContext, claims: IdentityClaims): Promise<ProviderSignIn> {
+  const userId = await findOrLinkAccount(ctx, claims);
+  if (typeof userId !== 'number') return { ok: false, reason: userId.reason };
+  const socialAccessToken = createToken();
+  await ctx.db.insert(socialSignInTokens).values({
+    userId,
+    tokenHash: hashToken(socialAccessToken),
+    createdAt: ctx.now(),
+    expiresAt: new Date(ctx.now().getTime() + SOCIAL_TOKEN_TTL_MS),
+  });
+  return { ok: true, socialAccessToken };
+}
+
+async function findOrLinkAccount(
+  ctx: AppContext,
+  claims: IdentityClaims,
+): Promise<number | { reason: SocialSignInError }> {
+  const pictureUrl = claims.picture?.startsWith('https://') ? claims.picture.slice(0, 2048) : null;
+  // two tries: a concurrent first sign-in of the same person (or a sign-up with the same e-mail) may
+  // win the race for the unique index; the second try finds what it made
+  for (let attempt = 0; ; attempt += 1) {
+    const [linked] = await ctx.db
+      .update(linkedIdentities)
+      .set({ lastSignInAt: ctx.now(), pictureUrl })
+      .where(and(eq(linkedIdentities.provider, PROVIDER), eq(linkedIdentities.subject, claims.sub)))
+      .returning({ userId: linkedIdentities.userId });
+    if (linked) return linked.userId;
+
+    const email = claims.email?.trim();
+    if (!email || claims.email_verified !== true) return { reason: 'unverified' };
+    try {
+      const existing = await findUserByEmail(ctx, email);
+      const userId =
+        existing?.id ??
+        (await createUser(ctx, { name: nameOf(claims, email), email, passwordHash: null })).id;
+      await ctx.db.insert(linkedIdentities).values({
+        userId,
+        provider: PROVIDER,
+        subject: claims.sub,
+        email,
+        pictureUrl,
+        lastSignInAt: ctx.now(),
+      });
+      ctx.log.info({ userId, linked: Boolean(existing) }, 'Google identity linked to an account');
+      return userId;
+    } catch (error) {
+      if (attempt >= 1 || !isUniqueViolation(error)) throw error;
+    }
+  }
+}
+
+/** The provider's name for the person, or the e-mail's local part when it gives none. */
+function nameOf(claims: IdentityClaims, email: string): string {
+  const name = (claims.name ?? '').replace(/\s+/g, ' ').trim();
+  return (name || email.split('@')[0] || email).slice(0, MAX_NAME_LENGTH);
+}
+
+/**
+ * POST /social-auth/loginWithGoogleToken: the token is claimed (used_at set) by the same statement that
+ * checks it is unused and unexpired, so two trades at once cannot both win; the session is made in
+ * the same transaction. Every trade counts against the address; a good one is given back.
+ */
+export async function tradeSocialToken(ctx: AppContext, token: string, address: string) {
+  const limit = authLimits(ctx.env).socialTokenAddress;
+  const hits = await takeHits(ctx, [{ limit, subject: address }]);
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(socialSignInTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(socialSignInTokens.tokenHash, hashToken(token)),
+          isNull(socialSignInTokens.usedAt),
+          gt(socialSignInTokens.expiresAt, now),
+        ),
+      )
+      .returning({ userId: socialSignInTokens.userId });
+    if (!claimed) throw new AppError('SOCIAL_TOKEN_INVALID');
+    await forgive(tx, { ids: hits });
+    const session = await createSession(ctx, claimed.userId, tx);
+    return { token: session.access_token, token_type: session.token_type, expires_at: session.expires_at };
+  });
+}

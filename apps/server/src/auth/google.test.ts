@@ -1,0 +1,415 @@
+/**
+ * Google sign-in end to end against a real local OpenID issuer (oauth2-mock-server), never a mock of
+ * our own code: the browser's steps are played by hand (our start → the issuer's authorize endpoint →
+ * our callback with the sign-in cookie → the token trade), and the issuer signs real ID tokens with
+ * the claims each test asks for.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
+import { OAuth2Server } from 'oauth2-mock-server';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SOCIAL_TOKEN_TTL_MS } from '@escudo/contract';
+import { createTestApp, randomAddress, signUpUser, type TestApp } from '../test/test-app.ts';
+import { linkedIdentities, socialSignInTokens, users } from '../lib/db/schema.ts';
+
+const CLIENT_ID = 'escudo-test-client';
+const issuer = new OAuth2Server();
+let app: TestApp;
+
+/** the claims the issuer puts in the next ID tokens (on top of iss, aud, nonce…) */
+let claims: Record<string, unknown>;
+const person = (overrides: Record<string, unknown> = {}) => {
+  const id = randomBytes(4).toString('hex');
+  return {
+    sub: `google-${id}`,
+    email: `sofia.${id}@gmail.com`,
+    email_verified: true,
+    name: 'Sofía Araya',
+    picture: `https://lh3.googleusercontent.com/a/${id}`,
+    ...overrides,
+  };
+};
+
+beforeAll(async () => {
+  await issuer.issuer.keys.generate('RS256');
+  await issuer.start(0, '127.0.0.1');
+  // only the ID token has our client as audience (the access token has none)
+  issuer.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) => {
+    if (token.payload.aud === CLIENT_ID) Object.assign(token.payload, claims);
+  });
+  app = await createTestApp({
+    GOOGLE_CLIENT_ID: CLIENT_ID,
+    GOOGLE_CLIENT_SECRET: 'escudo-test-secret',
+    GOOGLE_ISSUER_URL: issuer.issuer.url!,
+    SIGNIN_FAILURES_PER_ADDRESS: '5',
+  });
+}, 60_000);
+afterAll(async () => {
+  await app?.close();
+  await issuer.stop();
+});
+beforeEach(() => {
+  claims = person();
+});
+
+const count = async (table: typeof users | typeof linkedIdentities | typeof socialSignInTokens) =>
+  (await app.ctx.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
+
+/** Our start: the provider's URL, and the sign-in cookie as the browser would send it back. */
+async function start() {
+  const response = await app.app.inject({ method: 'GET', url: '/api/social-oauth/google' });
+  expect(response.statusCode, response.body).toBe(302);
+  const setCookie = String(response.headers['set-cookie']);
+  return {
+    location: new URL(String(response.headers.location)),
+    setCookie,
+    cookie: setCookie.split(';')[0]!,
+  };
+}
+
+/** The provider's authorize endpoint, followed as a browser would: where it sends the browser back. */
+async function authorize(location: URL): Promise<URL> {
+  const response = await fetch(location, { redirect: 'manual' });
+  await response.body?.cancel();
+  expect(response.status).toBe(302);
+  return new URL(response.headers.get('location')!);
+}
+
+/** Our callback, with or without the cookie: where it sends the browser. */
+async function callback(url: URL, cookie?: string) {
+  const response = await app.app.inject({
+    method: 'GET',
+    url: `${url.pathname}${url.search}`,
+    headers: cookie ? { cookie } : {},
+  });
+  expect(response.statusCode, response.body).toBe(302);
+  expect(String(response.headers['set-cookie'])).toMatch(/escudo_google_sign_in=;.*Max-Age=0/);
+  return new URL(String(response.headers.location), 'http://escudo.test');
+}
+
+/** The whole round trip: the page the browser lands on. */
+async function signInWithGoogle() {
+  const { location, cookie } = await start();
+  return callback(await authorize(location), cookie);
+}
+
+const socialToken = (landing: URL) => {
+  expect(landing.pathname).toBe('/login');
+  const token = landing.searchParams.get('social_access_token');
+  expect(token, landing.href).toMatch(/^[\w-]{43}$/);
+  return token!;
+};
+
+const trade = (token: string, from = randomAddress()) =>
+  app.post('/api/social-auth/loginWithGoogleToken', { access_token: token }, undefined, from);
+
+async function details(sessionToken: string) {
+  const response = await app.post('/api/app/user/details', {}, sessionToken);
+  expect(response.statusCode, response.body).toBe(200);
+  return (
+    response.json() as {
+      user: {
+        id: number;
+        name: string;
+        email: string;
+        info: Record<string, unknown>;
+        plan: { plan_id: number } | null;
+      };
+    }
+  ).user;
+}
+
+describe('Google sign-in: the start', () => {
+  it('is offered by /api/config and sends the browser to the issuer with PKCE (S256), state and nonce', async () => {
+    const config = (await app.app.inject({ method: 'GET', url: '/api/config' })).json() as {
+      google_sign_in: boolean;
+      google_sign_in_url: string;
+    };
+    expect(config).toMatchObject({ google_sign_in: true, google_sign_in_url: '/api/social-oauth/google' });
+
+    const { location, setCookie } = await start();
+    expect(location.origin).toBe(new URL(issuer.issuer.url!).origin);
+    const params = location.searchParams;
+    expect(params.get('client_id')).toBe(CLIENT_ID);
+    expect(params.get('response_type')).toBe('code');
+    expect(params.get('redirect_uri')).toBe('http://escudo.test/api/social-oauth/google/callback');
+    expect(params.get('scope')).toBe('openid email profile');
+    expect(params.get('code_challenge_method')).toBe('S256');
+    expect(params.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    expect(params.get('state')).toMatch(/^[\w-]{20,}$/);
+    expect(params.get('nonce')).toMatch(/^[\w-]{20,}$/);
+    // the verifier never leaves in the URL; the cookie is HttpOnly, Lax, scoped and short-lived
+    expect(setCookie).toMatch(/^escudo_google_sign_in=[\w-]+\.[0-9a-f]{64}; /);
+    expect(setCookie).toContain('Path=/api/social-oauth/google');
+    expect(setCookie).toContain('HttpOnly');
+    expect(setCookie).toContain('SameSite=Lax');
+    expect(setCookie).toContain('Max-Age=600');
+  });
+});
+
+describe('Google sign-in: accounts', () => {
+  it('creates a new account as sign-up does (starter plan, invitation code), with the provider’s name and no password', async () => {
+    const before = await count(users);
+    const landing = await signInWithGoogle();
+    const token = socialToken(landing);
+    // stored hashed: the token itself is nowhere in the table
+    const rows = await app.ctx.db.select().from(socialSignInTokens);
+    expect(rows.some((row) => row.tokenHash === token)).toBe(false);
+
+    const traded = await trade(token);
+    expect(traded.statusCode, traded.body).toBe(200);
+    const session = traded.json() as { token: string; token_type: string; expires_at: string };
+    expect(session.token_type).toBe('bearer');
+    const user = await details(session.token);
+    expect(user).toMatchObject({ name: 'Sofía Araya', email: claims.email });
+    expect(user.plan?.plan_id).toBe(1);
+    expect(user.info.codigo_invitacion).toMatch(/^[A-Z2-9]{8}$/);
+    expect(await count(users)).toBe(before + 1);
+
+    const [identity] = await app.ctx.db
+      .select()
+      .from(linkedIdentities)
+      .where(sql`${linkedIdentities.subject} = ${claims.sub}`);
+    expect(identity).toMatchObject({ userId: user.id, provider: 'google', pictureUrl: claims.picture });
+
+    // the same session as /auth/login's: it signs out like any other
+    const logout = await app.post('/api/auth/logout', {}, session.token);
+    expect(logout.statusCode).toBe(204);
+    expect((await app.post('/api/app/user/details', {}, session.token)).statusCode).toBe(401);
+  });
+
+  it('finds the account by the subject next time, even when the provider’s e-mail changed', async () => {
+    const first = await details((await trade(socialToken(await signInWithGoogle()))).json().token);
+    const before = await count(users);
+    claims = { ...claims, email: `otro.${randomBytes(3).toString('hex')}@gmail.com`, name: 'Otro Nombre' };
+    const again = await details((await trade(socialToken(await signInWithGoogle()))).json().token);
+    expect(again.id).toBe(first.id);
+    expect(again.email).toBe(first.email);
+    expect(await count(users)).toBe(before);
+  });
+
+  it('links a new subject to the existing account whose e-mail the provider verified', async () => {
+    const account = await signUpUser(app, { email: `Camila.${randomBytes(3).toString('hex')}@gmail.com` });
+    const own = await details(account.token);
+    claims = person({ email: account.email.toLowerCase(), name: 'Camila en Google' });
+    const before = await count(users);
+    const linked = await details((await trade(socialToken(await signInWithGoogle()))).json().token);
+    expect(linked.id).toBe(own.id);
+    // the account keeps its name and its password
+    expect(linked.name).toBe(own.name);
+    expect(await count(users)).toBe(before);
+    const signIn = await app.post('/api/auth/login', { email: account.email, password: account.password });
+    expect(signIn.statusCode).toBe(200);
+  });
+
+  it('links and creates nothing for an e-mail the provider has not verified: back to Login, saying why', async () => {
+    const account = await signUpUser(app);
+    const before = {
+      users: await count(users),
+      links: await count(linkedIdentities),
+      tokens: await count(socialSignInTokens),
+    };
+    for (const unverified of [
+      person({ email: account.email, email_verified: false }),
+      person({ email_verified: false }),
+      person({ email: undefined, email_verified: undefined }),
+    ]) {
+      claims = unverified;
+      const landing = await signInWithGoogle();
+      expect(landing.pathname).toBe('/login');
+      expect(landing.searchParams.get('social_error')).toBe('unverified');
+      expect(landing.searchParams.has('social_access_token')).toBe(false);
+    }
+    expect({
+      users: await count(users),
+      links: await count(linkedIdentities),
+      tokens: await count(socialSignInTokens),
+    }).toEqual(before);
+  });
+
+  it('gives a Google-made account no password: sign-in refused as a wrong one, validatePass explains, a reset sets one', async () => {
+    const session = (await trade(socialToken(await signInWithGoogle()))).json().token as string;
+    const email = claims.email as string;
+    const signIn = await app.post(
+      '/api/auth/login',
+      { email, password: 'cualquier-clave' },
+      undefined,
+      randomAddress(),
+    );
+    expect(signIn.statusCode).toBe(401);
+    expect(signIn.json()).toMatchObject({ code: 'INVALID_CREDENTIALS' });
+
+    const confirm = await app.post('/api/app/user/validatePass', { password: 'cualquier-clave' }, session);
+    expect(confirm.statusCode).toBe(409);
+    expect(confirm.json()).toMatchObject({ code: 'PASSWORD_NOT_SET' });
+    expect((confirm.json() as { message: string }).message).toContain('¿Olvidaste tu contraseña?');
+
+    // '¿Olvidaste tu contraseña?' works for it like for any account
+    expect((await app.post('/api/auth/forgotPass', { email }, undefined, randomAddress())).statusCode).toBe(
+      200,
+    );
+    const outbox = path.join(app.dataDir, 'outbox');
+    const mails = await Promise.all(
+      (await fs.readdir(outbox)).map(async (file) =>
+        simpleParser(await fs.readFile(path.join(outbox, file))),
+      ),
+    );
+    const mail = mails.find((parsed) => parsed.to && !Array.isArray(parsed.to) && parsed.to.text === email);
+    const resetToken = /\/resetpass\/([\w-]+)/.exec(mail?.text ?? '')?.[1];
+    expect(resetToken).toBeDefined();
+    const reset = await app.post('/api/auth/resetPass', {
+      email,
+      password: 'mi-clave-nueva',
+      password_confirmation: 'mi-clave-nueva',
+      token: resetToken,
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const withPassword = await app.post(
+      '/api/auth/login',
+      { email, password: 'mi-clave-nueva' },
+      undefined,
+      randomAddress(),
+    );
+    expect(withPassword.statusCode).toBe(200);
+    const { access_token } = withPassword.json() as { access_token: string };
+    expect(
+      (await app.post('/api/app/user/validatePass', { password: 'mi-clave-nueva' }, access_token)).json(),
+    ).toEqual({ status: true });
+  });
+});
+
+describe('Google sign-in: the social_access_token', () => {
+  it('works once: a replay is refused', async () => {
+    const token = socialToken(await signInWithGoogle());
+    expect((await trade(token)).statusCode).toBe(200);
+    const replay = await trade(token);
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json()).toMatchObject({ code: 'SOCIAL_TOKEN_INVALID' });
+  });
+
+  it('two trades of one token at once: exactly one session', async () => {
+    const token = socialToken(await signInWithGoogle());
+    const answers = await Promise.all([trade(token), trade(token), trade(token)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400, 400]);
+  });
+
+  it('expires after 2 minutes', async () => {
+    const token = socialToken(await signInWithGoogle());
+    app.clock.advance(SOCIAL_TOKEN_TTL_MS + 1000);
+    const late = await trade(token);
+    expect(late.statusCode).toBe(400);
+    expect(late.json()).toMatchObject({ code: 'SOCIAL_TOKEN_INVALID' });
+  });
+
+  it('refuses a forged one, and an address that keeps failing is made to wait', async () => {
+    const from = randomAddress();
+    for (let i = 0; i < 5; i += 1) {
+      const forged = await trade(randomBytes(32).toString('base64url'), from);
+      expect(forged.statusCode).toBe(400);
+      expect(forged.json()).toMatchObject({ code: 'SOCIAL_TOKEN_INVALID' });
+    }
+    const good = socialToken(await signInWithGoogle());
+    const held = await trade(good, from);
+    expect(held.statusCode).toBe(429);
+    expect(held.json()).toMatchObject({ code: 'TOO_MANY_ATTEMPTS' });
+    // elsewhere the same token still works (the refusal did not spend it)
+    expect((await trade(good)).statusCode).toBe(200);
+  });
+});
+
+describe('Google sign-in: back to Login with the reason', () => {
+  it('a cancelled consent (error=access_denied)', async () => {
+    const { location, cookie } = await start();
+    issuer.service.once('beforeAuthorizeRedirect', ({ url }: { url: URL }) => {
+      url.searchParams.delete('code');
+      url.searchParams.set('error', 'access_denied');
+    });
+    const landing = await callback(await authorize(location), cookie);
+    expect(landing.href).toBe('http://escudo.test/login?social_error=cancelled');
+  });
+
+  it('another provider error', async () => {
+    const { location, cookie } = await start();
+    issuer.service.once('beforeAuthorizeRedirect', ({ url }: { url: URL }) => {
+      url.searchParams.delete('code');
+      url.searchParams.set('error', 'server_error');
+    });
+    expect((await callback(await authorize(location), cookie)).searchParams.get('social_error')).toBe(
+      'provider',
+    );
+  });
+
+  it('a bad, missing or foreign state, or a forged cookie', async () => {
+    const before = await count(socialSignInTokens);
+    // the state changed on the way
+    const first = await start();
+    const back = await authorize(first.location);
+    back.searchParams.set('state', 'otro-estado-cualquiera');
+    expect((await callback(back, first.cookie)).searchParams.get('social_error')).toBe('state');
+    // no state at all
+    const second = await start();
+    const noState = await authorize(second.location);
+    noState.searchParams.delete('state');
+    expect((await callback(noState, second.cookie)).searchParams.get('social_error')).toBe('state');
+    // another browser: the callback URL without the cookie that started it (login CSRF)
+    const third = await start();
+    expect((await callback(await authorize(third.location))).searchParams.get('social_error')).toBe('state');
+    // the cookie altered
+    const fourth = await start();
+    const [name, value] = fourth.cookie.split('=') as [string, string];
+    const forged = `${name}=${value.slice(0, -1)}${value.endsWith('0') ? '1' : '0'}`;
+    expect((await callback(await authorize(fourth.location), forged)).searchParams.get('social_error')).toBe(
+      'state',
+    );
+    // the cookie past its 10 minutes
+    const fifth = await start();
+    app.clock.advance(10 * 60 * 1000 + 1000);
+    expect(
+      (await callback(await authorize(fifth.location), fifth.cookie)).searchParams.get('social_error'),
+    ).toBe('state');
+    expect(await count(socialSignInTokens)).toBe(before);
+  });
+
+  it('a code the issuer does not know, and odd callback queries: never JSON, never a 5xx', async () => {
+    const { location, cookie } = await start();
+    const back = await authorize(location);
+    back.searchParams.set('code', 'codigo-inventado');
+    expect((await callback(back, cookie)).searchParams.get('social_error')).toBe('provider');
+    for (const query of [
+      '',
+      '?code=a&code=b',
+      '?error=',
+      `?state=${'x'.repeat(5000)}`,
+      '?code=%00&state=%00',
+    ]) {
+      const landing = await callback(
+        new URL(`http://escudo.test/api/social-oauth/google/callback${query}`),
+        cookie,
+      );
+      expect(landing.pathname).toBe('/login');
+      expect(landing.searchParams.get('social_error')).toMatch(/^(state|provider)$/);
+    }
+  });
+});
+
+describe('Google sign-in: not configured', () => {
+  it('hides the button and sends anyone who goes there anyway back to Login', async () => {
+    const plain = await createTestApp();
+    try {
+      const config = (await plain.app.inject({ method: 'GET', url: '/api/config' })).json() as {
+        google_sign_in: boolean;
+      };
+      expect(config.google_sign_in).toBe(false);
+      for (const url of ['/api/social-oauth/google', '/api/social-oauth/google/callback?code=x&state=y']) {
+        const response = await plain.app.inject({ method: 'GET', url });
+        expect(response.statusCode).toBe(302);
+        expect(response.headers.location).toBe('/login?social_error=unavailable');
+      }
+    } finally {
+      await plain.close();
+    }
+  });
+});

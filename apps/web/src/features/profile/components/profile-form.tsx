@@ -1,0 +1,277 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import Stack from '@mui/material/Stack';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Controller, useForm, type Control, type FieldPath } from 'react-hook-form';
+import type { User } from '@escudo/contract';
+import {
+  BIRTH_DATE_MIN,
+  PHONE_LENGTH,
+  SNACKBAR_MS,
+  chileToday,
+  cleanRut,
+  formatRut,
+} from '@escudo/contract/browser';
+import { isApiRequestError } from '../../../lib/api-client.ts';
+import { useCommunes, useCountries, useRegions } from '../api/get-places.ts';
+import { useUpdateInfo } from '../api/update-info.ts';
+import { profileTexts as t } from '../texts.ts';
+import { profileDefaults, profileFormSchema, type ProfileForm } from './profile-schema.ts';
+
+type Notice = { severity: 'success' | 'error'; text: string };
+
+const toId = (value: string) => (value === '' ? null : Number(value));
+
+/**
+ * The profile form of spec 5: opens with what `app/user/details` holds, formats the RUT as it is
+ * typed, cascades país → región → comuna (a change clears what depends on it), and saves with
+ * `app/user/updateInfo`; the result shows for 4 s (spec 4: Profile save).
+ */
+export function ProfileFormFields({
+  user,
+  onCancel,
+  header,
+}: {
+  user: User;
+  onCancel: () => void;
+  /** shown above the fields, in the same scrolling area (the avatar editor) */
+  header?: ReactNode;
+}) {
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const countries = useCountries();
+  const [countryId, setCountryId] = useState(user.info.pais);
+  const [regionId, setRegionId] = useState(user.info.region);
+  const regions = useRegions(countryId);
+  const communes = useCommunes(regionId);
+  // until the communes are known, assume they exist: a required comuna is the safe side
+  const hasCommunes = communes.data ? communes.data.length > 0 : regionId !== null;
+  const update = useUpdateInfo();
+
+  const { control, handleSubmit, setValue, setError } = useForm<ProfileForm>({
+    resolver: zodResolver(profileFormSchema(hasCommunes)),
+    mode: 'onTouched',
+    defaultValues: { ...profileDefaults(user), rut: formatRut(user.info.rut ?? '') },
+  });
+
+  useEffect(() => {
+    if (!notice) return;
+    const timer = setTimeout(() => setNotice(null), SNACKBAR_MS);
+    return () => clearTimeout(timer);
+  }, [notice]);
+
+  const onSubmit = handleSubmit((values) => {
+    setNotice(null);
+    update.mutate(
+      {
+        name: values.name.trim(),
+        email: values.email.trim(),
+        direccion: values.direccion.trim(),
+        telefono: values.telefono.trim(),
+        rut: cleanRut(values.rut),
+        pais: Number(values.pais),
+        region: Number(values.region),
+        comuna: hasCommunes ? Number(values.comuna) : null,
+        genero: Number(values.genero) as 1 | 2,
+        nacimiento: values.nacimiento,
+      },
+      {
+        onSuccess: () => setNotice({ severity: 'success', text: t.saved }),
+        onError: (error) => {
+          // the server names the fields it refused (a taken e-mail, a comuna of another region)
+          if (isApiRequestError(error) && error.fields) {
+            for (const [field, message] of Object.entries(error.fields)) {
+              if (field in values) setError(field as keyof ProfileForm, { message });
+            }
+          }
+          setNotice({ severity: 'error', text: t.saveFailed });
+        },
+      },
+    );
+  });
+
+  const places = [countries, regions, communes].some((query) => query.isError);
+  return (
+    <Box
+      component="form"
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={t.title}
+      sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}
+    >
+      <DialogContent>
+        {header}
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          {places ? <Alert severity="warning">{t.placesError}</Alert> : null}
+          <Field control={control} name="name" label={t.nameLabel} autoComplete="name" />
+          <Field
+            control={control}
+            name="rut"
+            label={t.rutLabel}
+            placeholder={t.rutPlaceholder}
+            inputMode="text"
+            format={formatRut}
+          />
+          <Field control={control} name="email" label={t.emailLabel} type="email" autoComplete="email" />
+          <Field
+            control={control}
+            name="telefono"
+            label={t.phoneLabel}
+            type="tel"
+            autoComplete="tel"
+            placeholder={t.phoneExample}
+            inputMode="numeric"
+            format={(value) => value.replace(/\D/g, '').slice(0, PHONE_LENGTH)}
+          />
+          <Field
+            control={control}
+            name="pais"
+            label={t.countryLabel}
+            options={countries.data?.map((c) => ({ value: String(c.id), label: c.name }))}
+            onPicked={(value) => {
+              setCountryId(toId(value));
+              setRegionId(null);
+              setValue('region', '');
+              setValue('comuna', '');
+            }}
+          />
+          <Field
+            control={control}
+            name="region"
+            label={t.regionLabel}
+            options={
+              countryId === null ? [] : regions.data?.map((r) => ({ value: String(r.id), label: r.region }))
+            }
+            disabled={countryId === null}
+            onPicked={(value) => {
+              setRegionId(toId(value));
+              setValue('comuna', '');
+            }}
+          />
+          {hasCommunes ? (
+            <Field
+              control={control}
+              name="comuna"
+              label={t.communeLabel}
+              options={
+                regionId === null ? [] : communes.data?.map((c) => ({ value: String(c.id), label: c.comuna }))
+              }
+              disabled={regionId === null}
+            />
+          ) : null}
+          <Field control={control} name="direccion" label={t.addressLabel} autoComplete="street-address" />
+          <Field
+            control={control}
+            name="genero"
+            label={t.genderLabel}
+            options={[
+              { value: '2', label: t.genderFemale },
+              { value: '1', label: t.genderMale },
+            ]}
+          />
+          <Field
+            control={control}
+            name="nacimiento"
+            label={t.birthLabel}
+            type="date"
+            autoComplete="bday"
+            htmlInput={{ min: BIRTH_DATE_MIN, max: chileToday() }}
+          />
+        </Stack>
+      </DialogContent>
+      {/* the result shows beside the buttons, where the eye is after pressing 'Guardar' */}
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1, px: 3, pb: 2 }}>
+        {notice ? (
+          <Alert
+            severity={notice.severity}
+            role={notice.severity === 'error' ? 'alert' : 'status'}
+            sx={{ flexBasis: '100%', m: 0 }}
+          >
+            {notice.text}
+          </Alert>
+        ) : null}
+        <Button onClick={onCancel} disabled={update.isPending}>
+          {t.close}
+        </Button>
+        <Button type="submit" variant="contained" loading={update.isPending}>
+          {t.save}
+        </Button>
+      </DialogActions>
+    </Box>
+  );
+}
+
+/**
+ * One field of the form: a text input, or a select when `options` are given (undefined options: the
+ * list is loading). `format` rewrites what is typed (the RUT's dots and dash); `onPicked` lets a
+ * select clear the fields that depend on it.
+ */
+function Field({
+  control,
+  name,
+  label,
+  options,
+  format,
+  onPicked,
+  htmlInput,
+  inputMode,
+  ...props
+}: {
+  control: Control<ProfileForm>;
+  name: FieldPath<ProfileForm>;
+  label: string;
+  options?: { value: string; label: string }[] | undefined;
+  format?: (value: string) => string;
+  onPicked?: (value: string) => void;
+  htmlInput?: Record<string, unknown>;
+  inputMode?: 'text' | 'numeric';
+} & Pick<TextFieldProps, 'type' | 'autoComplete' | 'placeholder' | 'disabled'>) {
+  const isSelect = options !== undefined || onPicked !== undefined || name === 'comuna';
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          {...props}
+          id={`profile-${name}`}
+          label={label}
+          name={field.name}
+          value={field.value}
+          inputRef={field.ref}
+          onBlur={field.onBlur}
+          onChange={(event) => {
+            const value = format ? format(event.target.value) : event.target.value;
+            field.onChange(value);
+            onPicked?.(value);
+          }}
+          error={Boolean(fieldState.error)}
+          helperText={fieldState.error?.message}
+          required
+          fullWidth
+          select={isSelect}
+          slotProps={{
+            select: { native: true },
+            inputLabel: { shrink: isSelect || props.type === 'date' ? true : undefined },
+            htmlInput: { ...htmlInput, inputMode },
+          }}
+        >
+          {isSelect ? (
+            <>
+              <option value="">{options ? t.choose : t.loading}</option>
+              {(options ?? []).map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </>
+          ) : null}
+        </TextField>
+      )}
+    />
+  );
+}

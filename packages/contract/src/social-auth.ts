@@ -1,0 +1,33 @@
+/**
+ * Google sign-in (issue 14, spec 2 Login and 7): the browser goes to googleSignInStart, the provider,
+ * and googleSignInCallback, which answer redirects (registered outside the JSON router); the panel then
+ * trades the single-use social_access_token of `/login?social_access_token=…` for a session here.
+ */
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
+import { tokenTextSchema } from './common.ts';
+
+export const loginWithGoogleToken = defineEndpoint({
+  ...routes.loginWithGoogleToken,
+  summary:
+    "Trade Google sign-in's single-use social_access_token (2 minutes) for a session like /auth/login's",
+  body: z.strictObject({
+    access_token: tokenTextSchema(
+      128,
+      'El inicio de sesión con Google no es válido. Por favor inténtalo nuevamente.',
+    ).describe('the social_access_token of /login?social_access_token=…'),
+  }),
+  response: z.object({
+    token: z.string().describe('opaque bearer token, the same kind /auth/login answers'),
+    token_type: z.literal('bearer'),
+    expires_at: z.string().describe('ISO date-time when the token stops working'),
+  }),
+});
+
+/** The provider's answer at the callback: a code and our state, or an error (access_denied…). */
+export const googleCallbackQuerySchema = z.object({
+  code: z.string().max(2048).optional(),
+  state: z.string().max(512).optional(),
+  error: z.string().max(256).optional(),
+});
