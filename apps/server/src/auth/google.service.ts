@@ -82,9 +82,15 @@ async function findOrLinkAccount(
   }
 }
 
-/** The provider's name for the person, or the e-mail's local part when it gives none. */
+/**
+ * The provider's name for the person, or the e-mail's local part when it gives none: one line, with no
+ * control or format characters (a name reaches e-mails and the panel, as sign-up's rules say).
+ */
 function nameOf(claims: IdentityClaims, email: string): string {
-  const name = (claims.name ?? '').replace(/\s+/g, ' ').trim();
+  const name = (claims.name ?? '')
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return (name || email.split('@')[0] || email).slice(0, MAX_NAME_LENGTH);
 }
 

@@ -181,6 +181,12 @@ describe('Google sign-in: accounts', () => {
     expect((await app.post('/api/app/user/details', {}, session.token)).statusCode).toBe(401);
   });
 
+  it('keeps a provider’s name to one plain line, as sign-up does (no line breaks, controls or bidi overrides)', async () => {
+    claims = person({ name: 'Ana\nBcc: x@y.cl \u202eLuz\u0007' });
+    const user = await details((await trade(socialToken(await signInWithGoogle()))).json().token);
+    expect(user.name).toBe('Ana Bcc: x@y.cl Luz');
+  });
+
   it('finds the account by the subject next time, even when the provider’s e-mail changed', async () => {
     const first = await details((await trade(socialToken(await signInWithGoogle()))).json().token);
     const before = await count(users);
