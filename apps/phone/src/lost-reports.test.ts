@@ -79,6 +79,11 @@ const untilRequests = async (count: number) => {
   for (let i = 0; i < 120 && mine().length < count; i += 1) await new Promise((r) => setTimeout(r, 50));
   return mine();
 };
+/** the phone logs a report's outcome once the answer is back, a moment after the server saw it */
+const untilLines = async (count: number) => {
+  for (let i = 0; i < 120 && lines.length < count; i += 1) await new Promise((r) => setTimeout(r, 50));
+  return texts();
+};
 
 describe('lost-mode reports', () => {
   it('send one at once, keep a failed one for the next tick, and send again on schedule', async () => {
@@ -88,11 +93,12 @@ describe('lost-mode reports', () => {
     const reports = start(1);
     expect(reports.isOn).toBe(true);
     // tick 1 (busy: kept), tick 2 (the kept one, then a new one)
-    await untilRequests(3);
+    await untilLines(3);
     reports.stop();
     expect(reports.isOn).toBe(false);
 
-    const requests = mine();
+    // on a loaded machine a later tick may have sent a fourth by now: the first three tell the story
+    const requests = mine().slice(0, 3);
     expect(requests).toHaveLength(3);
     expect(requests[0]!.headers.authorization).toBe(`Bearer device-token-${testNo}`);
     // the retry is the very report that failed
@@ -102,9 +108,10 @@ describe('lost-mode reports', () => {
       expect(distanceM(MAP_CENTER, body)).toBeLessThan(3_100);
       expect([...Buffer.from(body.image, 'base64').subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
     }
-    expect(texts()[0]).toBe('report failed: El servidor está ocupado. (retrying at the next report)');
-    expect(texts()[1]).toMatch(/^report sent \(-33\.\d+, -70\.\d+, \d+ bytes\)$/);
-    expect(texts()).toHaveLength(3);
+    const [failed, ...sent] = texts();
+    expect(failed).toBe('report failed: El servidor está ocupado. (retrying at the next report)');
+    expect(sent.length).toBeGreaterThanOrEqual(2);
+    for (const line of sent) expect(line).toMatch(/^report sent \(-33\.\d+, -70\.\d+, \d+ bytes\)$/);
   });
 
   it('sends nothing before the Retry-After of a 429, then the newest report kept', async () => {
@@ -123,8 +130,9 @@ describe('lost-mode reports', () => {
     expect(requests[1]!.at - requests[0]!.at).toBeGreaterThanOrEqual(1_900);
     // what goes then is a newer report, not the one refused
     expect(requests[1]!.body.image).not.toBe(requests[0]!.body.image);
-    expect(texts()[0]).toBe('report refused: Demasiados reportes de modo pérdida. (retrying in 2 s)');
-    expect(texts()[1]).toMatch(/^report sent /);
+    const logged = await untilLines(2);
+    expect(logged[0]).toBe('report refused: Demasiados reportes de modo pérdida. (retrying in 2 s)');
+    expect(logged[1]).toMatch(/^report sent /);
   });
 
   it('drops a report refused because lost mode is off on the server, and goes on with the next', async () => {
@@ -135,7 +143,8 @@ describe('lost-mode reports', () => {
     start(1);
     const requests = await untilRequests(2);
     expect(requests[1]!.body.image).not.toBe(requests[0]!.body.image);
-    expect(texts()[0]).toBe('report refused: El modo pérdida no está activado. (dropped)');
-    expect(texts()[1]).toMatch(/^report sent /);
+    const logged = await untilLines(2);
+    expect(logged[0]).toBe('report refused: El modo pérdida no está activado. (dropped)');
+    expect(logged[1]).toMatch(/^report sent /);
   });
 });
