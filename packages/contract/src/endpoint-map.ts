@@ -4,7 +4,7 @@
  * importing its zod schemas (they stay out of the first load). Routes that are not endpoints of the
  * JSON API (Flow's form callbacks) are left out.
  */
-import type * as contract from './index.ts';
+import type * as contract from './schemas.ts';
 import type { Endpoint } from './endpoint.ts';
 import type { routes } from './routes.ts';
 
