@@ -45,10 +45,10 @@ export function registerDeviceMessages(messages: RealtimeMessages, ctx: AppConte
     return owned;
   };
 
-  messages.panel('ayThere', async ({ device_id, probe_id }, { socket }) => {
+  messages.panel.on('ayThere', async ({ device_id, probe_id }, { socket }) => {
     ctx.realtime.toDevice(await ownDevicesOf(socket).rowIdOf(device_id), 'ayThere', { probe_id });
   });
-  messages.device('imHere', async ({ probe_id, command_id }, { auth }) => {
+  messages.device.on('imHere', async ({ probe_id, command_id }, { auth }) => {
     if (command_id !== undefined) {
       await acknowledgeCommand(ctx, auth, command_id);
       ctx.realtime.toUser(auth.userId, 'imHere', { device_id: auth.deviceId, command_id });
@@ -58,7 +58,7 @@ export function registerDeviceMessages(messages: RealtimeMessages, ctx: AppConte
   });
 
   // tell a new panel which of its phones are connected right now (and remember they are its own)
-  messages.onPanelConnect(({ auth, socket }) => {
+  messages.panel.onConnect(({ auth, socket }) => {
     const owned = ownDevicesOf(socket);
     void (async () => {
       for (const device of await listUserDevices(ctx, auth.userId)) {
@@ -71,7 +71,7 @@ export function registerDeviceMessages(messages: RealtimeMessages, ctx: AppConte
     })().catch((error: unknown) => ctx.log.warn({ err: error }, 'could not send presence to a panel'));
   });
 
-  messages.onDeviceConnect(({ auth, socket }) => {
+  messages.device.onConnect(({ auth, socket }) => {
     ctx.realtime.toUser(auth.userId, 'presence', { device_id: auth.deviceId, online: true });
     // offline once the phone's last connection (to any server process) is gone
     socket.on('disconnect', () => {
