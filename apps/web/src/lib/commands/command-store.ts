@@ -28,7 +28,6 @@ let entries: ReadonlyMap<number, CommandEntry> = new Map();
 const changeListeners = new Set<() => void>();
 /** device_id → how many screens follow its commands (they are reloaded after each reconnection) */
 const followers = new Map<string, number>();
-let followCount = 0;
 /** devices already reloaded on the current connection */
 let reloadedDevices = new Set<string>();
 let isConnected = getRealtimeStatus() === 'connected';
@@ -60,6 +59,13 @@ export function rememberCommand(incoming: Command): void {
   const answeredAt = current?.answeredAt ?? (command.state === 'sent' ? null : Date.now());
   entries = new Map(entries).set(command.id, { command, answeredAt });
   notify();
+}
+
+/** Remembers the command an order's HTTP reply names, and passes the reply on. */
+export async function rememberOrder<T extends { command: Command }>(reply: Promise<T>): Promise<T> {
+  const answer = await reply;
+  rememberCommand(answer.command);
+  return answer;
 }
 
 function isSameCopy(a: Command, b: Command): boolean {
@@ -97,9 +103,8 @@ function reloadDevice(deviceId: string) {
  * per connection) and after every reconnection.
  */
 export function followDevice(deviceId: string): () => void {
+  if (followers.size === 0) listen(true);
   followers.set(deviceId, (followers.get(deviceId) ?? 0) + 1);
-  followCount += 1;
-  if (followCount === 1) listen(true);
   reloadDevice(deviceId);
   let isFollowing = true;
   return () => {
@@ -108,8 +113,7 @@ export function followDevice(deviceId: string): () => void {
     const count = (followers.get(deviceId) ?? 1) - 1;
     if (count > 0) followers.set(deviceId, count);
     else followers.delete(deviceId);
-    followCount -= 1;
-    if (followCount === 0) listen(false);
+    if (followers.size === 0) listen(false);
   };
 }
 
