@@ -25,10 +25,7 @@ export interface SocketAuthenticators {
 }
 
 /** Who sent a message: the authenticated owner of the socket, and the socket itself. */
-export interface Sender<A, S> {
-  auth: A;
-  socket: S;
-}
+export type Sender<A, S> = { auth: A; socket: S };
 
 type Handlers<S extends Record<string, z.ZodType>, C> = { [K in keyof S]: MessageHandler<C, z.output<S[K]>> };
 
