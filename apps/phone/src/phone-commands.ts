@@ -26,14 +26,6 @@ export interface PhoneCommandsOptions {
   wipeWindowMs: number;
 }
 
-export interface PhoneCommands {
-  command(command: ServerToDevice['command']): void;
-  cancelingWipe(payload: ServerToDevice['cancelingWipe']): void;
-  /** closes every wipe window still open (their wipes never happen) */
-  stop(): void;
-  readonly isLocked: boolean;
-}
-
 /** The message and payload that finished a command, kept to answer a repeat the same way. */
 type Outcome = { [K in keyof DeviceToServer]: { type: K; payload: DeviceToServer[K] } }[keyof DeviceToServer];
 
@@ -44,7 +36,7 @@ export function createPhoneCommands({
   reports,
   routePoints,
   wipeWindowMs,
-}: PhoneCommandsOptions): PhoneCommands {
+}: PhoneCommandsOptions) {
   let isLocked = false;
   const handled = new Map<number, Outcome | null>();
   const wipeWindows = new Map<number, NodeJS.Timeout>();
@@ -108,7 +100,7 @@ export function createPhoneCommands({
   }
 
   return {
-    command(command) {
+    command(command: ServerToDevice['command']) {
       send('imHere', { command_id: command.id });
       if (!handled.has(command.id)) {
         handled.set(command.id, null);
@@ -118,7 +110,7 @@ export function createPhoneCommands({
       const outcome = handled.get(command.id);
       if (outcome) sendOutcome(outcome);
     },
-    cancelingWipe({ command_id }) {
+    cancelingWipe({ command_id }: ServerToDevice['cancelingWipe']) {
       const timer = wipeWindows.get(command_id);
       if (timer) {
         clearTimeout(timer);
@@ -130,6 +122,7 @@ export function createPhoneCommands({
       if (outcome?.type === 'cancelingWipe') return send('cancelingWipe', { command_id });
       log.status(`stop of command ${command_id} ignored: no wipe waiting for it`);
     },
+    /** closes every wipe window still open (their wipes never happen) */
     stop() {
       for (const timer of wipeWindows.values()) clearTimeout(timer);
       wipeWindows.clear();

@@ -24,17 +24,7 @@ export interface PhoneProtocolOptions {
   wipeWindowMs: number;
 }
 
-export interface PhoneProtocol {
-  /** one message from the server, as received: checked, then carried out and answered */
-  receive(type: string, payload: unknown): void;
-  /** the link is up (again): the route points kept meanwhile go now */
-  resumeSending(): void;
-  /** stops every timer: wipe windows, lost-mode reports, route points */
-  stop(): void;
-  readonly isLocked: boolean;
-  /** the route being recorded, or null */
-  readonly trackingId: number | null;
-}
+export type PhoneProtocol = ReturnType<typeof createPhoneProtocol>;
 
 /** refusals that say "not now" rather than "never": route points refused so are sent again */
 const RESEND_CODES = new Set(['SERVER_BUSY', 'RATE_LIMITED', 'INTERNAL']);
@@ -76,7 +66,7 @@ export function createPhoneProtocol({
   isConnected,
   reports,
   wipeWindowMs,
-}: PhoneProtocolOptions): PhoneProtocol {
+}: PhoneProtocolOptions) {
   const routePoints = createRoutePoints({
     send(trackingId, points) {
       // socket.io would queue it while offline; the module keeps the points itself and batches them
@@ -117,13 +107,16 @@ export function createPhoneProtocol({
   };
 
   return {
-    receive(type, payload) {
+    /** one message from the server, as received: checked, then carried out and answered */
+    receive(type: string, payload: unknown) {
       const message = checkMessage(type, payload, log);
       // --silent: the phone hears everything and says nothing (the panel's time-outs can be watched)
       if (!message || options.isSilent) return;
       (handlers[message.type] as (payload: unknown) => void)(message.payload);
     },
+    /** the link is up (again): the route points kept meanwhile go now */
     resumeSending: () => routePoints.flush(),
+    /** stops every timer: wipe windows, lost-mode reports, route points */
     stop() {
       commands.stop();
       reports.stop();
@@ -132,6 +125,7 @@ export function createPhoneProtocol({
     get isLocked() {
       return commands.isLocked;
     },
+    /** the route being recorded, or null */
     get trackingId() {
       return routePoints.trackingId;
     },

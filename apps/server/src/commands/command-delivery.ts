@@ -1,7 +1,7 @@
 /**
  * What reaches a phone and when (issue 3): a command as the phone and the panel see it, what a phone
- * that connects should have running (`resume`) and the orders still open for it, and the expiry of
- * locks and wipes that could not be delivered in time.
+ * that connects is told (`resume`, then the orders still open), and the expiry of locks and wipes
+ * that could not be delivered in time.
  */
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import {
@@ -71,9 +71,11 @@ export function toPhoneCommand(row: CommandRow): PhoneCommand {
 }
 
 /**
- * Tells a phone that just connected what it should have running (`resume`): lost mode as the owner
- * set it and the open route, if any. A phone that lost its memory (restarted, reinstalled) picks
- * them up again; sent before the pending commands, which are newer orders and may turn them off.
+ * What a phone that just connected is told. First what it should have running (`resume`): lost mode
+ * as the owner set it and the open route, if any, so that a phone that lost its memory (restarted,
+ * reinstalled) picks them up again. Then every command still open, oldest first: newer orders, which
+ * may turn those off. Locks and wipes older than COMMAND_EXPIRY_MS expire instead (and the owner's
+ * panels hear it).
  */
 export async function resumeDevice(ctx: AppContext, target: CommandTarget): Promise<void> {
   const [row] = await ctx.db
@@ -88,21 +90,14 @@ export async function resumeDevice(ctx: AppContext, target: CommandTarget): Prom
     tracking:
       row.trackingId === null ? null : { tracking_id: row.trackingId, interval_s: TRACKING_POINT_EVERY_S },
   });
-}
-
-/**
- * Sends a phone that just connected every command still open, oldest first. Locks and wipes older
- * than COMMAND_EXPIRY_MS expire instead (and the owner's panels hear it).
- */
-export async function deliverPendingCommands(ctx: AppContext, target: CommandTarget): Promise<number> {
   await expireStaleCommands(ctx, target.deviceRowId);
-  const rows = await ctx.db
+  const pending = await ctx.db
     .select()
     .from(deviceCommands)
     .where(and(eq(deviceCommands.deviceId, target.deviceRowId), inArray(deviceCommands.state, openStates)))
     .orderBy(asc(deviceCommands.id));
-  for (const row of rows) ctx.realtime.toDevice(target.deviceRowId, 'command', toPhoneCommand(row));
-  return rows.length;
+  for (const command of pending)
+    ctx.realtime.toDevice(target.deviceRowId, 'command', toPhoneCommand(command));
 }
 
 /**

@@ -1,27 +1,28 @@
 import type { AppContext } from '../context.ts';
 import type { RealtimeMessages } from '../lib/realtime/messages.ts';
-import { deliverPendingCommands, resumeDevice } from './command-delivery.ts';
-import { cancelWipe, recordCommandResult, recordWipeStarted, recordWipeStopped } from './commands.service.ts';
+import { resumeDevice } from './command-delivery.ts';
+import { cancelWipe, recordCommandResult, recordWipeAnswer } from './commands.service.ts';
 
 export function registerCommandMessages(messages: RealtimeMessages, ctx: AppContext): void {
-  messages.device('commandResult', ({ command_id, outcome, reason }, { auth }) =>
+  messages.device.on('commandResult', ({ command_id, outcome, reason }, { auth }) =>
     recordCommandResult(ctx, auth, command_id, outcome, reason),
   );
-  messages.device('deleting', ({ command_id }, { auth }) => recordWipeStarted(ctx, auth, command_id));
-  messages.device('cancelingWipe', ({ command_id }, { auth }) => recordWipeStopped(ctx, auth, command_id));
-  messages.panel('cancelingWipe', ({ device_id, command_id }, { auth }) =>
+  messages.device.on('deleting', ({ command_id }, { auth }) =>
+    recordWipeAnswer(ctx, auth, command_id, 'deleting'),
+  );
+  messages.device.on('cancelingWipe', ({ command_id }, { auth }) =>
+    recordWipeAnswer(ctx, auth, command_id, 'cancelingWipe'),
+  );
+  messages.panel.on('cancelingWipe', ({ device_id, command_id }, { auth }) =>
     cancelWipe(ctx, auth.userId, device_id, command_id),
   );
 
-  // what should be running first, then the orders still open (which may change it)
-  messages.onDeviceConnect(({ auth }) => {
-    resumeDevice(ctx, auth)
-      .then(() => deliverPendingCommands(ctx, auth))
-      .catch((error: unknown) =>
-        ctx.log.error(
-          { err: error, device: auth.deviceRowId },
-          'could not resume a phone or deliver its commands',
-        ),
-      );
+  messages.device.onConnect(({ auth }) => {
+    resumeDevice(ctx, auth).catch((error: unknown) =>
+      ctx.log.error(
+        { err: error, device: auth.deviceRowId },
+        'could not resume a phone or deliver its commands',
+      ),
+    );
   });
 }

@@ -25,8 +25,6 @@ import {
   type CommandTarget,
 } from './command-delivery.ts';
 
-export type { CommandTarget } from './command-delivery.ts';
-
 /** what a plain `commandResult done` may finish: a wipe is done when the phone says `deleting` */
 const doneByResult: CommandType[] = commandTypes.filter((type) => type !== 'wipe');
 
@@ -172,22 +170,25 @@ export async function recordCommandResult(
   }
 }
 
-/** The phone began erasing (`deleting`): the wipe is done, and can no longer be stopped. */
-export async function recordWipeStarted(ctx: AppContext, target: CommandTarget, commandId: number) {
-  await moveCommand(ctx, target, commandId, { from: openStates, to: 'done', types: ['wipe'] });
-  ctx.realtime.toUser(target.userId, 'deleting', { device_id: target.deviceId, command_id: commandId });
-}
-
-/** The phone stopped a wipe it had (its own `cancelingWipe`): nothing was erased. */
-export async function recordWipeStopped(ctx: AppContext, target: CommandTarget, commandId: number) {
-  await moveCommand(ctx, target, commandId, { from: openStates, to: 'cancelled', types: ['wipe'] });
-  ctx.realtime.toUser(target.userId, 'cancelingWipe', { device_id: target.deviceId, command_id: commandId });
+/**
+ * The phone's own word on a wipe: `deleting` (it began erasing: done, and no longer to be stopped) or
+ * `cancelingWipe` (it honoured a stop: nothing was erased). The owner's panels hear the same message.
+ */
+export async function recordWipeAnswer(
+  ctx: AppContext,
+  target: CommandTarget,
+  commandId: number,
+  answer: 'deleting' | 'cancelingWipe',
+) {
+  const to = answer === 'deleting' ? 'done' : 'cancelled';
+  await moveCommand(ctx, target, commandId, { from: openStates, to, types: ['wipe'] });
+  ctx.realtime.toUser(target.userId, answer, { device_id: target.deviceId, command_id: commandId });
 }
 
 /**
  * The owner asks to stop a wipe (the panel's `cancelingWipe`). Still undelivered: cancelled here, or
  * it would run whenever the phone connects. Delivered: the phone is asked, and its answer ends it
- * (recordWipeStopped). Done: the phone has begun erasing, too late. Cancelled, failed or expired:
+ * (recordWipeAnswer). Done: the phone has begun erasing, too late. Cancelled, failed or expired:
  * nothing is left to stop.
  */
 export async function cancelWipe(ctx: AppContext, userId: number, deviceId: string, commandId: number) {

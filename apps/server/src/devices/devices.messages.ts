@@ -12,43 +12,32 @@ import { findUserDevice, listUserDevices } from './devices.service.ts';
 const OWNED_DEVICE_TTL_MS = 60_000;
 
 /**
- * The internal id of one of the user's devices, for the panel's probes. Probes are the panel's most
- * frequent message, and a database lookup for each was most of a probe's cost on the server (bench
- * `npm run bench:realtime`, bench/RESULTS.md). A device never changes owner (registerUserDevice refuses)
- * and is never deleted, so a device once found to be the user's stays theirs; the expiry only guards
- * against that rule changing. The panel's devices are remembered as it connects (the presence list
- * reads them anyway); refusals (404) are never remembered.
+ * The panel's probes name a device by its device_id: each panel socket remembers which are its user's
+ * (device_id → internal id). Probes are the panel's most frequent message, and a database lookup for
+ * each was most of a probe's cost on the server (bench `npm run bench:realtime`, bench/RESULTS.md). A
+ * device never changes owner (registerUserDevice refuses) and is never deleted, so a device once
+ * found to be the user's stays theirs; the expiry only guards against that rule changing. The panel's
+ * devices are remembered as it connects (the presence list reads them anyway); refusals (404) are
+ * never remembered.
  */
-function createOwnedDevices(ctx: AppContext, userId: number) {
-  const owned = new Map<string, { rowId: number; until: number }>();
-  const remember = (device: { id: number; deviceId: string }) => {
-    owned.set(device.deviceId, { rowId: device.id, until: Date.now() + OWNED_DEVICE_TTL_MS });
-  };
-  return {
-    remember,
-    async rowIdOf(deviceId: string): Promise<number> {
-      const hit = owned.get(deviceId);
-      if (hit && hit.until > Date.now()) return hit.rowId;
-      const device = await findUserDevice(ctx, userId, { deviceId });
-      remember(device);
-      return device.id;
-    },
-  };
-}
-
 export function registerDeviceMessages(messages: RealtimeMessages, ctx: AppContext): void {
-  // one memory of owned devices per panel socket, gone with it
-  const ownedBy = new WeakMap<PanelSocket, ReturnType<typeof createOwnedDevices>>();
-  const ownDevicesOf = (socket: PanelSocket) => {
+  const ownedBy = new WeakMap<PanelSocket, Map<string, { rowId: number; until: number }>>();
+  const remember = (socket: PanelSocket, device: { id: number; deviceId: string }) => {
     let owned = ownedBy.get(socket);
-    if (!owned) ownedBy.set(socket, (owned = createOwnedDevices(ctx, socket.data.userId)));
-    return owned;
+    if (!owned) ownedBy.set(socket, (owned = new Map()));
+    owned.set(device.deviceId, { rowId: device.id, until: Date.now() + OWNED_DEVICE_TTL_MS });
+    return device.id;
   };
 
-  messages.panel('ayThere', async ({ device_id, probe_id }, { socket }) => {
-    ctx.realtime.toDevice(await ownDevicesOf(socket).rowIdOf(device_id), 'ayThere', { probe_id });
+  messages.panel.on('ayThere', async ({ device_id, probe_id }, { auth, socket }) => {
+    const hit = ownedBy.get(socket)?.get(device_id);
+    const rowId =
+      hit && hit.until > Date.now()
+        ? hit.rowId
+        : remember(socket, await findUserDevice(ctx, auth.userId, { deviceId: device_id }));
+    ctx.realtime.toDevice(rowId, 'ayThere', { probe_id });
   });
-  messages.device('imHere', async ({ probe_id, command_id }, { auth }) => {
+  messages.device.on('imHere', async ({ probe_id, command_id }, { auth }) => {
     if (command_id !== undefined) {
       await acknowledgeCommand(ctx, auth, command_id);
       ctx.realtime.toUser(auth.userId, 'imHere', { device_id: auth.deviceId, command_id });
@@ -58,11 +47,10 @@ export function registerDeviceMessages(messages: RealtimeMessages, ctx: AppConte
   });
 
   // tell a new panel which of its phones are connected right now (and remember they are its own)
-  messages.onPanelConnect(({ auth, socket }) => {
-    const owned = ownDevicesOf(socket);
+  messages.panel.onConnect(({ auth, socket }) => {
     void (async () => {
       for (const device of await listUserDevices(ctx, auth.userId)) {
-        owned.remember(device);
+        remember(socket, device);
         socket.emit('presence', {
           device_id: device.deviceId,
           online: await ctx.realtime.isDeviceOnline(device.id),
@@ -71,7 +59,7 @@ export function registerDeviceMessages(messages: RealtimeMessages, ctx: AppConte
     })().catch((error: unknown) => ctx.log.warn({ err: error }, 'could not send presence to a panel'));
   });
 
-  messages.onDeviceConnect(({ auth, socket }) => {
+  messages.device.onConnect(({ auth, socket }) => {
     ctx.realtime.toUser(auth.userId, 'presence', { device_id: auth.deviceId, online: true });
     // offline once the phone's last connection (to any server process) is gone
     socket.on('disconnect', () => {

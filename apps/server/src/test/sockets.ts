@@ -158,13 +158,8 @@ export function useRealtimeApp() {
     open.push(socket);
     return socket;
   };
-  return {
-    get app() {
-      return state.app;
-    },
-    get url() {
-      return state.url;
-    },
+  // `app` and `url` are read from `state` once beforeAll has set them
+  return Object.assign(state, {
     /** a panel of the user, with a customToken from the real endpoint */
     panel: async (user: { token: string }) => connected(PANEL_NAMESPACE, await panelToken(state.app, user)),
     /** the user's phone, with its device token */
@@ -172,7 +167,7 @@ export function useRealtimeApp() {
     /** a command's row as stored */
     commandRow: async (id: number) =>
       (await state.app.ctx.db.select().from(deviceCommands).where(eq(deviceCommands.id, id)))[0]!,
-  };
+  });
 }
 
 export const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

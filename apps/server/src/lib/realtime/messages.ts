@@ -6,6 +6,7 @@
  * (handle-messages.ts) before its handler runs. This file knows no feature.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { Namespace, Socket } from 'socket.io';
 import type { z } from 'zod';
 import { deviceToServerMessages, panelToServerMessages } from '@escudo/contract';
 import type { DeviceAuth, UserAuth } from '../http/routes.ts';
@@ -24,53 +25,75 @@ export interface SocketAuthenticators {
 }
 
 /** Who sent a message: the authenticated owner of the socket, and the socket itself. */
-export interface Sender<A, S> {
-  auth: A;
-  socket: S;
-}
-export type PanelSender = Sender<UserAuth, PanelSocket>;
-export type DeviceSender = Sender<DeviceAuth, DeviceSocket>;
+export type Sender<A, S> = { auth: A; socket: S };
 
-type PanelMessages = typeof panelToServerMessages;
-type DeviceMessages = typeof deviceToServerMessages;
-type Handlers<S extends Record<string, z.ZodType>, C> = {
-  [K in keyof S]?: MessageHandler<C, z.output<S[K]>>;
-};
+type Handlers<S extends Record<string, z.ZodType>, C> = { [K in keyof S]: MessageHandler<C, z.output<S[K]>> };
+
+/** One namespace's incoming messages: a handler per message, and what runs as a socket connects. */
+export interface MessageSide<S extends Record<string, z.ZodType>, C> {
+  on<K extends keyof S>(type: K, handler: MessageHandler<C, z.output<S[K]>>): void;
+  /** runs for every socket that connects, once its messages are listened to */
+  onConnect(listener: (sender: C) => void): void;
+}
 
 export interface RealtimeMessages {
-  /** the handler of one message a panel sends */
-  panel<K extends keyof PanelMessages>(
-    type: K,
-    handler: MessageHandler<PanelSender, z.output<PanelMessages[K]>>,
-  ): void;
-  /** the handler of one message a phone sends */
-  device<K extends keyof DeviceMessages>(
-    type: K,
-    handler: MessageHandler<DeviceSender, z.output<DeviceMessages[K]>>,
-  ): void;
-  /** runs for every panel that connects, once its messages are listened to */
-  onPanelConnect(listener: (sender: PanelSender) => void): void;
-  /** runs for every phone that connects, once its messages are listened to */
-  onDeviceConnect(listener: (sender: DeviceSender) => void): void;
+  panel: MessageSide<typeof panelToServerMessages, Sender<UserAuth, PanelSocket>>;
+  device: MessageSide<typeof deviceToServerMessages, Sender<DeviceAuth, DeviceSocket>>;
   /** throws, at start-up, naming each message of the contract that no feature handles */
   assertEveryMessageHandled(): void;
 }
 
 /**
- * The database failed while a socket was being authenticated: logged here, and the client is told to
- * try again, never the error's own text (it may name tables or values).
+ * Authenticates the sockets of one namespace, joins them to their rooms and hears their messages.
+ * With `isCheckedInRoom` the token is asked about again once the socket is in its rooms.
  */
-function refuseOnFailure(error: unknown, next: (error: Error) => void, log: FastifyBaseLogger) {
-  log.error({ err: error }, 'could not authenticate a realtime connection');
-  next(connectionError('SERVER_BUSY'));
-}
-
-function register<S extends Record<string, z.ZodType>, C>(schemas: S, handlers: Handlers<S, C>) {
-  return <K extends keyof S>(type: K, handler: MessageHandler<C, z.output<S[K]>>) => {
-    if (!Object.hasOwn(schemas, type)) throw new Error(`not a message of the contract: ${String(type)}`);
-    if (handlers[type]) throw new Error(`realtime message ${String(type)} is handled twice`);
-    handlers[type] = handler;
+function listen<S extends Record<string, z.ZodType>, A, C>(
+  namespace: Namespace,
+  schemas: S,
+  authenticate: (token: unknown) => Promise<A | null>,
+  roomsOf: (auth: A) => string[],
+  log: FastifyBaseLogger,
+  isCheckedInRoom = false,
+) {
+  const handlers: Partial<Handlers<S, C>> = {};
+  const listeners: ((sender: C) => void)[] = [];
+  namespace.use((socket, next) => {
+    const token = (socket.handshake.auth as { token?: unknown }).token;
+    authenticate(token)
+      .then(async (auth) => {
+        if (!auth) return next(connectionError('UNAUTHENTICATED'));
+        socket.data = auth;
+        await socket.join(roomsOf(auth));
+        // A registration that rotates a phone's token disconnects its room. One that commits between
+        // the look-up above and the join would miss this socket: asking again once in the room closes
+        // that gap (issue 12: an old token must not keep receiving commands).
+        if (isCheckedInRoom && !(await authenticate(token))) {
+          for (const room of roomsOf(auth)) await socket.leave(room);
+          return next(connectionError('UNAUTHENTICATED'));
+        }
+        next();
+      })
+      .catch((error: unknown) => {
+        // never the error's own text to the client (it may name tables or values)
+        log.error({ err: error }, 'could not authenticate a realtime connection');
+        next(connectionError('SERVER_BUSY'));
+      });
+  });
+  // every handler is registered by the time a socket connects (app.ts checks it at start-up)
+  namespace.on('connection', (socket: Socket) => {
+    const sender = { auth: socket.data as A, socket } as C;
+    handleMessages(socket, sender, schemas, handlers as Handlers<S, C>, log);
+    for (const listener of listeners) listener(sender);
+  });
+  const side: MessageSide<S, C> = {
+    on(type, handler) {
+      if (!Object.hasOwn(schemas, type)) throw new Error(`not a message of the contract: ${String(type)}`);
+      if (handlers[type]) throw new Error(`realtime message ${String(type)} is handled twice`);
+      handlers[type] = handler;
+    },
+    onConnect: (listener) => listeners.push(listener),
   };
+  return { side, unhandled: () => Object.keys(schemas).filter((type) => !Object.hasOwn(handlers, type)) };
 }
 
 export function createRealtimeMessages(
@@ -78,79 +101,28 @@ export function createRealtimeMessages(
   authenticators: SocketAuthenticators,
   log: FastifyBaseLogger,
 ): RealtimeMessages {
-  const panelHandlers: Handlers<PanelMessages, PanelSender> = {};
-  const deviceHandlers: Handlers<DeviceMessages, DeviceSender> = {};
-  const panelListeners: ((sender: PanelSender) => void)[] = [];
-  const deviceListeners: ((sender: DeviceSender) => void)[] = [];
-
-  hub.panel.use((socket, next) => {
-    authenticators
-      .panel((socket.handshake.auth as { token?: unknown }).token)
-      .then((auth) => {
-        if (!auth) return next(connectionError('UNAUTHENTICATED'));
-        socket.data = auth;
-        void socket.join([userRoom(auth.userId), sessionRoom(auth.sessionId)]);
-        next();
-      })
-      .catch((error: unknown) => refuseOnFailure(error, next, log));
-  });
-  hub.device.use((socket, next) => {
-    const token = (socket.handshake.auth as { token?: unknown }).token;
-    const check = () => authenticators.device(token);
-    check()
-      .then(async (auth) => {
-        if (!auth) return next(connectionError('UNAUTHENTICATED'));
-        socket.data = auth;
-        await socket.join(deviceRoom(auth.deviceRowId));
-        // A registration that rotates the token disconnects the device's room. One that commits
-        // between the look-up above and the join would miss this socket: asking again once in the
-        // room closes that gap (issue 12: an old token must not keep receiving commands).
-        if (!(await check())) {
-          await socket.leave(deviceRoom(auth.deviceRowId));
-          return next(connectionError('UNAUTHENTICATED'));
-        }
-        next();
-      })
-      .catch((error: unknown) => refuseOnFailure(error, next, log));
-  });
-
-  // every handler is registered by the time a socket connects (app.ts checks it at start-up)
-  hub.panel.on('connection', (socket) => {
-    const sender: PanelSender = { auth: socket.data, socket };
-    handleMessages(
-      socket,
-      sender,
-      panelToServerMessages,
-      panelHandlers as Required<typeof panelHandlers>,
-      log,
-    );
-    for (const listener of panelListeners) listener(sender);
-  });
-  hub.device.on('connection', (socket) => {
-    const sender: DeviceSender = { auth: socket.data, socket };
-    handleMessages(
-      socket,
-      sender,
-      deviceToServerMessages,
-      deviceHandlers as Required<typeof deviceHandlers>,
-      log,
-    );
-    for (const listener of deviceListeners) listener(sender);
-  });
-
+  const panel = listen<typeof panelToServerMessages, UserAuth, Sender<UserAuth, PanelSocket>>(
+    hub.panel as unknown as Namespace,
+    panelToServerMessages,
+    authenticators.panel,
+    (auth) => [userRoom(auth.userId), sessionRoom(auth.sessionId)],
+    log,
+  );
+  const device = listen<typeof deviceToServerMessages, DeviceAuth, Sender<DeviceAuth, DeviceSocket>>(
+    hub.device as unknown as Namespace,
+    deviceToServerMessages,
+    authenticators.device,
+    (auth) => [deviceRoom(auth.deviceRowId)],
+    log,
+    true,
+  );
   return {
-    panel: register(panelToServerMessages, panelHandlers),
-    device: register(deviceToServerMessages, deviceHandlers),
-    onPanelConnect: (listener) => panelListeners.push(listener),
-    onDeviceConnect: (listener) => deviceListeners.push(listener),
+    panel: panel.side,
+    device: device.side,
     assertEveryMessageHandled() {
       const missing = [
-        ...Object.keys(panelToServerMessages)
-          .filter((type) => !Object.hasOwn(panelHandlers, type))
-          .map((type) => `panel ${type}`),
-        ...Object.keys(deviceToServerMessages)
-          .filter((type) => !Object.hasOwn(deviceHandlers, type))
-          .map((type) => `device ${type}`),
+        ...panel.unhandled().map((type) => `panel ${type}`),
+        ...device.unhandled().map((type) => `device ${type}`),
       ];
       if (missing.length > 0) throw new Error(`realtime messages without a handler: ${missing.join(', ')}`);
     },

@@ -5,14 +5,10 @@
  * or a password reset shuts the door even before the token expires.
  */
 import { PANEL_TOKEN_TTL_MS } from '@escudo/contract';
-import type { Signer } from '../crypto/signing.ts';
+import type { AppContext } from '../../context.ts';
 import type { UserAuth } from '../http/routes.ts';
 
-/** What signs and dates the tokens (the app's context has both). */
-export interface PanelTokenKeys {
-  panelTokenSigner: Signer;
-  now: () => Date;
-}
+type PanelTokenKeys = Pick<AppContext, 'panelTokenSigner' | 'now'>;
 
 interface PanelTokenClaims {
   /** user id */

@@ -2,8 +2,7 @@ import type { Command, CommandState } from '@escudo/contract';
 
 /**
  * A command's state only moves forward (docs/device-protocol.md section 5): sent, delivered, then one
- * final state. The contract's `finalCommandStates` lives beside zod, which the panel keeps off its
- * first load, hence this small copy.
+ * final state. (The contract's `finalCommandStates` lives beside zod, kept off the panel's first load.)
  */
 const stateRank: Record<CommandState, number> = {
   sent: 0,
@@ -13,10 +12,6 @@ const stateRank: Record<CommandState, number> = {
   cancelled: 2,
   expired: 2,
 };
-
-export function isFinalState(state: CommandState): boolean {
-  return stateRank[state] === 2;
-}
 
 /** The more advanced of two copies of the same command (messages may arrive late or twice). */
 export function laterCommand(current: Command, incoming: Command): Command {

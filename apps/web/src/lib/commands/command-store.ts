@@ -1,13 +1,9 @@
 /**
- * The panel's one record of the orders sent to phones (docs/device-protocol.md section 5), kept by
- * id for the session. Every screen that follows a command (lock, lost mode, wipe, tracking) reads it
- * here instead of piecing the phone's answers together itself:
- *   - it hears every `commandState` from the moment the realtime link opens, so an answer that
- *     overtakes the HTTP reply naming the command is simply already here when the reply arrives;
- *   - after every (re)connection it asks the server once per followed device for its latest
- *     commands (getDeviceCommands), in case messages were missed while the link was down.
- * The server announces every change of state as `commandState`, so the phone's own `imHere`,
- * `deleting` and `cancelingWipe` messages are not needed to follow a command.
+ * The panel's one record of the orders sent to phones (docs/device-protocol.md section 5), by id, for
+ * the session; every screen that follows a command reads it here. It hears every `commandState` from
+ * the moment the link opens, so an answer that overtakes the HTTP reply is already here when the
+ * reply arrives; after every (re)connection it reloads each followed device's latest commands once
+ * (getDeviceCommands), for what was missed while the link was down.
  */
 import type { Command } from '@escudo/contract';
 import { callApi } from '../api-client.ts';
@@ -28,7 +24,6 @@ let entries: ReadonlyMap<number, CommandEntry> = new Map();
 const changeListeners = new Set<() => void>();
 /** device_id → how many screens follow its commands (they are reloaded after each reconnection) */
 const followers = new Map<string, number>();
-let followCount = 0;
 /** devices already reloaded on the current connection */
 let reloadedDevices = new Set<string>();
 let isConnected = getRealtimeStatus() === 'connected';
@@ -66,6 +61,13 @@ function isSameCopy(a: Command, b: Command): boolean {
   return a.state === b.state && a.updated_at === b.updated_at && a.reason === b.reason;
 }
 
+/** Remembers the command an order's HTTP reply names, and passes the reply on. */
+export async function rememberOrder<T extends { command: Command }>(reply: Promise<T>): Promise<T> {
+  const answer = await reply;
+  rememberCommand(answer.command);
+  return answer;
+}
+
 export function getCommandEntry(commandId: number): CommandEntry | undefined {
   return entries.get(commandId);
 }
@@ -97,9 +99,8 @@ function reloadDevice(deviceId: string) {
  * per connection) and after every reconnection.
  */
 export function followDevice(deviceId: string): () => void {
+  if (followers.size === 0) listen(true);
   followers.set(deviceId, (followers.get(deviceId) ?? 0) + 1);
-  followCount += 1;
-  if (followCount === 1) listen(true);
   reloadDevice(deviceId);
   let isFollowing = true;
   return () => {
@@ -108,8 +109,7 @@ export function followDevice(deviceId: string): () => void {
     const count = (followers.get(deviceId) ?? 1) - 1;
     if (count > 0) followers.set(deviceId, count);
     else followers.delete(deviceId);
-    followCount -= 1;
-    if (followCount === 0) listen(false);
+    if (followers.size === 0) listen(false);
   };
 }
 

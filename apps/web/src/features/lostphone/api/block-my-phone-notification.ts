@@ -1,15 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import type { blockMyPhoneNotification, BodyOf } from '@escudo/contract';
 import { callApi } from '../../../lib/api-client.ts';
-import { rememberCommand } from '../../../lib/commands/command-store.ts';
+import { rememberOrder } from '../../../lib/commands/command-store.ts';
 
 /** POST blockMyPhoneNotification: orders the phone to lock with a 4-digit PIN (spec 4, 5). */
 export function useBlockMyPhone() {
   return useMutation({
-    mutationFn: async (body: BodyOf<typeof blockMyPhoneNotification>) => {
-      const answer = await callApi('blockMyPhoneNotification', body);
-      rememberCommand(answer.command);
-      return answer;
-    },
+    mutationFn: (body: BodyOf<typeof blockMyPhoneNotification>) =>
+      rememberOrder(callApi('blockMyPhoneNotification', body)),
   });
 }

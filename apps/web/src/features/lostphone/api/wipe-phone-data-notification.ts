@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { wipePhoneDataNotification, BodyOf } from '@escudo/contract';
 import { callApi } from '../../../lib/api-client.ts';
-import { rememberCommand } from '../../../lib/commands/command-store.ts';
+import { rememberOrder } from '../../../lib/commands/command-store.ts';
 
 /**
  * POST wipePhoneDataNotification: orders the phone to erase itself. The server refuses it with 428
@@ -9,10 +9,7 @@ import { rememberCommand } from '../../../lib/commands/command-store.ts';
  */
 export function useWipePhoneData() {
   return useMutation({
-    mutationFn: async (body: BodyOf<typeof wipePhoneDataNotification>) => {
-      const answer = await callApi('wipePhoneDataNotification', body);
-      rememberCommand(answer.command);
-      return answer;
-    },
+    mutationFn: (body: BodyOf<typeof wipePhoneDataNotification>) =>
+      rememberOrder(callApi('wipePhoneDataNotification', body)),
   });
 }

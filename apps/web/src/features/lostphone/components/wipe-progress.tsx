@@ -106,34 +106,22 @@ export function WipeWaiting({
   );
 }
 
+const outcomeSeverity = { wiping: 'success', stopped: 'info', expired: 'warning', failed: 'error' } as const;
+const outcomeTexts = {
+  wiping: lostphoneTexts.wipeSuccess,
+  stopped: lostphoneTexts.wipeStopped,
+  expired: lostphoneTexts.wipeExpired,
+};
+
 /** How the wipe ended. */
 export function WipeOutcome({ state }: { state: Extract<WipeState, { step: 'finished' }> }) {
-  switch (state.outcome) {
-    case 'wiping':
-      return (
-        <Alert severity="success" role="status">
-          {lostphoneTexts.wipeSuccess}
-        </Alert>
-      );
-    case 'stopped':
-      return (
-        <Alert severity="info" role="status">
-          {lostphoneTexts.wipeStopped}
-        </Alert>
-      );
-    case 'expired':
-      return (
-        <Alert severity="warning" role="status">
-          {lostphoneTexts.wipeExpired}
-        </Alert>
-      );
-    case 'failed':
-      return (
-        <Alert severity="error" role="status">
-          {fillText(lostphoneTexts.wipeFailed, {
+  return (
+    <Alert severity={outcomeSeverity[state.outcome]} role="status">
+      {state.outcome === 'failed'
+        ? fillText(lostphoneTexts.wipeFailed, {
             reason: state.command.reason ?? lostphoneTexts.commandFailedNoReason,
-          })}
-        </Alert>
-      );
-  }
+          })
+        : outcomeTexts[state.outcome]}
+    </Alert>
+  );
 }

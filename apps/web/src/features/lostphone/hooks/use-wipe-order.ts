@@ -7,13 +7,12 @@ import { useValidatePass } from '../api/validate-pass.ts';
 import { useWipePhoneData } from '../api/wipe-phone-data-notification.ts';
 import { getWipeState, initialWipeOrder, type WipeOrder } from './wipe-flow.ts';
 
-/** How a confirmation ended, for the password form to react. */
+/**
+ * How a confirmation ended, for the password form to react; `confirmationRequired`: the server asked
+ * for the password again (428), and the dialog shows its message.
+ */
 export type WipeConfirmation =
-  | { kind: 'sent' }
-  | { kind: 'wrongPassword' }
-  /** the server asked for the password again (428): the dialog shows its message */
-  | { kind: 'confirmationRequired' }
-  | { kind: 'error'; message: string };
+  { kind: 'sent' | 'wrongPassword' | 'confirmationRequired' } | { kind: 'error'; message: string };
 
 /**
  * The wipe's protocol (spec 4, 8, 9): the password is checked (validatePass), the order goes out
