@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { z } from 'zod';
@@ -103,7 +104,10 @@ export function RegisterPage() {
   const [searchParams] = useSearchParams();
   const securityCode = searchParams.get('security_code');
   const hasSession = useHasSession();
-  if (securityCode && hasSession) return <JoinNetwork securityCode={securityCode} />;
+  // decided when the page opens: a sign-up made here also leaves a session, and must still end on
+  // 'Registro Completo' (it already joined with the code)
+  const [isSignedInAtOpen] = useState(hasSession);
+  if (securityCode && isSignedInAtOpen) return <JoinNetwork securityCode={securityCode} />;
   return <RegisterForm securityCode={securityCode} searchParams={searchParams} />;
 }
 
