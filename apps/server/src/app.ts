@@ -36,6 +36,7 @@ import { registerTrackingRoutes } from './tracking/tracking.routes.ts';
 import { registerTrackingMessages } from './tracking/tracking.messages.ts';
 import { registerPlanRoutes } from './plans/plans.routes.ts';
 import { registerPaymentRoutes } from './payments/payments.routes.ts';
+import { registerNetworkRoutes } from './network/network.routes.ts';
 import { createRealtimeHub, type RealtimeHub } from './lib/realtime/hub.ts';
 import { createRealtimeMessages } from './lib/realtime/messages.ts';
 import { registerCommandMessages } from './commands/commands.messages.ts';
@@ -203,6 +204,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerTrackingRoutes(route, ctx);
   registerPlanRoutes(route, ctx);
   await registerPaymentRoutes(app, route, ctx);
+  registerNetworkRoutes(route, ctx);
   registerFileRoutes(app, ctx);
   await registerWebApp(app, env);
 

@@ -126,3 +126,12 @@ export const REALTIME_MESSAGE_MAX_BYTES = 16 * 1024;
 export const REALTIME_MESSAGES_PER_SECOND = 20;
 /** spec 3: Device.device_so */
 export const deviceOperatingSystems = ['android', 'ios'] as const;
+/** ours: an invitation to a security network works once, for 14 days (issue 15) */
+export const SECURITY_CODE_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+/**
+ * ours: invitations sent in an hour (issue 15; decision 010): by one account, from one address, and to
+ * one e-mail whoever sends them, so that nobody can use the network to flood inboxes
+ */
+export const INVITATIONS_PER_HOUR_PER_ACCOUNT = 10;
+export const INVITATIONS_PER_HOUR_PER_ADDRESS = 30;
+export const INVITATIONS_PER_HOUR_PER_EMAIL = 3;

@@ -65,6 +65,14 @@ export const errorCodes = [
   'SOCIAL_TOKEN_INVALID',
   /** validatePass on an account made with Google that has never set a password */
   'PASSWORD_NOT_SET',
+  /** a security-network invitation code that is unknown, already used or past its 14 days */
+  'INVITATION_INVALID',
+  /** accepting an invitation to one's own network */
+  'INVITATION_OWN',
+  /** inviting an e-mail already invited to, or already a member of, my network (or my own e-mail) */
+  'ALREADY_IN_NETWORK',
+  /** inviting past the plan's max_red (accepted members and pending invitations count) */
+  'NETWORK_LIMIT_REACHED',
   /** the server is saturated; try again shortly */
   'SERVER_BUSY',
   /** anything unexpected; logged with the request id, never detailed to the client */
@@ -100,6 +108,10 @@ export const errorStatus: Record<ErrorCode, number> = {
   RESET_TOKEN_INVALID: 400,
   SOCIAL_TOKEN_INVALID: 400,
   PASSWORD_NOT_SET: 409,
+  INVITATION_INVALID: 400,
+  INVITATION_OWN: 409,
+  ALREADY_IN_NETWORK: 409,
+  NETWORK_LIMIT_REACHED: 409,
   SERVER_BUSY: 503,
   INTERNAL: 500,
 };
@@ -139,6 +151,12 @@ export const errorMessages: Record<ErrorCode, string> = {
     'El inicio de sesión con Google no es válido, ya fue utilizado o ha expirado. Por favor inténtalo nuevamente.',
   PASSWORD_NOT_SET:
     'Tu cuenta se creó con Google y aún no tiene contraseña. Crea una con «¿Olvidaste tu contraseña?» en la página de ingreso.',
+  INVITATION_INVALID:
+    'La invitación no es válida, ya fue utilizada o ha expirado. Pide a quien te invitó que te envíe una nueva.',
+  INVITATION_OWN: 'Esta invitación es para tu propia red de seguridad: compártela con la persona invitada.',
+  ALREADY_IN_NETWORK: 'Esta persona ya está invitada o ya forma parte de tu red de seguridad.',
+  NETWORK_LIMIT_REACHED:
+    'Alcanzaste el máximo de personas de tu red de seguridad según tu plan. Actualiza tu plan para invitar a más personas.',
   SERVER_BUSY: 'El servidor está ocupado. Por favor inténtalo nuevamente en unos segundos.',
   INTERNAL: 'Lo sentimos, ha ocurrido un error inesperado. Por favor inténtalo nuevamente.',
 };

@@ -66,4 +66,12 @@ export const routes = {
   googleSignInStart: { method: 'GET', path: '/api/social-oauth/google', auth: 'none' },
   googleSignInCallback: { method: 'GET', path: '/api/social-oauth/google/callback', auth: 'none' },
   loginWithGoogleToken: { method: 'POST', path: '/api/social-auth/loginWithGoogleToken', auth: 'none' },
+  /** the security network (issue 15) */
+  misInvitados: { method: 'POST', path: '/api/app/grupos/misInvitados', auth: 'user' },
+  misGrupos: { method: 'POST', path: '/api/app/grupos/misGrupos', auth: 'user' },
+  enviarInvitacion: { method: 'POST', path: '/api/app/grupos/enviarInvitacion', auth: 'user' },
+  aceptarInvitacion: { method: 'POST', path: '/api/app/grupos/aceptarInvitacion', auth: 'user' },
+  eliminarDeRed: { method: 'POST', path: '/api/app/grupos/eliminar', auth: 'user' },
+  salirDeRed: { method: 'POST', path: '/api/app/grupos/salir', auth: 'user' },
+  getUserByCode: { method: 'POST', path: '/api/auth/getUserByCode', auth: 'none' },
 } as const satisfies Record<string, Route>;

@@ -17,3 +17,4 @@ export * from './tracking.ts';
 export * from './plans.ts';
 export * from './payments.ts';
 export * from './social-auth.ts';
+export * from './network.ts';

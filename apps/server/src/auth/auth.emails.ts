@@ -1,9 +1,5 @@
 /** The texts of the e-mails the auth feature sends (Spanish: people read them). */
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
+import { escapeHtml } from '../lib/mail/html.ts';
 
 export function resetPasswordEmail({ name, link, brand }: { name: string; link: string; brand: string }) {
   const subject = `Reestablece tu contraseña de ${brand}`;

@@ -18,6 +18,7 @@ import { createUser, findUserByEmail } from '../users/users.service.ts';
 import { createSession, revokeAllSessions } from './sessions.ts';
 import { resetPasswordEmail } from './auth.emails.ts';
 import { authLimits } from './auth.limits.ts';
+import { acceptInvitation, findValidInvitation } from '../network/network.service.ts';
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 /** the subject of the per-pair limit; `|` cannot appear in an e-mail the contract accepts */
@@ -83,7 +84,16 @@ export async function confirmPassword(
 export async function signUp(ctx: AppContext, input: BodyOf<typeof signUpByCode>, address: string) {
   // every sign-up counts, taken or not: one address cannot mass-create accounts or probe e-mails
   await takeHit(ctx, authLimits(ctx.env).signUpAddress, address);
-  // invitation, share and sponsor codes are handled by the "security network" and "sales" issues
+  // the security-network invitation (issue 15); share and sponsor codes belong to the "sales" issue
+  const securityCode = input.security_code ?? input.code;
+  if (securityCode) {
+    // checked before the account exists: a bad link creates nothing, and says why
+    await findValidInvitation(ctx, securityCode).catch((error: unknown) => {
+      if (error instanceof AppError)
+        throw new AppError(error.code, error.message, { security_code: error.message });
+      throw error;
+    });
+  }
   if (await findUserByEmail(ctx, input.email))
     throw new AppError('EMAIL_TAKEN', undefined, {
       email: 'Ya existe una cuenta registrada con este email.',
@@ -91,6 +101,14 @@ export async function signUp(ctx: AppContext, input: BodyOf<typeof signUpByCode>
   const passwordHash = await hashPassword(input.password);
   try {
     const user = await createUser(ctx, { name: input.name.trim(), email: input.email.trim(), passwordHash });
+    if (securityCode) {
+      // the code was valid a moment ago; should someone else have used it meanwhile, the account
+      // stands (it was asked for) and the person is told by the panel's lists, not by a failed sign-up
+      await acceptInvitation(ctx, user.id, securityCode).catch((error: unknown) => {
+        if (!(error instanceof AppError)) throw error;
+        ctx.log.warn({ code: error.code }, 'sign-up: the invitation could not be accepted');
+      });
+    }
     return createSession(ctx, user.id);
   } catch (error) {
     // two sign-ups with the same e-mail at once: the unique index decides

@@ -237,7 +237,15 @@ describe('contract fuzz: HTTP endpoints', () => {
 
     const hints: Record<string, Record<string, unknown>> = {
       login: { email: FRESH_EMAIL, password: 'una-clave-equivocada' },
-      signUpByCode: { email: FRESH_EMAIL, name: 'Fuzz Pérez', password: 'una-clave-segura' },
+      // no invitation code: a made-up one is refused before anything is written (network.test.ts)
+      signUpByCode: {
+        email: FRESH_EMAIL,
+        name: 'Fuzz Pérez',
+        password: 'una-clave-segura',
+        code: undefined,
+        security_code: undefined,
+      },
+      enviarInvitacion: { name: 'Invitada Fuzz', phone: '56912345678', invitado: FRESH_EMAIL },
       forgotPass: { email: FRESH_EMAIL },
       resetPass: { email: FRESH_EMAIL },
       registerDevice: {
@@ -268,6 +276,11 @@ describe('contract fuzz: HTTP endpoints', () => {
       resetPass: 'RESET_TOKEN_INVALID',
       loginWithGoogleToken: 'SOCIAL_TOKEN_INVALID',
       wipePhoneDataNotification: 'PASSWORD_CONFIRMATION_REQUIRED',
+      // a made-up invitation code, and entries of nobody's network
+      getUserByCode: 'INVITATION_INVALID',
+      aceptarInvitacion: 'INVITATION_INVALID',
+      eliminarDeRed: 'FORBIDDEN',
+      salirDeRed: 'FORBIDDEN',
     };
     const tokenFor = (name: string, auth: Endpoint['auth']) => {
       if (auth === 'none') return undefined;

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
+import { afterSignInPath } from '../lib/session/after-sign-in.ts';
 import { useHasSession } from '../lib/auth-token.ts';
 
 // Guards follow the stored token live: a sign-out in another tab empties it and this tab's guard sends
@@ -11,8 +12,9 @@ export function RequireSession({ children }: { children: ReactNode }) {
   return hasSession ? children : <Navigate to="/login" replace />;
 }
 
-/** Login: a signed-in user is sent to Home (spec 2 route table). */
+/** Login: a signed-in user is sent to Home (spec 2 route table), or back to the invitation being accepted. */
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const hasSession = useHasSession();
-  return hasSession ? <Navigate to="/" replace /> : children;
+  const [searchParams] = useSearchParams();
+  return hasSession ? <Navigate to={afterSignInPath(searchParams)} replace /> : children;
 }

@@ -52,6 +52,9 @@ export interface CallOptions {
 
 // Sign-in answers 401 for a wrong password: that must show a message, not end a session (spec 8).
 const endpointsKeepingSessionOn401 = new Set<string>([routes.login.path]);
+// Removing or leaving an entry of the security network that is not (or no longer) one's own is 403
+// (issue 15, decision 015): the entry went away meanwhile, and the session is fine.
+const endpointsKeepingSessionOn403 = new Set<string>([routes.eliminarDeRed.path, routes.salirDeRed.path]);
 
 /**
  * Calls an endpoint of the contract by its name, once: `callApi('login', body)` takes the `login`
@@ -104,6 +107,7 @@ export async function callApi<N extends EndpointName>(
       (response.status === 401 || response.status === 403) &&
       token !== null &&
       !endpointsKeepingSessionOn401.has(endpoint.path) &&
+      !(response.status === 403 && endpointsKeepingSessionOn403.has(endpoint.path)) &&
       authToken.get() === token
     ) {
       // The session is over or was never valid: forget it and let the guards show Login (spec 8).

@@ -4,10 +4,11 @@
  * `npm run db:generate` and committed; `npm test` fails if they are out of date.
  */
 import { sql } from 'drizzle-orm';
-import { commandStates, commandTypes, deviceOperatingSystems } from '@escudo/contract';
+import { commandStates, commandTypes, deviceOperatingSystems, networkMemberStatuses } from '@escudo/contract';
 import {
   bigint,
   boolean,
+  check,
   date,
   doublePrecision,
   index,
@@ -423,5 +424,42 @@ export const flowSandboxPayments = pgTable(
   (t) => [
     uniqueIndex('flow_sandbox_payments_token_idx').on(t.token),
     uniqueIndex('flow_sandbox_payments_commerce_order_idx').on(t.commerceOrder),
+  ],
+);
+
+/**
+ * The security network (issue 15): the people an account (the owner, the network's "anfitrión")
+ * invites to look after it. A row is an invitation until someone accepts it through its link; then
+ * `memberUserId` is the account that joined. The invitation's `security_code` is stored only as its
+ * SHA-256 (like every token): it works once and until `codeExpiresAt`.
+ */
+export const securityNetworkMembers = pgTable(
+  'security_network_members',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ownerUserId: integer('owner_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** the account that accepted; null while the invitation is pending */
+    memberUserId: integer('member_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** as the owner typed them when inviting */
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    status: text('status', { enum: networkMemberStatuses }).notNull(),
+    codeHash: text('code_hash').notNull().unique(),
+    codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('security_network_members_owner_idx').on(t.ownerUserId),
+    index('security_network_members_member_idx').on(t.memberUserId),
+    // one invitation per e-mail in a network, regardless of case
+    uniqueIndex('security_network_members_owner_email_idx').on(t.ownerUserId, sql`lower(${t.email})`),
+    check(
+      'security_network_members_status_check',
+      sql.raw(`status in (${networkMemberStatuses.map((s) => `'${s}'`).join(', ')})`),
+    ),
   ],
 );

@@ -6,7 +6,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { Suspense, lazy, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { isApiRequestError } from '../../../lib/api-client.ts';
 import { useConfig } from '../../../lib/config/get-config.ts';
 import { FormField } from '../../../components/form-field.tsx';
@@ -18,6 +18,7 @@ import { GoogleSigningIn } from '../components/google-signing-in.tsx';
 import { useGoogleSignInReturn } from '../hooks/use-google-sign-in-return.ts';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { authTexts } from '../texts.ts';
+import { afterSignInPath } from '../../../lib/session/after-sign-in.ts';
 
 interface LoginForm {
   email: string;
@@ -45,6 +46,7 @@ const ForgotPasswordDialog = lazy(() =>
 
 export function LoginPage() {
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const { data: config } = useConfig();
   const loginMutation = useLogin();
   const [isForgotOpen, setIsForgotOpen] = useState(false);
@@ -66,7 +68,10 @@ export function LoginPage() {
     touchedFields[field] || isSubmitted ? errors[field]?.message : undefined;
 
   const onSubmit = handleSubmit((values) => {
-    loginMutation.mutate(values, { onSuccess: () => navigate('/', { replace: true }) });
+    // signing in from an invitation link goes back to it, where the person joins (issue 15)
+    loginMutation.mutate(values, {
+      onSuccess: () => navigate(afterSignInPath(searchParams), { replace: true }),
+    });
   });
 
   const emailError = visibleError('email');

@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { z } from 'zod';
@@ -13,6 +14,11 @@ import { describeErrorDetails } from '../../../lib/api-client.ts';
 import { FormField } from '../../../components/form-field.tsx';
 import { muiField } from '../../../lib/forms.ts';
 import { useSignUpByCode } from '../api/sign-up-by-code.ts';
+import { useInviterByCode } from '../api/get-user-by-code.ts';
+import { useAcceptInvitation } from '../api/accept-invitation.ts';
+import { InvitationBanner } from '../components/invitation-banner.tsx';
+import { useHasSession } from '../../../lib/auth-token.ts';
+import { fillText } from '../../../lib/format.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { RegistrationComplete } from '../components/registration-complete.tsx';
@@ -50,12 +56,70 @@ function readSignUpCodes(params: URLSearchParams): SignUpCodes {
   };
 }
 
-// TODO(later issue): show the inviter ('Vas a ser agregado a la red de seguridad de ...') and the
-// sponsor once /auth/getUserByCode and /sponsor/getSponsorById are in the contract.
+// TODO(later issue): show the sponsor once /sponsor/getSponsorById is in the contract.
+
+/**
+ * The invitation link opened by someone already signed in (issue 15): they join with their account,
+ * after saying so, and never see the sign-up form.
+ */
+function JoinNetwork({ securityCode }: { securityCode: string }) {
+  const inviter = useInviterByCode(securityCode);
+  const accept = useAcceptInvitation();
+  const name = inviter.data?.user.name ?? '';
+  return (
+    <AuthLayout title={authTexts.joinTitle}>
+      <Stack spacing={2.5}>
+        {accept.isSuccess ? (
+          <Alert severity="success">{fillText(authTexts.joined, { name })}</Alert>
+        ) : (
+          <>
+            <InvitationBanner inviter={inviter} />
+            {accept.isError ? (
+              <Alert severity="error">{describeErrorDetails(accept.error).join(' ')}</Alert>
+            ) : null}
+            {inviter.isSuccess ? (
+              <>
+                <Box sx={{ color: 'text.secondary' }}>{authTexts.joinText}</Box>
+                <Button
+                  variant="contained"
+                  size="large"
+                  loading={accept.isPending}
+                  onClick={() => accept.mutate(securityCode)}
+                >
+                  {fillText(authTexts.joinSubmit, { name })}
+                </Button>
+              </>
+            ) : null}
+          </>
+        )}
+        <Button component={RouterLink} to="/" variant={accept.isSuccess ? 'contained' : 'text'}>
+          {authTexts.goToPanel}
+        </Button>
+      </Stack>
+    </AuthLayout>
+  );
+}
 
 export function RegisterPage() {
   const [searchParams] = useSearchParams();
+  const securityCode = searchParams.get('security_code');
+  const hasSession = useHasSession();
+  // decided when the page opens: a sign-up made here also leaves a session, and must still end on
+  // 'Registro Completo' (it already joined with the code)
+  const [isSignedInAtOpen] = useState(hasSession);
+  if (securityCode && isSignedInAtOpen) return <JoinNetwork securityCode={securityCode} />;
+  return <RegisterForm securityCode={securityCode} searchParams={searchParams} />;
+}
+
+function RegisterForm({
+  securityCode,
+  searchParams,
+}: {
+  securityCode: string | null;
+  searchParams: URLSearchParams;
+}) {
   const signUpMutation = useSignUpByCode();
+  const inviter = useInviterByCode(securityCode);
   // spec 2 route table: a social_access_token signs the person in with Google, then Home
   const google = useGoogleSignInReturn();
 
@@ -94,6 +158,7 @@ export function RegisterPage() {
       <Box component="form" onSubmit={onSubmit} noValidate>
         <Stack spacing={2.5}>
           {google.errorMessage ? <Alert severity="error">{google.errorMessage}</Alert> : null}
+          {securityCode ? <InvitationBanner inviter={inviter} /> : null}
           {signUpMutation.isError ? (
             <Alert severity="error">
               <AlertTitle>{authTexts.formErrorsHeading}</AlertTitle>
@@ -132,8 +197,13 @@ export function RegisterPage() {
           <Button type="submit" variant="contained" size="large" loading={signUpMutation.isPending}>
             {authTexts.registerSubmit}
           </Button>
-          <Link component={RouterLink} to="/login" sx={{ alignSelf: 'center' }}>
-            {authTexts.haveAccount}
+          <Link
+            component={RouterLink}
+            // the code goes along: signing in from here joins the network (login-page.tsx)
+            to={securityCode ? `/login?security_code=${encodeURIComponent(securityCode)}` : '/login'}
+            sx={{ alignSelf: 'center', textAlign: 'center' }}
+          >
+            {securityCode ? authTexts.haveAccountJoin : authTexts.haveAccount}
           </Link>
         </Stack>
       </Box>

@@ -9,7 +9,7 @@ import { homeTexts } from '../texts.ts';
 export type HomeDialog =
   | { kind: 'notAllowed'; hasDevice: boolean }
   | { kind: 'selectDevice' }
-  // TODO(issue "Security network"): its modal replaces this placeholder
+  // a tile whose function belongs to a later issue
   | { kind: 'comingSoon'; title: string };
 
 /**

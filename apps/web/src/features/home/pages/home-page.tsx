@@ -29,7 +29,7 @@ interface TileDefinition {
   /** spec 2/6: Tracking needs a selected device; lock, lost, wipe and information an Android one */
   requires: 'nothing' | 'device' | 'android';
   /** a route, a remote-protection dialog, or the placeholder of a later issue */
-  target: { route: string } | { protection: ProtectionAction } | 'comingSoon';
+  target: { route: string } | { protection: ProtectionAction } | 'securityNetwork' | 'comingSoon';
 }
 
 export type ProtectionAction = 'lock' | 'lost' | 'wipe';
@@ -47,8 +47,7 @@ export interface ProtectionDialogsProps {
 
 // The order is the spec's (spec 2, Home).
 const tiles: TileDefinition[] = [
-  // TODO(issue "Security network"): its dialog (spec 2 Modals) replaces the placeholder
-  { key: 'securityNetwork', icon: <Groups />, requires: 'nothing', target: 'comingSoon' },
+  { key: 'securityNetwork', icon: <Groups />, requires: 'nothing', target: 'securityNetwork' },
   { key: 'plans', icon: <WorkspacePremium />, requires: 'nothing', target: { route: '/planes' } },
   { key: 'atenciones', icon: <History />, requires: 'nothing', target: { route: '/atenciones' } },
   { key: 'tracking', icon: <Route />, requires: 'device', target: { route: '/tracking' } },
@@ -68,8 +67,11 @@ function findBlockingDialog(tile: TileDefinition, device: Device | null): HomeDi
 
 export function HomePage({
   ProtectionDialogs,
+  SecurityNetworkDialog,
 }: {
   ProtectionDialogs: ComponentType<ProtectionDialogsProps>;
+  /** the network feature's dialog (spec 2 Modals), handed in by the app shell like ProtectionDialogs */
+  SecurityNetworkDialog: ComponentType<{ open: boolean; onClose: () => void }>;
 }) {
   const navigate = useNavigate();
   const user = useSignedInUser();
@@ -78,8 +80,10 @@ export function HomePage({
   const [isDialogOpen, setIsDialogOpen] = useState(false);
   const [protection, setProtection] = useState<ProtectionAction | null>(null);
   const [isProtectionOpen, setIsProtectionOpen] = useState(false);
+  const [isNetworkOpen, setIsNetworkOpen] = useState(false);
 
   const closeProtection = useCallback(() => setIsProtectionOpen(false), []);
+  const closeNetwork = useCallback(() => setIsNetworkOpen(false), []);
 
   const openDialog = (next: HomeDialog) => {
     setDialog(next);
@@ -90,6 +94,8 @@ export function HomePage({
     const blocking = findBlockingDialog(tile, selectedDevice);
     if (blocking) {
       openDialog(blocking);
+    } else if (tile.target === 'securityNetwork') {
+      setIsNetworkOpen(true);
     } else if (tile.target === 'comingSoon') {
       openDialog({ kind: 'comingSoon', title: homeTexts.tiles[tile.key].title });
     } else if ('protection' in tile.target) {
@@ -128,6 +134,7 @@ export function HomePage({
       </Box>
       <HomeFooter />
       <HomeDialogs dialog={dialog} open={isDialogOpen} onClose={() => setIsDialogOpen(false)} />
+      <SecurityNetworkDialog open={isNetworkOpen} onClose={closeNetwork} />
       <ProtectionDialogs
         action={protection}
         // a device deselected meanwhile (another tab) closes the dialog

@@ -1,0 +1,22 @@
+/**
+ * Who looks after an account: the accepted members of its security network, with their account's
+ * current name and e-mail (not what the owner typed when inviting). Used by whatever must reach the
+ * network (alerts, lost-phone notices).
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import type { AppContext } from '../context.ts';
+import { securityNetworkMembers, users } from '../lib/db/schema.ts';
+
+export async function listAcceptedMembers(
+  ctx: AppContext,
+  ownerUserId: number,
+): Promise<{ userId: number; name: string; email: string }[]> {
+  return ctx.db
+    .select({ userId: users.id, name: users.name, email: users.email })
+    .from(securityNetworkMembers)
+    .innerJoin(users, eq(users.id, securityNetworkMembers.memberUserId))
+    .where(
+      and(eq(securityNetworkMembers.ownerUserId, ownerUserId), eq(securityNetworkMembers.status, 'aceptada')),
+    )
+    .orderBy(asc(securityNetworkMembers.id));
+}

@@ -1,0 +1,30 @@
+import {
+  aceptarInvitacion,
+  eliminarDeRed,
+  enviarInvitacion,
+  getUserByCode,
+  misGrupos,
+  misInvitados,
+  salirDeRed,
+} from '@escudo/contract';
+import type { AppContext } from '../context.ts';
+import type { Route } from '../lib/http/routes.ts';
+import {
+  acceptInvitation,
+  describeInvitation,
+  leaveNetwork,
+  listInvitees,
+  listMemberships,
+  removeMember,
+  sendInvitation,
+} from './network.service.ts';
+
+export function registerNetworkRoutes(route: Route, ctx: AppContext): void {
+  route(misInvitados, ({ auth }) => listInvitees(ctx, auth.userId));
+  route(misGrupos, ({ auth }) => listMemberships(ctx, auth.userId));
+  route(enviarInvitacion, ({ auth, body, request }) => sendInvitation(ctx, auth.userId, body, request.ip));
+  route(aceptarInvitacion, ({ auth, body }) => acceptInvitation(ctx, auth.userId, body.security_code));
+  route(eliminarDeRed, ({ auth, body }) => removeMember(ctx, auth.userId, body.id));
+  route(salirDeRed, ({ auth, body }) => leaveNetwork(ctx, auth.userId, body.id));
+  route(getUserByCode, ({ body }) => describeInvitation(ctx, body.code));
+}
