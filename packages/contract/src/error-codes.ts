@@ -65,6 +65,10 @@ export const errorCodes = [
   'SOCIAL_TOKEN_INVALID',
   /** validatePass on an account made with Google that has never set a password */
   'PASSWORD_NOT_SET',
+  /** a position for an alert that has ended (the phone should stop sending) */
+  'ALERT_ENDED',
+  /** the open alert page 24 h after its alert ended */
+  'ALERT_EXPIRED',
   /** the server is saturated; try again shortly */
   'SERVER_BUSY',
   /** anything unexpected; logged with the request id, never detailed to the client */
@@ -100,6 +104,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   RESET_TOKEN_INVALID: 400,
   SOCIAL_TOKEN_INVALID: 400,
   PASSWORD_NOT_SET: 409,
+  ALERT_ENDED: 409,
+  ALERT_EXPIRED: 410,
   SERVER_BUSY: 503,
   INTERNAL: 500,
 };
@@ -139,6 +145,8 @@ export const errorMessages: Record<ErrorCode, string> = {
     'El inicio de sesión con Google no es válido, ya fue utilizado o ha expirado. Por favor inténtalo nuevamente.',
   PASSWORD_NOT_SET:
     'Tu cuenta se creó con Google y aún no tiene contraseña. Crea una con «¿Olvidaste tu contraseña?» en la página de ingreso.',
+  ALERT_ENDED: 'Esta alerta ya terminó.',
+  ALERT_EXPIRED: 'Esta alerta terminó hace más de 24 horas y su enlace ha expirado.',
   SERVER_BUSY: 'El servidor está ocupado. Por favor inténtalo nuevamente en unos segundos.',
   INTERNAL: 'Lo sentimos, ha ocurrido un error inesperado. Por favor inténtalo nuevamente.',
 };
