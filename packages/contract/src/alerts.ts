@@ -3,6 +3,7 @@ import { defineEndpoint } from './endpoint.ts';
 import { routes } from './routes.ts';
 import { emptyBodySchema, idSchema } from './common.ts';
 import { latitudeSchema, longitudeSchema } from './lostphone.ts';
+import { ALERT_PUBLIC_MAX_POSITIONS } from './constants.ts';
 
 /**
  * Alerts (SOS) raised by a phone, and the open alert route (spec 2: "An alert route is also open";
@@ -11,17 +12,6 @@ import { latitudeSchema, longitudeSchema } from './lostphone.ts';
  * gets an e-mail with a link to `/alerta/{token}`, a page that needs no sign-in and reads
  * `GET /api/public/alerts/{token}`. docs/device-protocol.md section 9 says what a phone must do.
  */
-
-/** ours: the open alert page keeps working this long after the alert ended, then answers 410 */
-export const ALERT_LINK_VALID_AFTER_END_MS = 24 * 60 * 60 * 1000;
-/** ours: positions of one alert are taken at most one every 2 s (the phone sends one every 5 s) */
-export const ALERT_POSITION_MIN_INTERVAL_MS = 2_000;
-/** ours: how often the phone sends its position while an alert is open */
-export const ALERT_POSITION_EVERY_S = 5;
-/** ours: how many of the newest positions the open alert page gets */
-export const ALERT_PUBLIC_MAX_POSITIONS = 200;
-/** ours: how often the open alert page asks again while the alert is open */
-export const ALERT_PAGE_POLL_MS = 4_000;
 
 const alertIdSchema = idSchema.describe('id of the alert, as answered by POST /api/device/alert');
 const okSchema = z.object({ code: z.literal(200) });

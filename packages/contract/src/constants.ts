@@ -126,3 +126,15 @@ export const REALTIME_MESSAGE_MAX_BYTES = 16 * 1024;
 export const REALTIME_MESSAGES_PER_SECOND = 20;
 /** spec 3: Device.device_so */
 export const deviceOperatingSystems = ['android', 'ios'] as const;
+
+// Alerts (SOS) and the open alert route (issue 15 item 4; alerts.ts)
+/** ours: the open alert page keeps working this long after the alert ended, then answers 410 */
+export const ALERT_LINK_VALID_AFTER_END_MS = 24 * 60 * 60 * 1000;
+/** ours: positions of one alert are taken at most one every 2 s (the phone sends one every 5 s) */
+export const ALERT_POSITION_MIN_INTERVAL_MS = 2_000;
+/** ours: how often the phone sends its position while an alert is open */
+export const ALERT_POSITION_EVERY_S = 5;
+/** ours: how many of the newest positions the open alert page gets */
+export const ALERT_PUBLIC_MAX_POSITIONS = 200;
+/** ours: how often the open alert page asks again while the alert is open */
+export const ALERT_PAGE_POLL_MS = 4_000;

@@ -68,8 +68,11 @@ function findBlockingDialog(tile: TileDefinition, device: Device | null): HomeDi
 
 export function HomePage({
   ProtectionDialogs,
+  AlertBanner,
 }: {
   ProtectionDialogs: ComponentType<ProtectionDialogsProps>;
+  /** the banner of the owner's open alert (SOS), from the alerts feature */
+  AlertBanner?: ComponentType;
 }) {
   const navigate = useNavigate();
   const user = useSignedInUser();
@@ -106,6 +109,7 @@ export function HomePage({
       <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
         {fillText(homeTexts.greeting, { name: user.name })}
       </Typography>
+      {AlertBanner && <AlertBanner />}
       <Box sx={{ mb: 3 }}>
         <SelectedDeviceNote device={selectedDevice} />
       </Box>
