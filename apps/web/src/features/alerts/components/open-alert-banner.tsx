@@ -37,7 +37,12 @@ export function OpenAlertBanner() {
             <Button
               variant="contained"
               color="inherit"
-              sx={{ color: 'error.main', fontWeight: 700 }}
+              sx={{
+                bgcolor: 'common.white',
+                color: 'error.main',
+                fontWeight: 700,
+                '&:hover': { bgcolor: 'grey.100' },
+              }}
               disabled={closeAlert.isPending}
               onClick={() => closeAlert.mutate(alert.id)}
             >
