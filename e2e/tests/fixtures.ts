@@ -139,6 +139,8 @@ export interface PhoneOptions {
   silent?: boolean;
   /** seconds between two lost-mode reports, instead of the order's hour */
   reportEvery?: number;
+  /** raises an SOS once connected and walks, a position every `sos` seconds while it is open */
+  sos?: number;
 }
 
 export interface SimulatedPhone {
@@ -167,6 +169,7 @@ async function runPhone(
   if (options.so) args.push('--so', options.so);
   if (options.silent) args.push('--silent');
   if (options.reportEvery !== undefined) args.push('--report-every', String(options.reportEvery));
+  if (options.sos !== undefined) args.push('--sos', '--sos-every', String(options.sos));
   const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
   onSpawn(() => child.kill('SIGTERM'));
 

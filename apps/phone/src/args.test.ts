@@ -34,8 +34,22 @@ describe('the command line', () => {
       name: 'Teléfono simulado',
       reportEveryS: undefined,
       isSilent: false,
+      raisesSos: false,
+      sosEveryS: undefined,
       count: null,
     });
+  });
+
+  it('raises an SOS with --sos, a position every --sos-every seconds', () => {
+    expect(
+      parseCliArgs(['--email', 'ana@example.cl', '--password', 'x', '--sos', '--sos-every', '3']),
+    ).toMatchObject({
+      raisesSos: true,
+      sosEveryS: 3,
+    });
+    expect(() => parseCliArgs(['--email', 'ana@example.cl', '--password', 'x', '--sos-every', '0'])).toThrow(
+      '--sos-every debe ser un número entero mayor que 0',
+    );
   });
 
   it('derives a stable device id from the e-mail, so a second run registers the same phone', () => {

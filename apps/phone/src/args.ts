@@ -22,8 +22,14 @@ responde las órdenes (bloqueo, borrado, modo perdido, tracking) como lo haría 
   --device-id ID          identificador del teléfono (por defecto uno fijo derivado del e-mail)
   --report-every SEGUNDOS segundos entre reportes en modo perdido (por defecto lo que indique la orden: 3600)
   --silent                se conecta pero nunca responde (para ver los tiempos de espera del panel)
+  --sos                   activa una alerta (SOS) al conectarse y camina enviando su posición cada
+                          5 s mientras siga abierta
+  --sos-every SEGUNDOS    segundos entre posiciones de la alerta (por defecto 5)
   --count N               simula N teléfonos en este proceso (ID-1 … ID-N), para pruebas de carga
-  --help                  muestra esta ayuda`;
+  --help                  muestra esta ayuda
+
+Mientras corre en una terminal: la tecla s activa una alerta (SOS), o la termina si hay una abierta;
+Ctrl-C detiene el simulador.`;
 
 /** What one simulated phone needs to sign in, register and behave. */
 export interface PhoneOptions {
@@ -39,6 +45,10 @@ export interface PhoneOptions {
   /** overrides the lost-mode command's report_every_s when set */
   reportEveryS: number | undefined;
   isSilent: boolean;
+  /** raises an SOS as soon as it is connected */
+  raisesSos: boolean;
+  /** seconds between two positions of an open alert (ALERT_POSITION_EVERY_S unless said) */
+  sosEveryS: number | undefined;
 }
 
 export interface CliOptions extends PhoneOptions {
@@ -77,6 +87,8 @@ export function withPhoneDefaults(input: PhoneInput): PhoneOptions {
     name: DEFAULT_NAME,
     reportEveryS: undefined,
     isSilent: false,
+    raisesSos: false,
+    sosEveryS: undefined,
     ...given,
     so,
     email: input.email,
@@ -126,6 +138,8 @@ export function parseCliArgs(argv: readonly string[]): CliOptions | 'help' {
         'device-id': { type: 'string' },
         'report-every': { type: 'string' },
         silent: { type: 'boolean' },
+        sos: { type: 'boolean' },
+        'sos-every': { type: 'string' },
         count: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -207,6 +221,11 @@ export function parseCliArgs(argv: readonly string[]): CliOptions | 'help' {
     name: text('--name', values.name, DEFAULT_NAME),
     reportEveryS,
     isSilent: values.silent ?? false,
+    raisesSos: values.sos ?? false,
+    sosEveryS:
+      values['sos-every'] === undefined
+        ? undefined
+        : positiveNumber('--sos-every', values['sos-every'], { isInteger: true }),
     count,
   };
 }

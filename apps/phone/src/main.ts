@@ -69,8 +69,23 @@ async function main(): Promise<number | null> {
   };
   process.once('SIGINT', stopAll);
   process.once('SIGTERM', stopAll);
+  listenForKeys(phones, stopAll);
   // keep running: the sockets hold the process open
   return null;
+}
+
+/**
+ * In a terminal: 's' raises an SOS on every phone, or ends the open one; raw mode swallows Ctrl-C's
+ * signal, so Ctrl-C (and 'q') stop the simulator here. Not a terminal (tests, pipes): nothing is read.
+ */
+function listenForKeys(phones: SimulatedPhone[], stopAll: () => void) {
+  if (!process.stdin.isTTY) return;
+  process.stdin.setRawMode(true);
+  process.stdin.setEncoding('utf8');
+  process.stdin.on('data', (key: string) => {
+    if (key === '\u0003' || key === 'q') stopAll();
+    else if (key === 's' || key === 'S') for (const phone of phones) void phone.toggleSos();
+  });
 }
 
 main().then(

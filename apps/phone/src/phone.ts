@@ -18,6 +18,7 @@ import { withPhoneDefaults, type PhoneInput, type PhoneOptions } from './args.ts
 import { createLostReports } from './lost-reports.ts';
 import { createPhoneLog, type LineSink, type PhoneLog } from './output.ts';
 import { createPhoneProtocol, type SendMessage } from './phone-protocol.ts';
+import { createSos } from './sos.ts';
 
 export { withPhoneDefaults, type PhoneInput, type PhoneOptions } from './args.ts';
 export { createWalk } from './locations.ts';
@@ -47,6 +48,10 @@ export interface SimulatedPhone {
   readonly isLost: boolean;
   /** the route being recorded, or null */
   readonly trackingId: number | null;
+  /** the open alert (SOS), or null */
+  readonly alertId: number | null;
+  /** raises an SOS, or ends the open one (the 's' key) */
+  toggleSos(): Promise<void>;
   /** closes the link and stops every timer */
   stop(): Promise<void>;
 }
@@ -141,6 +146,13 @@ export function connectPhone(
     reports,
     wipeWindowMs,
   });
+  const sos = createSos({
+    server: options.server,
+    deviceToken: () => deviceToken,
+    log,
+    ...(options.sosEveryS ? { everyS: options.sosEveryS } : {}),
+  });
+  let hasRaisedSos = false;
   socket.onAny((type: string, payload: unknown) => {
     log.received(type, payload);
     protocol.receive(type, payload);
@@ -155,6 +167,7 @@ export function connectPhone(
     isStopped = true;
     if (reconnectTimer) clearTimeout(reconnectTimer);
     protocol.stop();
+    sos.stop();
   };
 
   socket.on('connect', () => {
@@ -162,6 +175,11 @@ export function connectPhone(
     settle?.resolve();
     settle = null;
     protocol.resumeSending();
+    // --sos: once, at the first connection
+    if (options.raisesSos && !hasRaisedSos) {
+      hasRaisedSos = true;
+      void sos.raise();
+    }
   });
   socket.on('disconnect', (reason) => {
     log.status(`disconnected (${reason})`);
@@ -198,6 +216,12 @@ export function connectPhone(
     },
     get trackingId() {
       return protocol.trackingId;
+    },
+    get alertId() {
+      return sos.alertId;
+    },
+    toggleSos() {
+      return sos.alertId === null ? sos.raise() : sos.close();
     },
     async stop() {
       stopEverything();

@@ -35,6 +35,7 @@ import { registerFileRoutes } from './files/files.routes.ts';
 import { registerTrackingRoutes } from './tracking/tracking.routes.ts';
 import { registerTrackingMessages } from './tracking/tracking.messages.ts';
 import { registerPlanRoutes } from './plans/plans.routes.ts';
+import { registerAlertRoutes } from './alerts/alerts.routes.ts';
 import { registerPaymentRoutes } from './payments/payments.routes.ts';
 import { registerNetworkRoutes } from './network/network.routes.ts';
 import { createRealtimeHub, type RealtimeHub } from './lib/realtime/hub.ts';
@@ -176,6 +177,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     fileLinks: createFileLinks(createSigner(secret, 'file-links'), now),
     panelTokenSigner: createSigner(secret, 'panel-token'),
     signInCookieSigner: createSigner(secret, 'google-sign-in-cookie'),
+    alertLinkSigner: createSigner(secret, 'alert-link'),
     realtime,
     now,
   };
@@ -203,6 +205,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerLostPhoneRoutes(route, ctx);
   registerTrackingRoutes(route, ctx);
   registerPlanRoutes(route, ctx);
+  registerAlertRoutes(route, ctx);
   await registerPaymentRoutes(app, route, ctx);
   registerNetworkRoutes(route, ctx);
   registerFileRoutes(app, ctx);

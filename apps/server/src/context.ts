@@ -20,6 +20,8 @@ export interface AppContext {
   panelTokenSigner: Signer;
   /** signs Google sign-in's short-lived cookie holding state, nonce and PKCE verifier (decision 014) */
   signInCookieSigner: Signer;
+  /** derives the open alert links' tokens from each alert's nonce (alerts.service.ts) */
+  alertLinkSigner: Signer;
   /** messages to connected phones and panels */
   realtime: RealtimeEmitter;
   /** the clock, so that tests can move time (expiry, rate-limit windows) without waiting */

@@ -135,3 +135,15 @@ export const SECURITY_CODE_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 export const INVITATIONS_PER_HOUR_PER_ACCOUNT = 10;
 export const INVITATIONS_PER_HOUR_PER_ADDRESS = 30;
 export const INVITATIONS_PER_HOUR_PER_EMAIL = 3;
+
+// Alerts (SOS) and the open alert route (issue 15 item 4; alerts.ts)
+/** ours: the open alert page keeps working this long after the alert ended, then answers 410 */
+export const ALERT_LINK_VALID_AFTER_END_MS = 24 * 60 * 60 * 1000;
+/** ours: positions of one alert are taken at most one every 2 s (the phone sends one every 5 s) */
+export const ALERT_POSITION_MIN_INTERVAL_MS = 2_000;
+/** ours: how often the phone sends its position while an alert is open */
+export const ALERT_POSITION_EVERY_S = 5;
+/** ours: how many of the newest positions the open alert page gets */
+export const ALERT_PUBLIC_MAX_POSITIONS = 200;
+/** ours: how often the open alert page asks again while the alert is open */
+export const ALERT_PAGE_POLL_MS = 4_000;

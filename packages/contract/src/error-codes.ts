@@ -73,6 +73,10 @@ export const errorCodes = [
   'ALREADY_IN_NETWORK',
   /** inviting past the plan's max_red (accepted members and pending invitations count) */
   'NETWORK_LIMIT_REACHED',
+  /** a position for an alert that has ended (the phone should stop sending) */
+  'ALERT_ENDED',
+  /** the open alert page 24 h after its alert ended */
+  'ALERT_EXPIRED',
   /** the server is saturated; try again shortly */
   'SERVER_BUSY',
   /** anything unexpected; logged with the request id, never detailed to the client */
@@ -112,6 +116,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   INVITATION_OWN: 409,
   ALREADY_IN_NETWORK: 409,
   NETWORK_LIMIT_REACHED: 409,
+  ALERT_ENDED: 409,
+  ALERT_EXPIRED: 410,
   SERVER_BUSY: 503,
   INTERNAL: 500,
 };
@@ -157,6 +163,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   ALREADY_IN_NETWORK: 'Esta persona ya está invitada o ya forma parte de tu red de seguridad.',
   NETWORK_LIMIT_REACHED:
     'Alcanzaste el máximo de personas de tu red de seguridad según tu plan. Actualiza tu plan para invitar a más personas.',
+  ALERT_ENDED: 'Esta alerta ya terminó.',
+  ALERT_EXPIRED: 'Esta alerta terminó hace más de 24 horas y su enlace ha expirado.',
   SERVER_BUSY: 'El servidor está ocupado. Por favor inténtalo nuevamente en unos segundos.',
   INTERNAL: 'Lo sentimos, ha ocurrido un error inesperado. Por favor inténtalo nuevamente.',
 };

@@ -58,6 +58,18 @@ export const serverToPanelMessages = {
   }),
   /** tracking turned off: the route ended (the spec's "child removed") */
   trackingEnded: z.object({ device_id: deviceIdField, tracking_id: idSchema }),
+  /**
+   * an alert (SOS) opened or ended: one of this user's own (`is_own`, Home's banner), or one of
+   * someone whose security network this user belongs to (a notification with the open alert link)
+   */
+  alertChanged: z.object({
+    alert_id: idSchema,
+    is_own: z.boolean(),
+    open: z.boolean(),
+    name: z.string().describe('who raised it'),
+    started_at: z.string(),
+    url: z.string().describe('the open alert page'),
+  }),
 };
 
 /** phone → server, on /device */

@@ -74,4 +74,11 @@ export const routes = {
   eliminarDeRed: { method: 'POST', path: '/api/app/grupos/eliminar', auth: 'user' },
   salirDeRed: { method: 'POST', path: '/api/app/grupos/salir', auth: 'user' },
   getUserByCode: { method: 'POST', path: '/api/auth/getUserByCode', auth: 'none' },
+  openDeviceAlert: { method: 'POST', path: '/api/device/alert', auth: 'device' },
+  addDeviceAlertPosition: { method: 'POST', path: '/api/device/alert/position', auth: 'device' },
+  closeDeviceAlert: { method: 'POST', path: '/api/device/alert/close', auth: 'device' },
+  closeAlert: { method: 'POST', path: '/api/app/alertas/cerrar', auth: 'user' },
+  getOpenAlerts: { method: 'POST', path: '/api/app/alertas/abiertas', auth: 'user' },
+  /** the open alert page's data: the token of the link is the last part of the path */
+  getPublicAlert: { method: 'GET', path: '/api/public/alerts/:token', auth: 'none' },
 } as const satisfies Record<string, Route>;

@@ -18,3 +18,4 @@ export * from './plans.ts';
 export * from './payments.ts';
 export * from './social-auth.ts';
 export * from './network.ts';
+export * from './alerts.ts';

@@ -17,6 +17,7 @@ import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { deviceCommands, devices } from '../lib/db/schema.ts';
 import { findUserDevice } from '../devices/devices.service.ts';
+import { tellNetworkPhoneIsLost } from '../lostphone/lost-mode-notice.ts';
 import {
   expireStaleCommands,
   openStates,
@@ -156,7 +157,7 @@ export async function recordCommandResult(
   outcome: 'done' | 'failed',
   reason?: string,
 ): Promise<void> {
-  const { command } = await moveCommand(ctx, target, commandId, {
+  const { command, changed } = await moveCommand(ctx, target, commandId, {
     from: openStates,
     to: outcome,
     types: outcome === 'done' ? doneByResult : undefined,
@@ -167,6 +168,10 @@ export async function recordCommandResult(
       .update(devices)
       .set({ lost: command.type === 'lostOn', updatedAt: ctx.now() })
       .where(eq(devices.id, target.deviceRowId));
+  }
+  // the network hears of it once, when the phone first confirms (a repeated `done` changes nothing)
+  if (changed && command.state === 'done' && command.type === 'lostOn') {
+    await tellNetworkPhoneIsLost(ctx, target.deviceRowId);
   }
 }
 

@@ -234,6 +234,15 @@ describe('contract fuzz: HTTP endpoints', () => {
       owner.token,
     );
     const orderToken = (payment.json() as { flowData: { token: string } }).flowData.token;
+    // an open alert of the owner's phone, its page's token, and time for its next position
+    const alert = await app.post('/api/device/alert', { lat: -33.45, lng: -70.66 }, owner.deviceToken);
+    expect(alert.statusCode, alert.body).toBe(201);
+    const alertId = (alert.json() as { alert_id: number }).alert_id;
+    const alertPage = (await app.post('/api/app/alertas/abiertas', {}, owner.token)).json() as {
+      alerts: { url: string }[];
+    };
+    const alertToken = alertPage.alerts[0]!.url.split('/').pop()!;
+    app.clock.advance(contract.ALERT_POSITION_MIN_INTERVAL_MS);
 
     const hints: Record<string, Record<string, unknown>> = {
       login: { email: FRESH_EMAIL, password: 'una-clave-equivocada' },
@@ -258,6 +267,9 @@ describe('contract fuzz: HTTP endpoints', () => {
       changeLostStatus: { device_id: owner.internalId },
       getOrderStatusByToken: { order_token: orderToken },
       lostPhoneReport: { lat: -33.45, lng: -70.66, image: JPEG_BASE64 },
+      addDeviceAlertPosition: { alert_id: alertId },
+      closeAlert: { alert_id: alertId },
+      closeDeviceAlert: { alert_id: alertId },
       updateAvatar: { avatar: JPEG_BASE64 },
       updateInfo: {
         email: 'fuzz.perfil@example.cl',
@@ -294,7 +306,8 @@ describe('contract fuzz: HTTP endpoints', () => {
       const send = (payload: Payload, token: string | undefined) =>
         app.app.inject({
           method: endpoint.method,
-          url: endpoint.path,
+          // the open alert page's data is the one route with a parameter in its path
+          url: endpoint.path.replace(':token', alertToken),
           remoteAddress: nextAddress(),
           headers: {
             ...(endpoint.method === 'GET' ? {} : { 'content-type': 'application/json' }),
@@ -507,6 +520,32 @@ describe("contract fuzz: outside the JSON endpoints (Flow's callbacks, the sandb
       const params = signed({ apiKey: setup.keys.apiKey, ...fuzzCase.body });
       const response = await inject('GET', `${FLOW_SANDBOX_PATH}/api/payment/getStatus?${form(params)}`);
       await check('sandbox payment/getStatus', fuzzCase, { status: response.statusCode }, false);
+    }
+
+    // the open alert page's token, in its path: anything unknown is a 404 (a too long one, 414)
+    for (const token of [
+      'x'.repeat(43),
+      '%00',
+      'ñ%C3%B1',
+      '..%2F..%2Fetc%2Fpasswd',
+      `${'a'.repeat(5000)}`,
+      '%F0%9F%98%80',
+      '1%20OR%201%3D1',
+      '',
+    ]) {
+      const response = await inject('GET', routes.getPublicAlert.path.replace(':token', token));
+      await check(
+        'getPublicAlert',
+        { label: `token ${token.slice(0, 30)}`, mustRefuse: 'VALIDATION_OR_NOT_FOUND' },
+        {
+          status: response.statusCode,
+          code: codeOf(response.body),
+        },
+        false,
+      );
+      if (response.statusCode !== 404 && response.statusCode !== 414) {
+        problems.push(`getPublicAlert (token ${token.slice(0, 30)}): answered ${response.statusCode}`);
+      }
     }
 
     // a signed file link (contract files.ts): its query, and its key

@@ -1,11 +1,19 @@
 import { HomePage } from '../features/home/pages/home-page.tsx';
 import { ProtectionDialogs } from '../features/lostphone/index.tsx';
 import { SecurityNetworkDialog } from '../features/network/index.tsx';
+import { OpenAlertBanner } from '../features/alerts/index.tsx';
 
 /**
- * Home with the remote-protection dialogs and the security network's. Home owns the tiles, the lostphone feature the dialogs;
- * features never import each other (STYLE.md #1), so the app puts the two together here.
+ * Home with the remote-protection dialogs, the security network's dialog and the banner of an open
+ * alert. Home owns the tiles, other features the dialogs and the banner; features never import each
+ * other (STYLE.md #1), so the app puts them together here.
  */
 export function HomeRoute() {
-  return <HomePage ProtectionDialogs={ProtectionDialogs} SecurityNetworkDialog={SecurityNetworkDialog} />;
+  return (
+    <HomePage
+      ProtectionDialogs={ProtectionDialogs}
+      SecurityNetworkDialog={SecurityNetworkDialog}
+      AlertBanner={OpenAlertBanner}
+    />
+  );
 }

@@ -53,6 +53,14 @@ const routes: RouteObject[] = [
         ),
       },
       {
+        // the open alert route (spec 2): the security network's link, no sign-in
+        path: '/alerta/:token',
+        lazy: lazyPage(
+          () => import('../features/alerts/pages/open-alert-page.tsx'),
+          (m) => m.OpenAlertPage,
+        ),
+      },
+      {
         path: '/store-redirect',
         lazy: lazyPage(
           () => import('../features/store/pages/store-redirect-page.tsx'),

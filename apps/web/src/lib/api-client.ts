@@ -48,6 +48,8 @@ export function describeErrorDetails(error: unknown): string[] {
 export interface CallOptions {
   /** lets TanStack Query cancel a request nobody waits for any more */
   signal?: AbortSignal | undefined;
+  /** values of the path's `:name` parameters (the open alert page's token) */
+  params?: Record<string, string> | undefined;
 }
 
 // Sign-in answers 401 for a wrong password: that must show a message, not end a session (spec 8).
@@ -76,7 +78,9 @@ export async function callApi<N extends EndpointName>(
   };
   if (token) headers.Authorization = `Bearer ${token}`;
 
-  let url: string = endpoint.path;
+  let url: string = endpoint.path.replace(/:(\w+)/g, (_match, key: string) =>
+    encodeURIComponent(options.params?.[key] ?? ''),
+  );
   let requestBody: string | undefined;
   if (endpoint.method === 'GET') {
     url += toQueryString(body);

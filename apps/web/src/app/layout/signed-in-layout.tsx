@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Outlet } from 'react-router';
 import { ErrorState } from '../../components/error-state.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
@@ -9,6 +9,9 @@ import { useUser } from '../../lib/session/user-details.ts';
 import { appTexts } from '../texts.ts';
 import { AppHeader } from './app-header.tsx';
 import { AppSidebar, SIDEBAR_WIDTH } from './app-sidebar.tsx';
+
+// the network's alerts, heard live on every signed-in page; with the realtime link, off the first load
+const AlertNotifications = lazy(() => import('../../features/alerts/components/alert-notifications.tsx'));
 
 /**
  * Header and sidebar around every signed-in page (spec 2, Layout). Pages render only once the user's
@@ -55,6 +58,11 @@ export function SignedInLayout() {
       >
         <Toolbar />
         <Box sx={{ maxWidth: 1200, mx: 'auto', pt: { xs: 2, md: 4 } }}>{content}</Box>
+        {userQuery.isSuccess && (
+          <Suspense fallback={null}>
+            <AlertNotifications />
+          </Suspense>
+        )}
       </Box>
     </Box>
   );

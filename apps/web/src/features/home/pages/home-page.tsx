@@ -68,10 +68,13 @@ function findBlockingDialog(tile: TileDefinition, device: Device | null): HomeDi
 export function HomePage({
   ProtectionDialogs,
   SecurityNetworkDialog,
+  AlertBanner,
 }: {
   ProtectionDialogs: ComponentType<ProtectionDialogsProps>;
   /** the network feature's dialog (spec 2 Modals), handed in by the app shell like ProtectionDialogs */
   SecurityNetworkDialog: ComponentType<{ open: boolean; onClose: () => void }>;
+  /** the banner of the owner's open alert (SOS), from the alerts feature */
+  AlertBanner?: ComponentType;
 }) {
   const navigate = useNavigate();
   const user = useSignedInUser();
@@ -112,6 +115,7 @@ export function HomePage({
       <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
         {fillText(homeTexts.greeting, { name: user.name })}
       </Typography>
+      {AlertBanner && <AlertBanner />}
       <Box sx={{ mb: 3 }}>
         <SelectedDeviceNote device={selectedDevice} />
       </Box>

@@ -1,0 +1,254 @@
+/**
+ * Alerts (SOS) and the open alert route (issue 15 item 4). A phone opens an alert with its position
+ * (one open per phone: asking again gives the open one back), adds positions while it is open, and
+ * ends it; its owner can end it too. Opening tells every accepted member of the owner's security
+ * network at once, by e-mail (the open alert link) and on their panels; the link's page reads
+ * `getPublicAlert` with no sign-in, until ALERT_LINK_VALID_AFTER_END_MS after the end. Another phone's
+ * or another user's alert is answered NOT_FOUND, as one that does not exist.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import {
+  ALERT_LINK_VALID_AFTER_END_MS,
+  ALERT_POSITION_MIN_INTERVAL_MS,
+  ALERT_PUBLIC_MAX_POSITIONS,
+  type OwnAlert,
+  type PublicAlert,
+} from '@escudo/contract';
+import type { AppContext } from '../context.ts';
+import { AppError } from '../lib/app-error.ts';
+import { alertPositions, alerts, devices, users } from '../lib/db/schema.ts';
+import { hashToken } from '../lib/crypto/tokens.ts';
+import type { DeviceAuth } from '../lib/http/routes.ts';
+import { isUniqueViolation } from '../lib/db/errors.ts';
+import { listAcceptedMembers } from '../network/network.members.ts';
+import { alertEmail } from './alerts.emails.ts';
+
+type AlertRow = typeof alerts.$inferSelect;
+
+/** The link's token: an HMAC of the row's random nonce, so the owner's panel can show it again. */
+function linkTokenOf(ctx: AppContext, nonce: string): string {
+  return Buffer.from(ctx.alertLinkSigner.sign(nonce), 'hex').toString('base64url');
+}
+
+export function alertUrl(ctx: AppContext, nonce: string): string {
+  return `${ctx.env.PUBLIC_URL}/alerta/${linkTokenOf(ctx, nonce)}`;
+}
+
+const notFound = () => new AppError('NOT_FOUND', 'No encontramos esa alerta.');
+
+async function findOpenAlert(ctx: AppContext, deviceRowId: number): Promise<AlertRow | undefined> {
+  const [row] = await ctx.db
+    .select()
+    .from(alerts)
+    .where(and(eq(alerts.deviceId, deviceRowId), isNull(alerts.endedAt)))
+    .limit(1);
+  return row;
+}
+
+/** A phone raises an SOS; its network hears of it at once. An alert already open is given back. */
+export async function openAlert(
+  ctx: AppContext,
+  auth: DeviceAuth,
+  position: { lat: number; lng: number },
+): Promise<{ alert_id: number }> {
+  const open = await findOpenAlert(ctx, auth.deviceRowId);
+  if (open) return { alert_id: open.id };
+  const now = ctx.now();
+  const nonce = randomBytes(32).toString('base64url');
+  let row: AlertRow;
+  try {
+    row = await ctx.db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(alerts)
+        .values({
+          userId: auth.userId,
+          deviceId: auth.deviceRowId,
+          linkNonce: nonce,
+          tokenHash: hashToken(linkTokenOf(ctx, nonce)),
+          createdAt: now,
+          lastPositionAt: now,
+        })
+        .returning();
+      await tx.insert(alertPositions).values({ alertId: inserted!.id, ...position, recordedAt: now });
+      return inserted!;
+    });
+  } catch (error) {
+    // the same phone raised it twice at once: the other request opened it and tells the network
+    const raced = isUniqueViolation(error) ? await findOpenAlert(ctx, auth.deviceRowId) : undefined;
+    if (raced) return { alert_id: raced.id };
+    throw error;
+  }
+  await tellNetwork(ctx, row, true);
+  return { alert_id: row.id };
+}
+
+/**
+ * E-mails (on opening) and realtime messages (opening and end) to the owner's accepted members, and a
+ * realtime message to the owner's own panels. A failed e-mail is logged and does not stop the others.
+ */
+async function tellNetwork(ctx: AppContext, alert: AlertRow, isOpening: boolean): Promise<void> {
+  const [owner] = await ctx.db
+    .select({ name: users.name, telefono: users.telefono })
+    .from(users)
+    .where(eq(users.id, alert.userId));
+  if (!owner) return;
+  const url = alertUrl(ctx, alert.linkNonce);
+  const message = {
+    alert_id: alert.id,
+    open: isOpening,
+    name: owner.name,
+    started_at: alert.createdAt.toISOString(),
+    url,
+  };
+  ctx.realtime.toUser(alert.userId, 'alertChanged', { ...message, is_own: true });
+  const members = await listAcceptedMembers(ctx, alert.userId);
+  for (const member of members) {
+    ctx.realtime.toUser(member.userId, 'alertChanged', { ...message, is_own: false });
+  }
+  if (!isOpening) return;
+  const results = await Promise.allSettled(
+    members.map((member) =>
+      ctx.mailer.send({
+        to: member.email,
+        ...alertEmail({
+          memberName: member.name,
+          ownerName: owner.name,
+          telefono: owner.telefono,
+          link: url,
+          brand: ctx.env.BRAND_NAME,
+        }),
+      }),
+    ),
+  );
+  for (const result of results) {
+    if (result.status === 'rejected') {
+      ctx.log.error({ err: result.reason, alertId: alert.id }, 'could not e-mail a member about an alert');
+    }
+  }
+}
+
+/**
+ * A position while the alert is open, at most one every ALERT_POSITION_MIN_INTERVAL_MS: one
+ * conditional UPDATE checks the alert is this phone's and open, and books the pace, so it holds
+ * across processes and requests sent at once.
+ */
+export async function addPosition(
+  ctx: AppContext,
+  auth: DeviceAuth,
+  input: { alert_id: number; lat: number; lng: number },
+): Promise<{ code: 200 }> {
+  const now = ctx.now();
+  const earliest = new Date(now.getTime() - ALERT_POSITION_MIN_INTERVAL_MS);
+  const booked = await ctx.db
+    .update(alerts)
+    .set({ lastPositionAt: now })
+    .where(
+      and(
+        eq(alerts.id, input.alert_id),
+        eq(alerts.deviceId, auth.deviceRowId),
+        isNull(alerts.endedAt),
+        sql`(${alerts.lastPositionAt} is null or ${alerts.lastPositionAt} <= ${earliest.toISOString()}::timestamptz)`,
+      ),
+    )
+    .returning({ id: alerts.id });
+  if (booked.length === 0) {
+    const [alert] = await ctx.db
+      .select()
+      .from(alerts)
+      .where(and(eq(alerts.id, input.alert_id), eq(alerts.deviceId, auth.deviceRowId)));
+    if (!alert) throw notFound();
+    if (alert.endedAt) throw new AppError('ALERT_ENDED');
+    const waitMs = (alert.lastPositionAt?.getTime() ?? 0) + ALERT_POSITION_MIN_INTERVAL_MS - now.getTime();
+    const retryAfterS = Math.max(1, Math.ceil(waitMs / 1000));
+    throw new AppError(
+      'RATE_LIMITED',
+      `Demasiadas posiciones seguidas: como máximo una cada ${ALERT_POSITION_MIN_INTERVAL_MS / 1000} s.`,
+      undefined,
+      { retryAfterS },
+    );
+  }
+  await ctx.db
+    .insert(alertPositions)
+    .values({ alertId: input.alert_id, lat: input.lat, lng: input.lng, recordedAt: now });
+  return { code: 200 };
+}
+
+/** Ends an alert of this phone (`deviceRowId`) or this owner (`userId`); ending it again is fine. */
+export async function closeAlert(
+  ctx: AppContext,
+  who: { deviceRowId: number } | { userId: number },
+  alertId: number,
+): Promise<{ code: 200 }> {
+  const owned = 'deviceRowId' in who ? eq(alerts.deviceId, who.deviceRowId) : eq(alerts.userId, who.userId);
+  const [ended] = await ctx.db
+    .update(alerts)
+    .set({ endedAt: ctx.now() })
+    .where(and(eq(alerts.id, alertId), owned, isNull(alerts.endedAt)))
+    .returning();
+  if (ended) {
+    await tellNetwork(ctx, ended, false);
+    return { code: 200 };
+  }
+  const [existing] = await ctx.db
+    .select({ id: alerts.id })
+    .from(alerts)
+    .where(and(eq(alerts.id, alertId), owned));
+  if (!existing) throw notFound();
+  return { code: 200 };
+}
+
+/** The owner's open alerts, newest first, with the link the network got (Home's banner). */
+export async function listOpenAlerts(ctx: AppContext, userId: number): Promise<{ alerts: OwnAlert[] }> {
+  const rows = await ctx.db
+    .select({ alert: alerts, deviceId: devices.deviceId, deviceName: devices.deviceName })
+    .from(alerts)
+    .innerJoin(devices, eq(devices.id, alerts.deviceId))
+    .where(and(eq(alerts.userId, userId), isNull(alerts.endedAt)))
+    .orderBy(desc(alerts.createdAt), desc(alerts.id));
+  return {
+    alerts: rows.map(({ alert, deviceId, deviceName }) => ({
+      id: alert.id,
+      device_id: deviceId,
+      device_name: deviceName,
+      started_at: alert.createdAt.toISOString(),
+      url: alertUrl(ctx, alert.linkNonce),
+    })),
+  };
+}
+
+/** what a link token looks like (43 base64url characters); anything else is unknown without a query */
+const LINK_TOKEN_PATTERN = /^[\w-]{20,100}$/;
+
+/** The open alert page's data, by its link's token: 404 unknown, 410 a day after the end. */
+export async function getPublicAlert(ctx: AppContext, token: string): Promise<PublicAlert> {
+  const unknown = () =>
+    new AppError('NOT_FOUND', 'No encontramos esta alerta. Revisa que el enlace esté completo.');
+  if (!LINK_TOKEN_PATTERN.test(token)) throw unknown();
+  const [row] = await ctx.db
+    .select({ alert: alerts, name: users.name, telefono: users.telefono, deviceName: devices.deviceName })
+    .from(alerts)
+    .innerJoin(users, eq(users.id, alerts.userId))
+    .innerJoin(devices, eq(devices.id, alerts.deviceId))
+    .where(eq(alerts.tokenHash, hashToken(token)))
+    .limit(1);
+  if (!row) throw unknown();
+  const { alert } = row;
+  const expiresAt = alert.endedAt ? new Date(alert.endedAt.getTime() + ALERT_LINK_VALID_AFTER_END_MS) : null;
+  if (expiresAt && ctx.now() >= expiresAt) throw new AppError('ALERT_EXPIRED');
+  const positions = await ctx.db
+    .select()
+    .from(alertPositions)
+    .where(eq(alertPositions.alertId, alert.id))
+    .orderBy(desc(alertPositions.id))
+    .limit(ALERT_PUBLIC_MAX_POSITIONS);
+  return {
+    who: { name: row.name, telefono: row.telefono },
+    device_name: row.deviceName,
+    started_at: alert.createdAt.toISOString(),
+    ended_at: alert.endedAt?.toISOString() ?? null,
+    open: alert.endedAt === null,
+    expires_at: expiresAt?.toISOString() ?? null,
+    positions: positions.reverse().map((p) => ({ lat: p.lat, lng: p.lng, at: p.recordedAt.toISOString() })),
+  };
+}

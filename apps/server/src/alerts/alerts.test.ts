@@ -1,0 +1,262 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { ALERT_LINK_VALID_AFTER_END_MS, ALERT_POSITION_MIN_INTERVAL_MS } from '@escudo/contract';
+import { createTestApp, signUpUser, type TestApp } from '../test/test-app.ts';
+import { userWithPhone } from '../test/sockets.ts';
+import { alertPositions, alerts, securityNetworkMembers, users } from '../lib/db/schema.ts';
+import { recordCommandResult } from '../commands/commands.service.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+
+type Owner = Awaited<ReturnType<typeof userWithPhone>>;
+type Member = Awaited<ReturnType<typeof signUpUser>>;
+
+/** the e-mails in the outbox to `email`, oldest first, parsed as a mail client would */
+async function mailsTo(email: string): Promise<ParsedMail[]> {
+  const dir = path.join(app.dataDir, 'outbox');
+  const files = (await fs.readdir(dir).catch(() => [])).sort();
+  const mails = await Promise.all(
+    files.map(async (file) => simpleParser(await fs.readFile(path.join(dir, file)))),
+  );
+  return mails.filter((mail) => mail.to && !Array.isArray(mail.to) && mail.to.text === email);
+}
+
+const idOf = async (email: string) =>
+  (await app.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
+
+/** Puts `member` in `owner`'s network, as the network feature leaves it ('pendiente' or 'aceptada'). */
+async function addMember(owner: Owner, member: Member, status: 'pendiente' | 'aceptada') {
+  await app.ctx.db.insert(securityNetworkMembers).values({
+    ownerUserId: owner.userId,
+    memberUserId: status === 'aceptada' ? await idOf(member.email) : null,
+    name: member.name,
+    email: member.email,
+    phone: '56912345678',
+    status,
+    codeHash: `code-${Math.random()}`,
+    codeExpiresAt: new Date(app.clock.now.getTime() + 86_400_000),
+  });
+}
+
+const open = (owner: Owner, body: Record<string, unknown> = { lat: -33.45, lng: -70.66 }) =>
+  app.post('/api/device/alert', body, owner.deviceToken);
+const addPosition = (owner: Owner, body: Record<string, unknown>) =>
+  app.post('/api/device/alert/position', body, owner.deviceToken);
+const getPublic = (token: string) => app.app.inject({ method: 'GET', url: `/api/public/alerts/${token}` });
+const tokenOfLink = (text: string) => /\/alerta\/([\w-]+)/.exec(text)?.[1];
+
+describe('alerts from a phone', () => {
+  it('opens with the first position, adds positions at a bounded pace, and ends', async () => {
+    const ana = await userWithPhone(app);
+    const opened = await open(ana);
+    expect(opened.statusCode, opened.body).toBe(201);
+    const alertId = (opened.json() as { alert_id: number }).alert_id;
+
+    // raising it again while open gives the same alert back
+    expect((await open(ana)).json()).toEqual({ alert_id: alertId });
+
+    // too soon after the first position
+    const early = await addPosition(ana, { alert_id: alertId, lat: -33.46, lng: -70.67 });
+    expect(early.statusCode).toBe(429);
+    expect(early.json().code).toBe('RATE_LIMITED');
+    expect(early.headers['retry-after']).toBeDefined();
+
+    app.clock.advance(ALERT_POSITION_MIN_INTERVAL_MS);
+    const added = await addPosition(ana, { alert_id: alertId, lat: -33.46, lng: -70.67 });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json()).toEqual({ code: 200 });
+
+    // outside Chile but valid coordinates are taken; invalid ones are not
+    app.clock.advance(ALERT_POSITION_MIN_INTERVAL_MS);
+    expect((await addPosition(ana, { alert_id: alertId, lat: 48.85, lng: 2.35 })).statusCode).toBe(200);
+    app.clock.advance(ALERT_POSITION_MIN_INTERVAL_MS);
+    expect((await addPosition(ana, { alert_id: alertId, lat: 91, lng: 0 })).statusCode).toBe(400);
+    expect((await addPosition(ana, { alert_id: alertId, lat: 0, lng: -180.5 })).statusCode).toBe(400);
+
+    const stored = await app.ctx.db.select().from(alertPositions).where(eq(alertPositions.alertId, alertId));
+    expect(stored.map((p) => [p.lat, p.lng])).toEqual([
+      [-33.45, -70.66],
+      [-33.46, -70.67],
+      [48.85, 2.35],
+    ]);
+
+    const closed = await app.post('/api/device/alert/close', { alert_id: alertId }, ana.deviceToken);
+    expect(closed.statusCode, closed.body).toBe(200);
+    // closing twice is fine
+    expect(
+      (await app.post('/api/device/alert/close', { alert_id: alertId }, ana.deviceToken)).statusCode,
+    ).toBe(200);
+    // no positions after the end: the phone is told to stop
+    app.clock.advance(ALERT_POSITION_MIN_INTERVAL_MS);
+    const late = await addPosition(ana, { alert_id: alertId, lat: -33.47, lng: -70.68 });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().code).toBe('ALERT_ENDED');
+
+    // a new SOS after the end is a new alert
+    const again = await open(ana);
+    expect(again.statusCode).toBe(201);
+    expect((again.json() as { alert_id: number }).alert_id).not.toBe(alertId);
+  });
+
+  it("answers another account's phone, and another phone of the same account, as if the alert did not exist", async () => {
+    const ana = await userWithPhone(app);
+    const eve = await userWithPhone(app);
+    const alertId = (await open(ana)).json().alert_id as number;
+    const unknownId = alertId + 100_000;
+    app.clock.advance(ALERT_POSITION_MIN_INTERVAL_MS);
+    for (const id of [alertId, unknownId]) {
+      const position = await addPosition(eve, { alert_id: id, lat: -33.4, lng: -70.6 });
+      expect(position.statusCode).toBe(404);
+      expect(position.json()).toEqual({ code: 'NOT_FOUND', message: 'No encontramos esa alerta.' });
+      const closed = await app.post('/api/device/alert/close', { alert_id: id }, eve.deviceToken);
+      expect(closed.statusCode).toBe(404);
+      expect(closed.json()).toEqual({ code: 'NOT_FOUND', message: 'No encontramos esa alerta.' });
+      const byPanel = await app.post('/api/app/alertas/cerrar', { alert_id: id }, eve.token);
+      expect(byPanel.json()).toEqual({ code: 'NOT_FOUND', message: 'No encontramos esa alerta.' });
+    }
+    const [row] = await app.ctx.db.select().from(alerts).where(eq(alerts.id, alertId));
+    expect(row!.endedAt).toBeNull();
+    // no device token, or a user's token: 401
+    expect((await app.post('/api/device/alert', { lat: 0, lng: 0 })).statusCode).toBe(401);
+    expect((await app.post('/api/device/alert', { lat: 0, lng: 0 }, ana.token)).statusCode).toBe(401);
+  });
+
+  it('lets the owner see their open alerts and end one from the panel', async () => {
+    const ana = await userWithPhone(app);
+    const alertId = (await open(ana)).json().alert_id as number;
+    const listed = await app.post('/api/app/alertas/abiertas', {}, ana.token);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const [own] = (listed.json() as { alerts: { id: number; url: string; device_id: string }[] }).alerts;
+    expect(own).toMatchObject({ id: alertId, device_id: ana.deviceId });
+    expect(own!.url).toMatch(/^http:\/\/escudo\.test\/alerta\/[\w-]{43}$/);
+
+    const closed = await app.post('/api/app/alertas/cerrar', { alert_id: alertId }, ana.token);
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json()).toEqual({ code: 200 });
+    expect((await app.post('/api/app/alertas/cerrar', { alert_id: alertId }, ana.token)).json()).toEqual({
+      code: 200,
+    });
+    expect((await app.post('/api/app/alertas/abiertas', {}, ana.token)).json()).toEqual({ alerts: [] });
+  });
+});
+
+describe('the network is told', () => {
+  it('e-mails every accepted member, and only them, the open alert link at once', async () => {
+    const ana = await userWithPhone(app);
+    const [bea, carla, pending, stranger] = [
+      await signUpUser(app, { name: 'Bea Soto' }),
+      await signUpUser(app, { name: 'Carla Díaz' }),
+      await signUpUser(app, { name: 'Pía Pendiente' }),
+      await signUpUser(app, { name: 'Ext Raña' }),
+    ];
+    await addMember(ana, bea, 'aceptada');
+    await addMember(ana, carla, 'aceptada');
+    await addMember(ana, pending, 'pendiente');
+    await app.ctx.db.update(users).set({ telefono: '56987654321' }).where(eq(users.id, ana.userId));
+
+    expect((await open(ana)).statusCode).toBe(201);
+    for (const member of [bea, carla]) {
+      const mails = await mailsTo(member.email);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.subject).toBe(`Alerta de ${ana.name}: necesita ayuda`);
+      expect(mails[0]!.text).toContain(`Hola ${member.name}:`);
+      expect(mails[0]!.text).toContain('+56987654321');
+      expect(mails[0]!.text).toMatch(/http:\/\/escudo\.test\/alerta\/[\w-]{43}/);
+    }
+    expect(await mailsTo(pending.email)).toHaveLength(0);
+    expect(await mailsTo(stranger.email)).toHaveLength(0);
+    // the same link for everyone, and not stored: only its hash is
+    const token = tokenOfLink((await mailsTo(bea.email))[0]!.text!)!;
+    expect(tokenOfLink((await mailsTo(carla.email))[0]!.text!)).toBe(token);
+    const rows = await app.ctx.db.select().from(alerts).where(eq(alerts.userId, ana.userId));
+    expect(JSON.stringify(rows)).not.toContain(token);
+
+    // raising it again while it is open sends nothing more
+    await open(ana);
+    expect(await mailsTo(bea.email)).toHaveLength(1);
+  });
+
+  it('e-mails accepted members once when the phone confirms lost mode, with no location', async () => {
+    const ana = await userWithPhone(app);
+    const bea = await signUpUser(app, { name: 'Bea Soto' });
+    const pending = await signUpUser(app);
+    await addMember(ana, bea, 'aceptada');
+    await addMember(ana, pending, 'pendiente');
+    const ordered = await app.post(
+      '/api/app/lostphone/lostMyPhoneSubscribeNotification',
+      { device_id: ana.deviceId },
+      ana.token,
+    );
+    // ordering is not enough: the phone must confirm
+    expect(await mailsTo(bea.email)).toHaveLength(0);
+    const phone = { deviceRowId: ana.internalId, userId: ana.userId, deviceId: ana.deviceId };
+    const commandId = (ordered.json() as { command: { id: number } }).command.id;
+    await recordCommandResult(app.ctx, phone, commandId, 'done');
+    // the phone repeats itself after a reconnection: no second e-mail
+    await recordCommandResult(app.ctx, phone, commandId, 'done');
+    const mails = await mailsTo(bea.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(`${ana.name} declaró su teléfono perdido`);
+    expect(mails[0]!.text).toContain('Teléfono de prueba (Galaxy A54)');
+    expect(mails[0]!.text).not.toMatch(/-?\d+\.\d{3,}/);
+    expect(mails[0]!.text).not.toMatch(/alerta\/|https?:/);
+    expect(await mailsTo(pending.email)).toHaveLength(0);
+  });
+});
+
+describe('the open alert page', () => {
+  it('shows who, since when and where, while open and for 24 hours after the end; then 410', async () => {
+    const ana = await userWithPhone(app);
+    const bea = await signUpUser(app);
+    await addMember(ana, bea, 'aceptada');
+    const startedAt = app.clock.now.toISOString();
+    const alertId = (await open(ana)).json().alert_id as number;
+    const token = tokenOfLink((await mailsTo(bea.email))[0]!.text!)!;
+
+    const page = await getPublic(token);
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.json()).toEqual({
+      who: { name: ana.name, telefono: null },
+      device_name: 'Teléfono de prueba',
+      started_at: startedAt,
+      ended_at: null,
+      open: true,
+      expires_at: null,
+      positions: [{ lat: -33.45, lng: -70.66, at: startedAt }],
+    });
+    app.clock.advance(ALERT_POSITION_MIN_INTERVAL_MS);
+    await addPosition(ana, { alert_id: alertId, lat: -33.46, lng: -70.67 });
+    expect((await getPublic(token)).json().positions).toHaveLength(2);
+
+    await app.post('/api/app/alertas/cerrar', { alert_id: alertId }, ana.token);
+    const endedAt = app.clock.now;
+    const ended = (await getPublic(token)).json();
+    expect(ended).toMatchObject({ open: false, ended_at: endedAt.toISOString() });
+    expect(ended.expires_at).toBe(new Date(endedAt.getTime() + ALERT_LINK_VALID_AFTER_END_MS).toISOString());
+
+    app.clock.advance(ALERT_LINK_VALID_AFTER_END_MS - 1000);
+    expect((await getPublic(token)).statusCode).toBe(200);
+    app.clock.advance(1000);
+    const expired = await getPublic(token);
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json().code).toBe('ALERT_EXPIRED');
+  });
+
+  it('answers an unknown or malformed token 404, never another alert', async () => {
+    const ana = await userWithPhone(app);
+    await open(ana);
+    for (const token of ['x'.repeat(43), 'abc', '%00', 'a'.repeat(90), '..%2F..%2Fetc']) {
+      const response = await getPublic(token);
+      expect(response.statusCode, token).toBe(404);
+      expect(response.json().code).toBe('NOT_FOUND');
+    }
+  });
+});

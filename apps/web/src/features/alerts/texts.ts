@@ -1,0 +1,43 @@
+// Spanish texts of alerts (SOS): the open alert page, Home's banner and the network's notification.
+export const alertsTexts = {
+  pageTitle: 'Alerta de emergencia',
+  heading: '{name} activó una alerta',
+  headingEnded: 'La alerta de {name} terminó',
+  openChip: 'Alerta activa',
+  endedChip: 'Alerta terminada',
+  since: 'Desde el {date}',
+  endedAt: 'Terminó el {date}',
+  deviceName: 'Teléfono: {device}',
+  lastPosition: 'Última ubicación: {date}',
+  noPosition: 'Aún no recibimos su ubicación.',
+  liveNote: 'La ubicación se actualiza sola cada pocos segundos mientras la alerta esté activa.',
+  expiresNote: 'Este enlace funcionará hasta el {date}.',
+  call: 'Llamar a {name}',
+  callNumber: '+{telefono}',
+  noPhone: '{name} no registró un teléfono de contacto.',
+  emergency: 'Si crees que está en peligro, llama al 133 (Carabineros).',
+  emergencyCall: 'Llamar al 133',
+  mapLabel: 'Mapa con la ubicación de la alerta',
+  mapLoading: 'Cargando mapa…',
+  lastPositionPin: 'Última ubicación',
+  notFoundTitle: 'Alerta no encontrada',
+  notFoundText:
+    'No encontramos esta alerta. Revisa que el enlace esté completo, tal como llegó en el correo.',
+  expiredTitle: 'Alerta expirada',
+  expiredText:
+    'Esta alerta terminó hace más de 24 horas y su enlace ya no está disponible. Si necesitas ayuda, comunícate directamente con la persona.',
+  loadFailed: 'No pudimos cargar la alerta.',
+  retry: 'Reintentar',
+  updateFailed: 'No pudimos actualizar la ubicación; reintentando…',
+
+  bannerTitle: 'Tienes una alerta activa',
+  bannerText: 'Tu red de seguridad está viendo tu ubicación desde el {date} ({device}).',
+  bannerEnd: 'Terminar alerta',
+  bannerView: 'Ver alerta',
+  bannerEndFailed: 'No pudimos terminar la alerta: {message}',
+
+  notificationOpen: '{name} activó una alerta de emergencia.',
+  notificationEnded: 'La alerta de {name} terminó.',
+  notificationView: 'Ver ubicación',
+  close: 'Cerrar',
+} as const;

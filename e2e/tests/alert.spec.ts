@@ -1,0 +1,63 @@
+import { E2E_URL } from '../playwright.config.ts';
+import { callApi, createAccount, expect, signIn, test } from './fixtures.ts';
+
+test('an SOS from the phone: the open alert page follows it live, and the owner ends it from Home', async ({
+  page,
+  browser,
+  startPhone,
+}) => {
+  test.setTimeout(120_000);
+  const account = await createAccount();
+  const phone = await startPhone(account, { sos: 3 });
+  await phone.waitForLine(/SOS raised: alert \d+/);
+
+  // the owner's Home shows the banner, with the link the network got by e-mail
+  await signIn(page, account);
+  const banner = page.getByRole('alert').filter({ hasText: 'Tienes una alerta activa' });
+  await expect(banner).toBeVisible();
+  const { access_token: token } = await callApi('login', {
+    email: account.email,
+    password: account.password,
+  });
+  const [own] = (await callApi('getOpenAlerts', {}, token)).alerts;
+  expect(own?.url).toMatch(new RegExp(`^${E2E_URL}/alerta/[\\w-]{43}$`));
+  await expect(banner.getByRole('link', { name: 'Ver alerta' })).toHaveAttribute(
+    'href',
+    new URL(own!.url).pathname,
+  );
+
+  // someone of the network opens the link, with no session: who, since when, where, a way to call
+  const visitor = await browser.newContext();
+  const alertPage = await visitor.newPage();
+  await alertPage.goto(own!.url);
+  await expect(alertPage.getByRole('heading', { name: `${account.name} activó una alerta` })).toBeVisible();
+  await expect(alertPage.getByText('Alerta activa')).toBeVisible();
+  await expect(alertPage.getByText(/^Desde el \d{2}-\d{2}-\d{4} \d{2}:\d{2}$/)).toBeVisible();
+  await expect(alertPage.getByRole('link', { name: 'Llamar al 133' })).toHaveAttribute('href', 'tel:133');
+  await expect(alertPage.getByRole('region', { name: 'Mapa con la ubicación de la alerta' })).toBeVisible();
+  const pin = alertPage.getByRole('button', { name: 'Última ubicación' });
+  await expect(pin).toBeVisible();
+
+  // the phone walks: the page follows without being reloaded
+  const lastPosition = alertPage.getByText(/^Última ubicación: /);
+  const before = await pin.boundingBox();
+  await phone.waitForLine(/SOS position /);
+  await expect
+    .poll(async () => JSON.stringify(await pin.boundingBox()), { timeout: 20_000 })
+    .not.toBe(JSON.stringify(before));
+  await expect(lastPosition).toBeVisible();
+
+  // the owner ends it from Home's banner: the phone stops walking, the page says it ended
+  await banner.getByRole('button', { name: 'Terminar alerta' }).click();
+  await expect(banner).toHaveCount(0);
+  await phone.waitForLine(/SOS \d+ ended \(ALERT_ENDED\)/);
+  await expect(alertPage.getByText('Alerta terminada')).toBeVisible({ timeout: 15_000 });
+  await expect(alertPage.getByText(/^Este enlace funcionará hasta el /)).toBeVisible();
+  await visitor.close();
+});
+
+test('an unknown alert link says so, and shows no alert', async ({ page }) => {
+  await page.goto(`/alerta/${'x'.repeat(43)}`);
+  await expect(page.getByRole('heading', { name: 'Alerta no encontrada' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Mapa con la ubicación de la alerta' })).toHaveCount(0);
+});
