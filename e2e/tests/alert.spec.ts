@@ -1,5 +1,5 @@
 import { E2E_URL } from '../playwright.config.ts';
-import { callApi, createAccount, expect, signIn, test } from './fixtures.ts';
+import { callApi, createAccount, expect, readLinkFromOutbox, signIn, test } from './fixtures.ts';
 
 test('an SOS from the phone: the open alert page follows it live, and the owner ends it from Home', async ({
   page,
@@ -8,28 +8,45 @@ test('an SOS from the phone: the open alert page follows it live, and the owner 
 }) => {
   test.setTimeout(120_000);
   const account = await createAccount();
+  const login = (who: { email: string; password: string }) =>
+    callApi('login', { email: who.email, password: who.password }).then((answer) => answer.access_token);
+  const token = await login(account);
+
+  // someone of the owner's network: invited by e-mail, joined with the link's code
+  const member = await createAccount();
+  await callApi(
+    'enviarInvitacion',
+    { name: member.name, phone: '56911112222', invitado: member.email },
+    token,
+  );
+  const invitation = await readLinkFromOutbox(member.email, /security_code=[\w-]+/);
+  await callApi(
+    'aceptarInvitacion',
+    { security_code: invitation.replace('security_code=', '') },
+    await login(member),
+  );
+
   const phone = await startPhone(account, { sos: 3 });
   await phone.waitForLine(/SOS raised: alert \d+/);
+  // the member is told at once, by e-mail, with the open route's link
+  const mailed = await readLinkFromOutbox(member.email, /https?:\/\/\S+\/alerta\/[\w-]{43}/);
 
   // the owner's Home shows the banner, with the link the network got by e-mail
   await signIn(page, account);
   const banner = page.getByRole('alert').filter({ hasText: 'Tienes una alerta activa' });
   await expect(banner).toBeVisible();
-  const { access_token: token } = await callApi('login', {
-    email: account.email,
-    password: account.password,
-  });
   const [own] = (await callApi('getOpenAlerts', {}, token)).alerts;
   expect(own?.url).toMatch(new RegExp(`^${E2E_URL}/alerta/[\\w-]{43}$`));
+  expect(mailed).toBe(own!.url);
   await expect(banner.getByRole('link', { name: 'Ver alerta' })).toHaveAttribute(
     'href',
     new URL(own!.url).pathname,
   );
 
-  // someone of the network opens the link, with no session: who, since when, where, a way to call
+  // the member opens the e-mailed link, with no session: who, since when, where, a way to call
   const visitor = await browser.newContext();
   const alertPage = await visitor.newPage();
-  await alertPage.goto(own!.url);
+  await alertPage.goto(mailed);
   await expect(alertPage.getByRole('heading', { name: `${account.name} activó una alerta` })).toBeVisible();
   await expect(alertPage.getByText('Alerta activa')).toBeVisible();
   await expect(alertPage.getByText(/^Desde el \d{2}-\d{2}-\d{4} \d{2}:\d{2}$/)).toBeVisible();
