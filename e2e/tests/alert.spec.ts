@@ -31,6 +31,20 @@ test('an SOS from the phone: the open alert page follows it live, and the owner 
   // the member is told at once, by e-mail, with the open route's link
   const mailed = await readLinkFromOutbox(member.email, /https?:\/\/\S+\/alerta\/[\w-]{43}/);
 
+  // the member, signing in to the panel while it is open, is told too, with the way to the page
+  const memberPanel = await browser.newContext();
+  const memberPage = await memberPanel.newPage();
+  await signIn(memberPage, member);
+  const told = memberPage
+    .getByRole('alert')
+    .filter({ hasText: `${account.name} activó una alerta de emergencia.` });
+  await expect(told).toBeVisible();
+  await expect(told.getByRole('link', { name: 'Ver ubicación' })).toHaveAttribute(
+    'href',
+    new URL(mailed).pathname,
+  );
+  await memberPanel.close();
+
   // the owner's Home shows the banner, with the link the network got by e-mail
   await signIn(page, account);
   const banner = page.getByRole('alert').filter({ hasText: 'Tienes una alerta activa' });

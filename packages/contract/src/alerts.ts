@@ -93,6 +93,23 @@ export const getOpenAlerts = defineEndpoint({
   response: z.object({ alerts: z.array(ownAlertSchema) }),
 });
 
+/** An open alert of someone whose security network the signed-in user belongs to (issue 15 item 4). */
+export const networkAlertSchema = z.object({
+  id: alertIdSchema,
+  name: z.string().describe('who raised it'),
+  started_at: z.string(),
+  url: z.string().describe('the open alert page'),
+});
+export type NetworkAlert = z.infer<typeof networkAlertSchema>;
+
+export const getNetworkOpenAlerts = defineEndpoint({
+  ...routes.getNetworkOpenAlerts,
+  summary:
+    'The open alerts of the people whose security network the signed-in user has joined, newest first: a member who signs in while one is open is told at once, not only at its next change',
+  body: emptyBodySchema,
+  response: z.object({ alerts: z.array(networkAlertSchema) }),
+});
+
 export const getPublicAlert = defineEndpoint({
   ...routes.getPublicAlert,
   summary:

@@ -79,6 +79,7 @@ export const routes = {
   closeDeviceAlert: { method: 'POST', path: '/api/device/alert/close', auth: 'device' },
   closeAlert: { method: 'POST', path: '/api/app/alertas/cerrar', auth: 'user' },
   getOpenAlerts: { method: 'POST', path: '/api/app/alertas/abiertas', auth: 'user' },
+  getNetworkOpenAlerts: { method: 'POST', path: '/api/app/alertas/deMisRedes', auth: 'user' },
   /** the open alert page's data: the token of the link is the last part of the path */
   getPublicAlert: { method: 'GET', path: '/api/public/alerts/:token', auth: 'none' },
 } as const satisfies Record<string, Route>;

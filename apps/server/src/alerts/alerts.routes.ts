@@ -3,6 +3,7 @@ import {
   closeAlert,
   closeDeviceAlert,
   getOpenAlerts,
+  getNetworkOpenAlerts,
   getPublicAlert,
   openDeviceAlert,
 } from '@escudo/contract';
@@ -18,6 +19,7 @@ export function registerAlertRoutes(route: Route, ctx: AppContext): void {
   );
   route(closeAlert, ({ auth, body }) => alerts.closeAlert(ctx, { userId: auth.userId }, body.alert_id));
   route(getOpenAlerts, ({ auth }) => alerts.listOpenAlerts(ctx, auth.userId));
+  route(getNetworkOpenAlerts, ({ auth }) => alerts.listNetworkOpenAlerts(ctx, auth.userId));
   route(getPublicAlert, ({ request, reply }) => {
     // the page's data changes while the alert is open, and the link is a secret: never cached
     void reply.header('cache-control', 'no-store');

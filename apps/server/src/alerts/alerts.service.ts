@@ -12,12 +12,13 @@ import {
   ALERT_LINK_VALID_AFTER_END_MS,
   ALERT_POSITION_MIN_INTERVAL_MS,
   ALERT_PUBLIC_MAX_POSITIONS,
+  type NetworkAlert,
   type OwnAlert,
   type PublicAlert,
 } from '@escudo/contract';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
-import { alertPositions, alerts, devices, users } from '../lib/db/schema.ts';
+import { alertPositions, alerts, devices, securityNetworkMembers, users } from '../lib/db/schema.ts';
 import { hashToken } from '../lib/crypto/tokens.ts';
 import type { DeviceAuth } from '../lib/http/routes.ts';
 import { isUniqueViolation } from '../lib/db/errors.ts';
@@ -211,6 +212,38 @@ export async function listOpenAlerts(ctx: AppContext, userId: number): Promise<{
       id: alert.id,
       device_id: deviceId,
       device_name: deviceName,
+      started_at: alert.createdAt.toISOString(),
+      url: alertUrl(ctx, alert.linkNonce),
+    })),
+  };
+}
+
+/**
+ * The open alerts of the owners whose network `memberUserId` has joined (accepted), newest first: what
+ * a member signing in while one is open must see, since `alertChanged` only tells of changes.
+ */
+export async function listNetworkOpenAlerts(
+  ctx: AppContext,
+  memberUserId: number,
+): Promise<{ alerts: NetworkAlert[] }> {
+  const rows = await ctx.db
+    .select({ alert: alerts, name: users.name })
+    .from(alerts)
+    .innerJoin(users, eq(users.id, alerts.userId))
+    .innerJoin(
+      securityNetworkMembers,
+      and(
+        eq(securityNetworkMembers.ownerUserId, alerts.userId),
+        eq(securityNetworkMembers.memberUserId, memberUserId),
+        eq(securityNetworkMembers.status, 'aceptada'),
+      ),
+    )
+    .where(isNull(alerts.endedAt))
+    .orderBy(desc(alerts.createdAt), desc(alerts.id));
+  return {
+    alerts: rows.map(({ alert, name }) => ({
+      id: alert.id,
+      name,
       started_at: alert.createdAt.toISOString(),
       url: alertUrl(ctx, alert.linkNonce),
     })),

@@ -183,6 +183,35 @@ describe('the network is told', () => {
     expect(await mailsTo(bea.email)).toHaveLength(1);
   });
 
+  it('lists the open alerts of the networks a member has joined, for one who signs in after it opened', async () => {
+    const ana = await userWithPhone(app);
+    const [bea, pending, stranger] = [
+      await signUpUser(app, { name: 'Bea Soto' }),
+      await signUpUser(app, { name: 'Pía Pendiente' }),
+      await signUpUser(app, { name: 'Ext Raña' }),
+    ];
+    await addMember(ana, bea, 'aceptada');
+    await addMember(ana, pending, 'pendiente');
+    const listFor = async (who: Member) => {
+      const response = await app.post('/api/app/alertas/deMisRedes', {}, who.token);
+      expect(response.statusCode).toBe(200);
+      return (response.json() as { alerts: { id: number; name: string; url: string }[] }).alerts;
+    };
+    expect(await listFor(bea)).toEqual([]);
+
+    const { alert_id } = (await open(ana)).json() as { alert_id: number };
+    const [seen] = await listFor(bea);
+    expect(seen).toMatchObject({ id: alert_id, name: ana.name });
+    // the same link the e-mail carried
+    expect(tokenOfLink(seen!.url)).toBe(tokenOfLink((await mailsTo(bea.email))[0]!.text!));
+    expect(await listFor(pending)).toEqual([]);
+    expect(await listFor(stranger)).toEqual([]);
+
+    // once it ends it is no longer listed
+    await app.post('/api/device/alert/close', { alert_id }, ana.deviceToken);
+    expect(await listFor(bea)).toEqual([]);
+  });
+
   it('e-mails accepted members once when the phone confirms lost mode, with no location', async () => {
     const ana = await userWithPhone(app);
     const bea = await signUpUser(app, { name: 'Bea Soto' });

@@ -15,22 +15,43 @@ import { queryClient } from '../../../lib/query-client.ts';
 import { useRealtimeEvent } from '../../../lib/realtime/use-realtime.ts';
 import { fillText } from '../../../lib/format.ts';
 import { openAlertsQueryOptions } from '../api/get-open-alerts.ts';
+import { networkAlertsQueryOptions, useNetworkAlerts } from '../api/get-network-alerts.ts';
 import { alertsTexts } from '../texts.ts';
 
 type AlertChanged = ServerToPanel['alertChanged'];
 
 export default function AlertNotifications() {
-  const [notice, setNotice] = useState<AlertChanged | null>(null);
+  const [heard, setHeard] = useState<AlertChanged | null>(null);
+  // alerts already open when the panel opened (the member signed in during one), until closed here
+  const { data: openInMyNetworks } = useNetworkAlerts();
+  const [dismissed, setDismissed] = useState<ReadonlySet<number>>(new Set());
+  const stillOpen = openInMyNetworks?.find((alert) => !dismissed.has(alert.id));
+  const notice: AlertChanged | null =
+    heard ??
+    (stillOpen
+      ? {
+          alert_id: stillOpen.id,
+          is_own: false,
+          open: true,
+          name: stillOpen.name,
+          started_at: stillOpen.started_at,
+          url: stillOpen.url,
+        }
+      : null);
 
   useRealtimeEvent('alertChanged', (message) => {
     if (message.is_own) {
       void queryClient.invalidateQueries({ queryKey: openAlertsQueryOptions.queryKey });
       return;
     }
-    setNotice(message);
+    void queryClient.invalidateQueries({ queryKey: networkAlertsQueryOptions.queryKey });
+    setHeard(message);
   });
 
-  const close = () => setNotice(null);
+  const close = () => {
+    if (notice) setDismissed((ids) => new Set(ids).add(notice.alert_id));
+    setHeard(null);
+  };
   return (
     <Snackbar
       open={notice !== null}
