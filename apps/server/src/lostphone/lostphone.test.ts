@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { createTestApp, signUpUser, type TestApp } from '../test/test-app.ts';
 import { userWithPhone } from '../test/sockets.ts';
-import { LOST_REPORT_BURST, LOST_REPORT_MIN_INTERVAL_MS } from '@escudo/contract';
+import { FILE_URL_TTL_MS, LOST_REPORT_BURST, LOST_REPORT_MIN_INTERVAL_MS } from '@escudo/contract';
+import { LINK_EXPIRY_STEP_MS } from '../lib/storage/signed-links.ts';
 import { deviceCommands, devices, lostReports, users } from '../lib/db/schema.ts';
 import { recordCommandResult } from '../commands/commands.service.ts';
 
@@ -320,7 +321,8 @@ describe('lost-mode reports and signed photo links', () => {
       expect(refused.statusCode, url).toBeLessThan(500);
       expect(refused.headers['content-type']).toMatch(/json/);
     }
-    app.clock.advance(31 * 60 * 1000);
+    // past the TTL and the rounding step of expiries, whatever the clock's phase
+    app.clock.advance(FILE_URL_TTL_MS + LINK_EXPIRY_STEP_MS);
     const expired = await app.app.inject({ method: 'GET', url: info.image_url });
     expect(expired.statusCode).toBe(403);
     expect(expired.json().code).toBe('FILE_LINK_INVALID');

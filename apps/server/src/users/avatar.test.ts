@@ -3,7 +3,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AVATAR_IMAGE_MAX_BYTES } from '@escudo/contract';
+import { AVATAR_IMAGE_MAX_BYTES, FILE_URL_TTL_MS } from '@escudo/contract';
+import { LINK_EXPIRY_STEP_MS } from '../lib/storage/signed-links.ts';
 import { createTestApp, signUpUser, type TestApp } from '../test/test-app.ts';
 import { users } from '../lib/db/schema.ts';
 
@@ -138,16 +139,22 @@ describe('avatar: app/user/updateAvatar', () => {
     expect(await sharp(served.rawPayload).metadata()).toMatchObject({ width: 200, height: 200 });
   });
 
-  it('shows the signed URL in user details, null before any upload, and a fresh one each time', async () => {
+  it('shows the signed URL in user details, null before any upload; the same URL within a step, so browsers cache it', async () => {
     const ana = await signUpUser(app);
     expect((await details(ana.token)).info.avatar).toBeNull();
     const { avatar } = (await upload(ana.token, (await phonePhoto(300, 300)).toString('base64'))).json();
-    app.clock.advance(60_000);
     const shown = (await details(ana.token)).info.avatar!;
     expect(shown).toMatch(SIGNED_AVATAR_URL);
-    expect(shown.split('?')[0]).toBe(avatar.split('?')[0]);
-    expect(shown).not.toBe(avatar);
-    expect((await fetchFile(shown)).statusCode).toBe(200);
+    expect(shown).toBe(avatar);
+    // valid for at least the TTL, at most one step more
+    const expires = Number(new URL(shown, 'http://x').searchParams.get('expires')) * 1000;
+    expect(expires - app.clock.now.getTime()).toBeGreaterThanOrEqual(FILE_URL_TTL_MS);
+    expect(expires - app.clock.now.getTime()).toBeLessThanOrEqual(FILE_URL_TTL_MS + LINK_EXPIRY_STEP_MS);
+    app.clock.advance(LINK_EXPIRY_STEP_MS);
+    const later = (await details(ana.token)).info.avatar!;
+    expect(later.split('?')[0]).toBe(avatar.split('?')[0]);
+    expect(later).not.toBe(avatar);
+    expect((await fetchFile(later)).statusCode).toBe(200);
   });
 
   it('replaces the previous picture and removes its file', async () => {
@@ -180,7 +187,8 @@ describe('avatar: app/user/updateAvatar', () => {
       expect(refused.statusCode, url).toBeLessThan(500);
       expect(refused.headers['content-type'], url).toMatch(/json/);
     }
-    app.clock.advance(31 * 60 * 1000);
+    // past the TTL and the rounding step of expiries, whatever the clock's phase
+    app.clock.advance(FILE_URL_TTL_MS + LINK_EXPIRY_STEP_MS);
     const expired = await fetchFile(avatar);
     expect(expired.statusCode).toBe(403);
     expect(expired.json().code).toBe('FILE_LINK_INVALID');
