@@ -7,7 +7,7 @@ export const alertsTexts = {
   endedChip: 'Alerta terminada',
   since: 'Desde el {date}',
   endedAt: 'Terminó el {date}',
-  deviceName: 'Teléfono: {device}',
+  deviceName: 'Desde su dispositivo: {device}',
   lastPosition: 'Última ubicación: {date}',
   noPosition: 'Aún no recibimos su ubicación.',
   liveNote: 'La ubicación se actualiza sola cada pocos segundos mientras la alerta esté activa.',
