@@ -35,6 +35,7 @@ import {
   killEverything,
   makeTempDir,
   onInterrupt,
+  runMeasuringScript,
   sleep,
   startProcess,
 } from '../lib/processes.mjs';
@@ -310,17 +311,9 @@ async function benchPostgres() {
 
 async function benchArgon2() {
   console.log('\nargon2id: hashPassword (19 MiB, t=2, p=1), 20 runs after 2 warm-ups');
-  const script = startProcess('argon2 bench', ['--import', 'tsx', 'bench/api/hash-cost.ts'], {
+  const result = await runMeasuringScript('argon2 bench', ['--import', 'tsx', 'bench/api/hash-cost.ts'], {
     cwd: repoRoot,
-    readyText: '"runs"',
   });
-  await script.ready;
-  await script.stop();
-  const line = script
-    .output()
-    .split('\n')
-    .find((l) => l.includes('"runs"'));
-  const result = JSON.parse(line);
   console.log(`  median ${result.medianMs} ms (min ${result.minMs}, max ${result.maxMs})`);
   return result;
 }

@@ -36,7 +36,14 @@ import pg from 'pg';
 import { callApi, route } from '../lib/contract.mjs';
 import { createDatabase, repoRoot } from '../lib/escudo.mjs';
 import { cpuShares, machine, median, readCpu } from '../lib/machine.mjs';
-import { freePort, killEverything, makeTempDir, sleep, startProcess } from '../lib/processes.mjs';
+import {
+  freePort,
+  killEverything,
+  makeTempDir,
+  runMeasuringScript,
+  sleep,
+  startProcess,
+} from '../lib/processes.mjs';
 import { markdownTable, printTable, writeGeneratedSection } from '../lib/report.mjs';
 
 const outFile = fileURLToPath(new URL('./last-run.json', import.meta.url));
@@ -294,18 +301,11 @@ async function killRound(target, index) {
 async function commitCost(durability) {
   const folder = makeTempDir('escudo-durability-commit-');
   try {
-    const script = startProcess(
+    const result = await runMeasuringScript(
       `commit cost (${durability})`,
       ['--import', 'tsx', 'bench/durability/commit-cost.ts', durability, folder],
-      { cwd: repoRoot, readyText: '"runs"' },
+      { cwd: repoRoot },
     );
-    await script.ready;
-    await script.stop();
-    const line = script
-      .output()
-      .split('\n')
-      .find((l) => l.includes('"runs"'));
-    const result = JSON.parse(line);
     console.log(
       `  PGlite ${durability}: ${result.commitsPerSecond} commits/s, p50 ${result.p50Ms} ms, ` +
         `p99 ${result.p99Ms} ms, ${result.fsyncsPerCommit} host fsync a commit; ` +

@@ -108,6 +108,21 @@ export function startProcess(name, args, { env = {}, readyText, cwd = process.cw
   };
 }
 
+/**
+ * Runs a measuring script to its end and returns the JSON line it printed (the one holding `"runs"`):
+ * the way the benches time code in a process of its own (argon2, PGlite commits).
+ */
+export async function runMeasuringScript(name, args, { cwd } = {}) {
+  const script = startProcess(name, args, { cwd, readyText: '"runs"' });
+  await script.ready;
+  await script.stop();
+  const line = script
+    .output()
+    .split('\n')
+    .find((l) => l.includes('"runs"'));
+  return JSON.parse(line);
+}
+
 export function killEverything() {
   for (const child of children) child.kill('SIGKILL');
   for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });

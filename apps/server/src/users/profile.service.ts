@@ -4,12 +4,13 @@
  * against each other and the geography: the region must be of the country, the commune of the region,
  * and a region with communes needs one. A new e-mail must not belong to another account.
  */
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { BodyOf, updateInfo } from '@escudo/contract';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { comunas, regiones, users } from '../lib/db/schema.ts';
 import { isUniqueViolation } from '../lib/db/errors.ts';
+import { findUserByEmail } from './users.service.ts';
 
 const EMAIL_TAKEN_FIELD = { email: 'Ya existe una cuenta registrada con este email.' };
 
@@ -47,12 +48,8 @@ async function assertPlaceIsConsistent(
 export async function updateUserInfo(ctx: AppContext, userId: number, input: BodyOf<typeof updateInfo>) {
   await assertPlaceIsConsistent(ctx, input);
   const email = input.email.trim();
-  const [taken] = await ctx.db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), ne(users.id, userId)))
-    .limit(1);
-  if (taken) throw new AppError('EMAIL_TAKEN', undefined, EMAIL_TAKEN_FIELD);
+  const holder = await findUserByEmail(ctx, email);
+  if (holder && holder.id !== userId) throw new AppError('EMAIL_TAKEN', undefined, EMAIL_TAKEN_FIELD);
   try {
     const updated = await ctx.db
       .update(users)

@@ -52,11 +52,12 @@ export interface CallOptions {
   params?: Record<string, string> | undefined;
 }
 
-// Sign-in answers 401 for a wrong password: that must show a message, not end a session (spec 8).
-const endpointsKeepingSessionOn401 = new Set<string>([routes.login.path]);
-// Removing or leaving an entry of the security network that is not (or no longer) one's own is 403
-// (issue 15, decision 015): the entry went away meanwhile, and the session is fine.
-const endpointsKeepingSessionOn403 = new Set<string>([routes.eliminarDeRed.path, routes.salirDeRed.path]);
+/**
+ * Refusals that are about what was asked, not about the session: a wrong password at sign-in (401) and
+ * an entry that is not one's own (403, e.g. the security network's). Any other 401/403 ends the
+ * session (spec 8).
+ */
+const refusalsKeepingSession = new Set<string>(['INVALID_CREDENTIALS', 'FORBIDDEN'] satisfies ErrorCode[]);
 
 /**
  * Calls an endpoint of the contract by its name, once: `callApi('login', body)` takes the `login`
@@ -107,11 +108,11 @@ export async function callApi<N extends EndpointName>(
   }
 
   if (!response.ok) {
+    const error = toApiRequestError(response.status, text);
     if (
       (response.status === 401 || response.status === 403) &&
       token !== null &&
-      !endpointsKeepingSessionOn401.has(endpoint.path) &&
-      !(response.status === 403 && endpointsKeepingSessionOn403.has(endpoint.path)) &&
+      !refusalsKeepingSession.has(error.code) &&
       authToken.get() === token
     ) {
       // The session is over or was never valid: forget it and let the guards show Login (spec 8).
@@ -119,7 +120,7 @@ export async function callApi<N extends EndpointName>(
       authToken.remove();
       window.location.reload();
     }
-    throw toApiRequestError(response.status, text);
+    throw error;
   }
 
   if (response.status === 204 || text === '') return undefined as ResponseOf<EndpointsByRoute[N]>;

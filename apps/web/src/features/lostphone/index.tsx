@@ -8,9 +8,9 @@ import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import { Suspense, lazy, useState } from 'react';
 import { componentsTexts } from '../../components/texts.ts';
-import type { ProtectionDialogsProps } from './types.ts';
+import type { ProtectionDialogsProps } from '../../lib/protection-dialogs.ts';
 
-export type { ProtectionAction, ProtectionDialogsProps } from './types.ts';
+export type { ProtectionAction, ProtectionDialogsProps } from '../../lib/protection-dialogs.ts';
 
 const LazyProtectionDialogs = lazy(async () => ({
   default: (await import('./components/protection-dialogs.tsx')).ProtectionDialogs,

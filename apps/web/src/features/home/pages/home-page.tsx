@@ -15,6 +15,7 @@ import { DocumentTitle } from '../../../components/document-title.tsx';
 import { fillText } from '../../../lib/format.ts';
 import { useSelectedDevice } from '../../../lib/session/selected-device.ts';
 import { useSignedInUser } from '../../../lib/session/user-details.ts';
+import type { ProtectionAction, ProtectionDialogsProps } from '../../../lib/protection-dialogs.ts';
 import { HomeDialogs, type HomeDialog } from '../components/home-dialogs.tsx';
 import { HomeFooter } from '../components/home-footer.tsx';
 import { HomeTile } from '../components/home-tile.tsx';
@@ -30,19 +31,6 @@ interface TileDefinition {
   requires: 'nothing' | 'device' | 'android';
   /** a route, a remote-protection dialog, or the placeholder of a later issue */
   target: { route: string } | { protection: ProtectionAction } | 'securityNetwork' | 'comingSoon';
-}
-
-export type ProtectionAction = 'lock' | 'lost' | 'wipe';
-
-/**
- * The remote-protection dialogs (lock, lost phone, wipe) belong to another feature; the app shell
- * passes them in, since a feature never imports another (STYLE.md #1).
- */
-export interface ProtectionDialogsProps {
-  action: ProtectionAction | null;
-  open: boolean;
-  device: Device | null;
-  onClose: () => void;
 }
 
 // The order is the spec's (spec 2, Home).

@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import type { ProtectionDialogsProps } from '../types.ts';
+import type { ProtectionDialogsProps } from '../../../lib/protection-dialogs.ts';
 import { LockDialog } from './lock-dialog.tsx';
 import { LostPhoneDialog } from './lost-phone-dialog.tsx';
 import { WipeDialog } from './wipe-dialog.tsx';

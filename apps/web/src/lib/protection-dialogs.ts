@@ -1,8 +1,10 @@
 import type { Device } from '@escudo/contract';
 
 /**
- * What the shell hands the lostphone dialogs. Its own module, so that the lazily loaded dialogs and
- * the feature's index (which loads them) do not import each other.
+ * The remote-protection dialogs (lock, lost phone, wipe) as Home opens them: Home's tiles choose the
+ * action, the lostphone feature draws the dialogs, and the app shell joins the two. Shared here,
+ * since a feature never imports another (STYLE.md #1), and so that the lazily loaded dialogs and the
+ * lostphone index do not import each other.
  */
 export type ProtectionAction = 'lock' | 'lost' | 'wipe';
 
