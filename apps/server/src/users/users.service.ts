@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { User } from '@escudo/contract';
+import type { User, USER_ROLES } from '@escudo/contract';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { cuadrantes, devices, userPlans, users } from '../lib/db/schema.ts';
@@ -24,10 +24,11 @@ export async function findUserByEmail(ctx: AppContext, email: string) {
 /**
  * A new account: its own invitation code, the default zone, and the starter plan's free trial. An
  * account made with Google has no password (`passwordHash` null) until it sets one through a reset.
+ * An operator (issue 16) attends customers and has no plan of its own.
  */
 export async function createUser(
   ctx: AppContext,
-  input: { name: string; email: string; passwordHash: string | null },
+  input: { name: string; email: string; passwordHash: string | null; role?: (typeof USER_ROLES)[number] },
 ) {
   return ctx.db.transaction(async (tx) => {
     let user: { id: number } | undefined;
@@ -42,6 +43,7 @@ export async function createUser(
         if (attempt >= 3 || !isUniqueViolation(error) || String(error).includes('email')) throw error;
       }
     }
+    if (input.role === 'operator') return user;
     const expiresAt = new Date(ctx.now().getTime() + STARTER_TRIAL_DAYS * 24 * 60 * 60 * 1000);
     await tx
       .insert(userPlans)
