@@ -3,6 +3,7 @@
  * Stops cleanly on SIGINT/SIGTERM so that PGlite flushes its files.
  */
 import { buildApp } from './app.ts';
+import { adminSocketPath, isAdminSocketHeld, listenAdminSocket } from './admin/admin-socket.ts';
 import { parseEnv } from './env.ts';
 import { describeErrorSafely } from './lib/log/redact.ts';
 import { FLOW_DEFAULT_API_URL, usesFlowSandbox } from './payments/flow-setup.ts';
@@ -16,9 +17,21 @@ async function main() {
     console.error((error as Error).message);
     process.exit(1);
   }
+  // the embedded database must not be opened by two processes: a server or `npm run admin` holding
+  // this data folder answers on its admin socket (admin/admin-socket.ts)
+  const socketPath = adminSocketPath(env.DATA_DIR);
+  const sharesDataDir = await isAdminSocketHeld(socketPath);
+  if (sharesDataDir && !env.DATABASE_URL) {
+    console.error(
+      `Otro proceso de ${env.BRAND_NAME} está usando ${env.DATA_DIR}: deténlo o usa otro DATA_DIR.`,
+    );
+    process.exit(1);
+  }
   const { app, ctx, database } = await buildApp({ env });
   const demo = env.isProduction ? null : await seedDemoAccount(ctx);
   await app.listen({ port: env.PORT, host: env.HOST });
+  // on PostgreSQL several servers may share a folder; `npm run admin` then reaches the first one
+  const adminSocket = sharesDataDir ? null : await listenAdminSocket(ctx, socketPath);
 
   const lines = [
     '',
@@ -44,8 +57,7 @@ async function main() {
       if (closing) return;
       closing = true;
       app.log.info({ signal }, 'shutting down');
-      app
-        .close()
+      Promise.all([adminSocket?.close(), app.close()])
         .then(() => process.exit(0))
         .catch(() => process.exit(1));
     });

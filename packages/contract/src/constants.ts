@@ -124,6 +124,8 @@ export const DEVICE_NAMESPACE = '/device';
 export const REALTIME_MESSAGE_MAX_BYTES = 16 * 1024;
 /** ours: a socket may send up to 20 messages a second (burst 40); beyond that they are rejected */
 export const REALTIME_MESSAGES_PER_SECOND = 20;
+/** ours: who an account is (issue 16): customers use the panel, operators attend them */
+export const USER_ROLES = ['customer', 'operator'] as const;
 /** spec 3: Device.device_so */
 export const deviceOperatingSystems = ['android', 'ios'] as const;
 /** ours: an invitation to a security network works once, for 14 days (issue 15) */

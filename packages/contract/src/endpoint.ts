@@ -4,7 +4,7 @@ import type { z } from 'zod';
  * One HTTP call of the product: the server registers a route from it, the panel and the phone call
  * through it, and the OpenAPI document is generated from it. `path` is the full path under `/api`.
  */
-export type EndpointAuth = 'none' | 'user' | 'device';
+export type EndpointAuth = 'none' | 'user' | 'operator' | 'device';
 
 export interface Endpoint<
   TBody extends z.ZodType = z.ZodType,
@@ -13,7 +13,10 @@ export interface Endpoint<
 > {
   method: 'GET' | 'POST';
   path: `/api/${string}`;
-  /** who may call it: anyone, a signed-in user (bearer session token), or a phone (device token) */
+  /**
+   * who may call it: anyone, a signed-in user (bearer session token), a signed-in operator (a user
+   * whose role is 'operator'; anyone else is refused FORBIDDEN), or a phone (device token)
+   */
   auth: TAuth;
   summary: string;
   body: TBody;

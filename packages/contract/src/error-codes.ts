@@ -14,6 +14,8 @@ export const errorCodes = [
   'UNAUTHENTICATED',
   /** sign-in with a wrong e-mail or password */
   'INVALID_CREDENTIALS',
+  /** sign-in, with the right password, to an account an administrator disabled (`operator disable`) */
+  'ACCOUNT_DISABLED',
   /**
    * a signed-in user refused something that is not about an id; another user's device, route or order
    * is answered NOT_FOUND instead, as if it did not exist (issue 12: a 403 would tell that it exists)
@@ -97,6 +99,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
+  ACCOUNT_DISABLED: 403,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   ROUTE_NOT_FOUND: 404,
@@ -138,6 +141,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   UNAUTHENTICATED: 'Tu sesión no es válida o ha expirado. Por favor ingresa nuevamente.',
   INVALID_CREDENTIALS: 'Email o contraseña incorrectos. Por favor verifica los datos ingresados.',
   FORBIDDEN: 'No tienes permiso para acceder a este recurso.',
+  ACCOUNT_DISABLED:
+    'Esta cuenta está deshabilitada. Si crees que es un error, contacta al administrador del servicio.',
   NOT_FOUND: 'No encontramos lo que buscas.',
   ROUTE_NOT_FOUND: 'La ruta solicitada no existe.',
   EMAIL_TAKEN: 'Ya existe una cuenta registrada con este email.',

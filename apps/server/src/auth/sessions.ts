@@ -6,15 +6,21 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { SESSION_TTL_MS } from '@escudo/contract';
 import type { AppContext } from '../context.ts';
-import { sessions } from '../lib/db/schema.ts';
+import { AppError } from '../lib/app-error.ts';
+import { sessions, users } from '../lib/db/schema.ts';
 import type { DbOrTransaction } from '../lib/db/client.ts';
 import { createToken, hashToken } from '../lib/crypto/tokens.ts';
 import { preparedPerDatabase } from '../lib/db/prepared.ts';
 import type { UserAuth } from '../lib/http/routes.ts';
 import { readPanelToken } from '../lib/realtime/panel-token.ts';
 
-/** A new session for the user; `db` may be a transaction that records more of the sign-in. */
+/**
+ * A new session for the user; `db` may be a transaction that records more of the sign-in. Every way
+ * in (password, Google, sign-up) comes here, so a disabled account is refused here once.
+ */
 export async function createSession(ctx: AppContext, userId: number, db: DbOrTransaction = ctx.db) {
+  const [user] = await db.select({ disabledAt: users.disabledAt }).from(users).where(eq(users.id, userId));
+  if (user?.disabledAt) throw new AppError('ACCOUNT_DISABLED');
   const token = createToken();
   const expiresAt = new Date(ctx.now().getTime() + SESSION_TTL_MS);
   await db.insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt });
@@ -28,16 +34,18 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-// runs on every authenticated request
+// runs on every authenticated request; a disabled account's sessions end with it
 const findActiveSession = preparedPerDatabase((db) =>
   db
-    .select({ id: sessions.id, userId: sessions.userId })
+    .select({ id: sessions.id, userId: sessions.userId, role: users.role })
     .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
         eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql.placeholder('now')),
+        isNull(users.disabledAt),
       ),
     )
     .limit(1)
@@ -52,7 +60,9 @@ export function createSessionAuthenticator(ctx: AppContext) {
       tokenHash: hashToken(token),
       now: ctx.now().toISOString(),
     });
-    return session ? { kind: 'user', userId: session.userId, sessionId: session.id } : null;
+    return session
+      ? { kind: 'user', userId: session.userId, sessionId: session.id, role: session.role }
+      : null;
   };
 }
 
@@ -67,14 +77,25 @@ export async function revokeAllSessions(ctx: AppContext, userId: number): Promis
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
-/** Whether a session still works (not revoked, not expired): a realtime connection checks it. */
-export async function isSessionActive(ctx: AppContext, sessionId: number): Promise<boolean> {
+/**
+ * The role of a session's user while the session still works (not revoked, not expired, the account
+ * not disabled); null otherwise. A realtime connection checks it.
+ */
+async function findActiveSessionRole(ctx: AppContext, sessionId: number) {
   const [session] = await ctx.db
-    .select({ id: sessions.id })
+    .select({ role: users.role })
     .from(sessions)
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, ctx.now())))
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, ctx.now()),
+        isNull(users.disabledAt),
+      ),
+    )
     .limit(1);
-  return Boolean(session);
+  return session?.role ?? null;
 }
 
 /**
@@ -83,7 +104,8 @@ export async function isSessionActive(ctx: AppContext, sessionId: number): Promi
  */
 export function createPanelSocketAuthenticator(ctx: AppContext) {
   return async (token: unknown): Promise<UserAuth | null> => {
-    const auth = readPanelToken(ctx, token);
-    return auth && (await isSessionActive(ctx, auth.sessionId)) ? auth : null;
+    const claims = readPanelToken(ctx, token);
+    const role = claims && (await findActiveSessionRole(ctx, claims.sessionId));
+    return claims && role ? { ...claims, role } : null;
   };
 }

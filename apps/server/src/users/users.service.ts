@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { User } from '@escudo/contract';
+import type { User, USER_ROLES } from '@escudo/contract';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { cuadrantes, devices, userPlans, users } from '../lib/db/schema.ts';
@@ -25,13 +25,14 @@ export async function findUserByEmail(ctx: AppContext, email: string) {
 /**
  * A new account: its own invitation code, the default zone, and the starter plan's free trial. An
  * account made with Google has no password (`passwordHash` null) until it sets one through a reset.
+ * An operator (issue 16) attends customers and has no plan of its own.
  * Through a referral link it records its referrer; through a sponsor's link it starts the sponsor's
  * plan for the sponsor's months instead of the trial, at no cost (issue 17), with the same period
  * rule as a paid plan (plan-period.ts), so Home and Planes show it like one.
  */
 export async function createUser(
   ctx: AppContext,
-  input: { name: string; email: string; passwordHash: string | null },
+  input: { name: string; email: string; passwordHash: string | null; role?: (typeof USER_ROLES)[number] },
   origin: {
     referredByUserId?: number | null;
     sponsor?: { id: number; planId: number; months: number } | null;
@@ -58,6 +59,7 @@ export async function createUser(
         if (attempt >= 3 || !isUniqueViolation(error) || String(error).includes('email')) throw error;
       }
     }
+    if (input.role === 'operator') return user;
     if (origin.sponsor) {
       const { sponsor } = origin;
       const period = nextPlanPeriod({

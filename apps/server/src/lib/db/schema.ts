@@ -4,7 +4,13 @@
  * `npm run db:generate` and committed; `npm test` fails if they are out of date.
  */
 import { sql } from 'drizzle-orm';
-import { commandStates, commandTypes, deviceOperatingSystems, networkMemberStatuses } from '@escudo/contract';
+import {
+  commandStates,
+  commandTypes,
+  deviceOperatingSystems,
+  networkMemberStatuses,
+  USER_ROLES,
+} from '@escudo/contract';
 import {
   type AnyPgColumn,
   bigint,
@@ -122,6 +128,10 @@ export const users = pgTable(
     sponsorId: integer('sponsor_id').references((): AnyPgColumn => sponsors.id),
     /** when the password was last re-entered and checked (wipe needs a recent one) */
     passwordConfirmedAt: timestamp('password_confirmed_at', { withTimezone: true }),
+    /** customers use the panel; operators attend them (issue 16), made only by `npm run admin` */
+    role: text('role', { enum: USER_ROLES }).notNull().default('customer'),
+    /** a disabled account cannot sign in and its sessions are ended (`operator disable`) */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

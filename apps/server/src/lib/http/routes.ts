@@ -5,14 +5,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { Endpoint, EndpointAuth } from '@escudo/contract';
+import type { Endpoint, EndpointAuth, USER_ROLES } from '@escudo/contract';
 import { AppError } from '../app-error.ts';
+
+type UserRole = (typeof USER_ROLES)[number];
 
 /** A signed-in user, through a session token. */
 export interface UserAuth {
   kind: 'user';
   userId: number;
   sessionId: number;
+  role: UserRole;
 }
 
 /** A phone, through its device token: it speaks for itself only. */
@@ -26,7 +29,11 @@ export interface DeviceAuth {
 }
 
 export type Auth = UserAuth | DeviceAuth;
-type AuthOf<A extends EndpointAuth> = A extends 'user' ? UserAuth : A extends 'device' ? DeviceAuth : null;
+type AuthOf<A extends EndpointAuth> = A extends 'user' | 'operator'
+  ? UserAuth
+  : A extends 'device'
+    ? DeviceAuth
+    : null;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -76,10 +83,17 @@ export function createRouter(app: FastifyInstance, authenticators: Authenticator
       onRequest: async (request) => {
         request.auth = null;
         if (endpoint.auth === 'none') return;
-        const authenticate = authenticators[endpoint.auth as Exclude<EndpointAuth, 'none'>];
-        if (!authenticate) throw new Error(`no authenticator for ${endpoint.auth}`);
+        // an operator is a signed-in user with the operator role
+        const kind = endpoint.auth === 'operator' ? 'user' : (endpoint.auth as 'user' | 'device');
+        const authenticate = authenticators[kind];
+        if (!authenticate) throw new Error(`no authenticator for ${kind}`);
         request.auth = await authenticate(request);
         if (!request.auth) throw new AppError('UNAUTHENTICATED');
+        if (
+          endpoint.auth === 'operator' &&
+          !(request.auth.kind === 'user' && request.auth.role === 'operator')
+        )
+          throw new AppError('FORBIDDEN');
       },
       handler: async (request, reply) => {
         const result = await handler({

@@ -30,7 +30,7 @@ export function createPanelToken(keys: PanelTokenKeys, auth: UserAuth): string {
 }
 
 /** The user and session a token names, if it is ours and not expired; null otherwise. */
-export function readPanelToken(keys: PanelTokenKeys, token: unknown): UserAuth | null {
+export function readPanelToken(keys: PanelTokenKeys, token: unknown): Omit<UserAuth, 'role'> | null {
   if (typeof token !== 'string' || token.length > 512) return null;
   const [body, signature] = token.split('.');
   if (!body || !signature || !/^[0-9a-f]{64}$/.test(signature)) return null;

@@ -1,0 +1,156 @@
+/**
+ * `npm run admin` as an administrator runs it: the real CLI beside a real server process on the same
+ * data folder (PGlite, or PostgreSQL in that project), then with the server stopped (issue 16 item 1).
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresDatabase } from '../test/test-app.ts';
+
+const root = path.resolve(import.meta.dirname, '../../../..');
+const isPostgresRun = process.env.ESCUDO_TEST_DB === 'postgres';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+let dataDir: string;
+let database: Awaited<ReturnType<typeof createPostgresDatabase>> | null = null;
+let env: Record<string, string>;
+const servers: ChildProcess[] = [];
+
+beforeAll(async () => {
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'escudo-admin-'));
+  database = isPostgresRun ? await createPostgresDatabase() : null;
+  env = {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: path.join(dataDir, 'no-panel'),
+    REDIS_URL: '',
+    DATABASE_URL: database?.url ?? '',
+  };
+});
+afterAll(async () => {
+  for (const server of servers) server.kill('SIGKILL');
+  await database?.drop();
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+async function startServer(): Promise<{ url: string; process: ChildProcess; exited: Promise<string> }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  servers.push(child);
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<string>((resolve) => child.on('exit', () => resolve(stderr)));
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 300 && child.exitCode === null; attempt += 1) {
+    if (
+      await fetch(`${url}/api/config`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { url, process: child, exited };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { url, process: child, exited };
+}
+
+async function runAdmin(...argv: string[]) {
+  return promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/admin/admin-cli.ts', ...argv],
+    {
+      cwd: root,
+      env: { ...process.env, ...env },
+    },
+  ).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => error,
+  );
+}
+
+const signIn = (url: string, email: string) =>
+  fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'clave-de-operadora' }),
+  });
+
+describe(`npm run admin beside a running server (${isPostgresRun ? 'PostgreSQL' : 'PGlite'})`, () => {
+  it(
+    'runs inside the server while it runs, and on the database itself once it stopped',
+    { timeout: 120_000 },
+    async () => {
+      const server = await startServer();
+      const created = await runAdmin(
+        'operator',
+        'create',
+        '--email',
+        'op@escudo.cl',
+        '--name',
+        'Paula Soto',
+        '--password',
+        'clave-de-operadora',
+      );
+      expect(created).toMatchObject({ code: 0 });
+      expect(created.stdout).toMatch(/^Operador creado: op@escudo\.cl \(id \d+\)$/m);
+      // the server itself sees the new operator at once
+      expect((await signIn(server.url, 'op@escudo.cl')).status).toBe(200);
+
+      if (!isPostgresRun) {
+        // a second server on the same embedded database would corrupt it: it refuses to start
+        const second = await startServer();
+        expect(await second.exited).toContain('está usando');
+      }
+      const refused = await runAdmin(
+        'operator',
+        'create',
+        '--email',
+        'op@escudo.cl',
+        '--name',
+        'Otra',
+        '--password',
+        'clave-de-operadora',
+      );
+      expect(refused).toMatchObject({ code: 1 });
+      expect(refused.stderr).toContain('Ya existe una cuenta con ese e-mail.');
+
+      server.process.kill('SIGTERM');
+      await server.exited;
+      const disabled = await runAdmin('operator', 'disable', '--email', 'op@escudo.cl');
+      expect(disabled).toMatchObject({ code: 0 });
+      const listed = await runAdmin('operator', 'list');
+      expect(listed.stdout).toMatch(/\top@escudo\.cl\tPaula Soto\tdeshabilitado /);
+
+      // what the CLI wrote on its own is there for the next server
+      const restarted = await startServer();
+      const response = await signIn(restarted.url, 'op@escudo.cl');
+      expect(response.status).toBe(403);
+      expect(await response.json()).toMatchObject({ code: 'ACCOUNT_DISABLED' });
+    },
+  );
+});

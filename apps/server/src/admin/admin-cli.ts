@@ -1,0 +1,42 @@
+/**
+ * `npm run admin -- <group> <action> --flag value`: runs an administrator's command (admin-commands.ts)
+ * inside the running server when there is one (admin-socket.ts says why), or else here, on the
+ * database the server would open, holding the data folder meanwhile.
+ */
+import { buildApp } from '../app.ts';
+import { parseEnv, type Env } from '../env.ts';
+import { describeErrorSafely } from '../lib/log/redact.ts';
+import { AdminUsageError, adminUsage, runAdminCommand } from './admin-commands.ts';
+import { adminSocketPath, askAdminSocket, listenAdminSocket, type AdminAnswer } from './admin-socket.ts';
+
+async function runHere(env: Env, argv: string[]): Promise<AdminAnswer> {
+  const { app, ctx } = await buildApp({ env, logger: false });
+  // taken before the command runs: a server started meanwhile sees the folder in use and stops
+  const socket = await listenAdminSocket(ctx, adminSocketPath(env.DATA_DIR));
+  try {
+    return { ok: true, lines: await runAdminCommand(ctx, argv) };
+  } catch (error) {
+    if (error instanceof AdminUsageError) return { ok: false, lines: [error.message] };
+    throw error;
+  } finally {
+    await socket.close();
+    await app.close();
+  }
+}
+
+async function main() {
+  const argv = process.argv.slice(2);
+  if (argv.length === 0 || argv[0] === 'help' || argv[0] === '--help') {
+    console.log(adminUsage().join('\n'));
+    return;
+  }
+  const env = parseEnv(process.env);
+  const answer = (await askAdminSocket(adminSocketPath(env.DATA_DIR), argv)) ?? (await runHere(env, argv));
+  (answer.ok ? console.log : console.error)(answer.lines.join('\n'));
+  process.exitCode = answer.ok ? 0 : 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(describeErrorSafely(error));
+  process.exit(1);
+});
