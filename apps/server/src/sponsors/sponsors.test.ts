@@ -5,6 +5,7 @@ import { createTestApp, randomAddress, type TestApp } from '../test/test-app.ts'
 import { payments, users } from '../lib/db/schema.ts';
 import { addMonths } from '../payments/plan-period.ts';
 import { createSponsor, disableSponsor, listSponsors } from './sponsors.service.ts';
+import { runAdminCommand } from '../admin/admin-commands.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -97,5 +98,32 @@ describe('sponsors', () => {
     await expect(createSponsor(app.ctx, { name: 'X', planId: 1, months: 0 })).rejects.toMatchObject({
       code: 'VALIDATION',
     });
+  });
+
+  it('is created, listed and disabled with the admin command, create printing the unique_id last', async () => {
+    const created = await runAdminCommand(app.ctx, [
+      'sponsor', 'create', '--name', 'Colegio San Andrés', '--plan', '2', '--months', '3',
+    ]); // prettier-ignore
+    const uniqueId = created.at(-1)!;
+    expect(uniqueId).toMatch(/^[\w-]{22}$/);
+    expect(created.slice(0, -1).join('\n')).toContain(`/register?sponsor_code=${uniqueId}`);
+    expect((await getSponsor(uniqueId)).json()).toMatchObject({
+      sponsor: { name: 'Colegio San Andrés', months: 3, plan: { id: 2 } },
+    });
+    const listed = await runAdminCommand(app.ctx, ['sponsor', 'list']);
+    expect(listed.find((line) => line.startsWith(uniqueId))).toBe(
+      `${uniqueId}\tColegio San Andrés\tProtección\t3 meses\tactivo`,
+    );
+    await runAdminCommand(app.ctx, ['sponsor', 'disable', '--unique-id', uniqueId]);
+    expect((await getSponsor(uniqueId)).statusCode).toBe(404);
+    await expect(
+      runAdminCommand(app.ctx, ['sponsor', 'create', '--name', 'X', '--plan', '2', '--months', '0']),
+    ).rejects.toThrow(/--months/);
+    await expect(
+      runAdminCommand(app.ctx, ['sponsor', 'create', '--name', 'X', '--plan', '77', '--months', '1']),
+    ).rejects.toThrow();
+    await expect(runAdminCommand(app.ctx, ['sponsor', 'disable', '--unique-id', 'nadie'])).rejects.toThrow(
+      'No existe un patrocinador con ese unique_id.',
+    );
   });
 });
