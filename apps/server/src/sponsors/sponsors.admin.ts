@@ -23,7 +23,7 @@ export const sponsorCommands = [
         months: input.months,
       });
       return [
-        `Patrocinador creado: ${sponsor.name}, plan ${input.plan} por ${monthsText(sponsor.months)}.`,
+        `Patrocinador creado: ${sponsor.name}, plan ${sponsor.planName} por ${monthsText(sponsor.months)}.`,
         `Enlace de registro: ${ctx.env.PUBLIC_URL}/register?sponsor_code=${sponsor.uniqueId}`,
         // alone on the last line, so that scripts can take it with `tail -n 1`
         sponsor.uniqueId,

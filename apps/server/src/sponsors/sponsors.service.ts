@@ -26,12 +26,12 @@ export async function createSponsor(ctx: AppContext, input: SponsorInput) {
   if (!Number.isInteger(input.months) || input.months < 1 || input.months > 120)
     throw new AppError('VALIDATION', 'Los meses deben ser un número entero de 1 a 120.');
   // an unknown plan is refused here with its own message, before the foreign key would
-  await findPlanOrThrow(ctx, input.planId);
+  const plan = await findPlanOrThrow(ctx, input.planId);
   const [sponsor] = await ctx.db
     .insert(sponsors)
     .values({ uniqueId: createSponsorUniqueId(), name, planId: input.planId, months: input.months })
     .returning();
-  return sponsor!;
+  return { ...sponsor!, planName: plan.name };
 }
 
 export async function listSponsors(ctx: AppContext) {

@@ -106,7 +106,10 @@ describe('sponsors', () => {
     ]); // prettier-ignore
     const uniqueId = created.at(-1)!;
     expect(uniqueId).toMatch(/^[\w-]{22}$/);
-    expect(created.slice(0, -1).join('\n')).toContain(`/register?sponsor_code=${uniqueId}`);
+    expect(created.slice(0, -1)).toEqual([
+      'Patrocinador creado: Colegio San Andrés, plan Protección por 3 meses.',
+      `Enlace de registro: http://escudo.test/register?sponsor_code=${uniqueId}`,
+    ]);
     expect((await getSponsor(uniqueId)).json()).toMatchObject({
       sponsor: { name: 'Colegio San Andrés', months: 3, plan: { id: 2 } },
     });
