@@ -63,6 +63,7 @@ function checkMigrations() {
 run('typecheck', 'npx', ['tsc', '-b']);
 run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
 run('format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']);
+run('runtime dependencies carry OSI-approved licences', 'node', ['scripts/check-licences.mjs']);
 checkMigrations();
 run('unit and API tests', 'npx', ['vitest', 'run']);
 run('build the panel', 'npm', ['run', 'build', '-w', '@escudo/web']);
