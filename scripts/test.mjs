@@ -67,5 +67,6 @@ run('runtime dependencies carry OSI-approved licences', 'node', ['scripts/check-
 checkMigrations();
 run('unit and API tests', 'npx', ['vitest', 'run']);
 run('build the panel', 'npm', ['run', 'build', '-w', '@escudo/web']);
+run('first-load JavaScript within its budgets', 'node', ['scripts/check-bundle-budgets.mjs']);
 run('end-to-end journeys in Chromium', 'npm', ['test', '-w', '@escudo/e2e']);
 console.log('\n✓ all checks passed');
