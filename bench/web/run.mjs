@@ -91,8 +91,8 @@ async function startEscudo() {
   return { ...server, base: `http://127.0.0.1:${port}` };
 }
 
-/** One Lighthouse run; the figures this bench reports. */
-async function runLighthouse(url, port, { keepStorage }) {
+/** One Lighthouse run; the figures this bench reports. A run Lighthouse itself spoils is run again. */
+async function runLighthouse(url, port, { keepStorage }, attempt = 1) {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -101,7 +101,11 @@ async function runLighthouse(url, port, { keepStorage }) {
     disableStorageReset: keepStorage,
   });
   const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    // e.g. NO_NAVSTART: the trace missed the navigation, which says nothing about the page
+    if (attempt < 3) return runLighthouse(url, port, { keepStorage }, attempt + 1);
+    throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  }
   const audit = (id) => lhr.audits[id]?.numericValue ?? null;
   const failed = (category) =>
     lhr.categories[category].auditRefs
