@@ -14,6 +14,13 @@ export default defineConfig({
         },
       },
       {
+        // the checks `npm test` runs on the repository itself (licences, bundle budgets)
+        test: {
+          name: 'scripts',
+          include: ['scripts/**/*.test.mjs'],
+        },
+      },
+      {
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.ts'],

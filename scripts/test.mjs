@@ -63,8 +63,10 @@ function checkMigrations() {
 run('typecheck', 'npx', ['tsc', '-b']);
 run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
 run('format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']);
+run('runtime dependencies carry OSI-approved licences', 'node', ['scripts/check-licences.mjs']);
 checkMigrations();
 run('unit and API tests', 'npx', ['vitest', 'run']);
 run('build the panel', 'npm', ['run', 'build', '-w', '@escudo/web']);
+run('first-load JavaScript within its budgets', 'node', ['scripts/check-bundle-budgets.mjs']);
 run('end-to-end journeys in Chromium', 'npm', ['test', '-w', '@escudo/e2e']);
 console.log('\n✓ all checks passed');

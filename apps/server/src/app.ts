@@ -7,6 +7,7 @@ import http from 'node:http';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
 import type { DestinationStream } from 'pino';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -69,6 +70,8 @@ export interface App {
 
 /** how often undelivered locks and wipes past their 24 hours are expired (and their owners told) */
 const EXPIRY_SWEEP_MS = 60_000;
+/** smaller answers fit in one packet anyway: compressing them costs CPU and saves nothing */
+const API_COMPRESSION_MIN_BYTES = 1024;
 
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { env } = options;
@@ -136,6 +139,15 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  // API answers above 1 KB go out brotli- or gzip-compressed (issue 18). Only types mime-db calls
+  // compressible (JSON, text, SVG…), never a 206 or a Content-Range (video by range), never what is
+  // compressed already (the panel's precompressed files); the realtime socket is not Fastify's.
+  // Request bodies are not decompressed: a small compressed body must not grow past bodyLimit's check.
+  await app.register(compress, {
+    threshold: API_COMPRESSION_MIN_BYTES,
+    encodings: ['br', 'gzip'],
+    globalDecompression: false,
   });
 
   await app.register(swagger, {

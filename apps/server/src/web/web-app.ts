@@ -1,7 +1,9 @@
 /**
  * Serves the built panel (apps/web/dist): hashed assets cached for a year, everything else that is
  * not /api answered with index.html so that the panel's history routes (/planes, /resetpass/…) load
- * on a reload or from a link in an e-mail.
+ * on a reload or from a link in an e-mail. Text files go out as the `.br` or `.gz` copy the build
+ * wrote beside them (apps/web/vite-plugins/precompress.ts), chosen by the request's Accept-Encoding
+ * with `Vary: accept-encoding`; a client that accepts neither gets the plain file (issue 18).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,6 +23,7 @@ export async function registerWebApp(app: FastifyInstance, env: Env): Promise<vo
       root,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(res, filePath) {
         res.header(
           'cache-control',

@@ -1,27 +1,63 @@
-import type { ComponentType } from 'react';
+import { Suspense, lazy, type ComponentType } from 'react';
 import { Navigate, Outlet, createBrowserRouter, type RouteObject } from 'react-router';
-import { PageLoader } from '../components/page-loader.tsx';
+import { BootLoader } from '../components/boot-loader.tsx';
 import { LoginPage } from '../features/auth/pages/login-page.tsx';
 import { RedirectIfSignedIn, RequireSession } from './guards.tsx';
 import type { RouteHandle } from './route-handle.ts';
-import { RouteErrorPage } from './route-error-page.tsx';
 
 /**
- * The route table of spec 2, history-style paths. Login is in the first download; every other page,
- * and the signed-in layout itself, is fetched when first visited, so a visitor's first load stays small.
+ * The route table of spec 2, history-style paths. Login, plain HTML and CSS, is in the first
+ * download; every other page, and the signed-in layout itself, is fetched when first visited, with
+ * MUI's theme, so a visitor's first load stays small (docs/decisions/016).
  */
 
-/** Route `lazy` for a module that exports the page as a named component. */
+/**
+ * Route `lazy` for a module that exports the page as a named component: fetched with MUI's theme
+ * (components/mui-theme.tsx), which the page renders in.
+ */
 function lazyPage<TModule>(load: () => Promise<TModule>, pick: (module: TModule) => ComponentType) {
-  return async () => ({ Component: pick(await load()) });
+  return async () => {
+    const [{ MuiTheme }, module] = await Promise.all([import('../components/mui-theme.tsx'), load()]);
+    const Page = pick(module);
+    return {
+      Component: () => (
+        <MuiTheme>
+          <Page />
+        </MuiTheme>
+      ),
+    };
+  };
+}
+
+// the error page is MUI's: fetched only when a route fails
+const ThemedRouteErrorPage = lazy(async () => {
+  const [{ MuiTheme }, { RouteErrorPage }] = await Promise.all([
+    import('../components/mui-theme.tsx'),
+    import('./route-error-page.tsx'),
+  ]);
+  return {
+    default: () => (
+      <MuiTheme>
+        <RouteErrorPage />
+      </MuiTheme>
+    ),
+  };
+});
+
+function RootErrorBoundary() {
+  return (
+    <Suspense fallback={<BootLoader />}>
+      <ThemedRouteErrorPage />
+    </Suspense>
+  );
 }
 
 const backToHome: RouteHandle = { showsBackButton: true };
 
 const routes: RouteObject[] = [
   {
-    ErrorBoundary: RouteErrorPage,
-    HydrateFallback: PageLoader,
+    ErrorBoundary: RootErrorBoundary,
+    HydrateFallback: BootLoader,
     children: [
       {
         path: '/login',

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import { lazy, Suspense, useState } from 'react';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
+import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
@@ -19,6 +19,10 @@ export const SIDEBAR_WIDTH = 280;
 
 // the profile dialog (form, lists of places) loads when it is first opened, not with every page
 const ProfileDialog = lazy(() => import('../../features/profile/components/profile-dialog.tsx'));
+// the phone's drawer (MUI's Drawer and Modal) loads when the menu is first opened (decision 016)
+const MobileDrawer = lazy(() =>
+  import('./mobile-drawer.tsx').then((module) => ({ default: module.MobileDrawer })),
+);
 
 /**
  * spec 2: the sidebar (avatar or initials, name, 'Editar Perfil', 'Dispositivos registrados'). From
@@ -33,33 +37,43 @@ export function AppSidebar({
   isMobileOpen: boolean;
   onMobileClose: () => void;
 }) {
-  const paperSx = { width: SIDEBAR_WIDTH, boxSizing: 'border-box' } as const;
+  const [hasOpenedMobile, setHasOpenedMobile] = useState(false);
+  if (isMobileOpen && !hasOpenedMobile) setHasOpenedMobile(true);
   return (
     <Box
       component="nav"
       aria-label={appTexts.sidebarLabel}
       sx={{ width: { md: SIDEBAR_WIDTH }, flexShrink: { md: 0 } }}
     >
-      <Drawer
-        variant="temporary"
-        open={isMobileOpen}
-        onClose={onMobileClose}
-        // above the header, like any modal on a phone
-        sx={{ display: { xs: 'block', md: 'none' }, zIndex: (theme) => theme.zIndex.modal }}
-        slotProps={{ paper: { sx: paperSx } }}
-      >
-        <SidebarContent user={user} onDeviceSelected={onMobileClose} />
-      </Drawer>
-      <Drawer
-        variant="permanent"
-        open
-        sx={{ display: { xs: 'none', md: 'block' } }}
-        slotProps={{ paper: { sx: paperSx } }}
+      {hasOpenedMobile ? (
+        <Suspense fallback={null}>
+          <MobileDrawer open={isMobileOpen} onClose={onMobileClose} width={SIDEBAR_WIDTH}>
+            <SidebarContent user={user} onDeviceSelected={onMobileClose} />
+          </MobileDrawer>
+        </Suspense>
+      ) : null}
+      {/* what MUI's permanent Drawer draws, without the Drawer module (and its Modal) */}
+      <Paper
+        square
+        elevation={0}
+        sx={{
+          display: { xs: 'none', md: 'flex' },
+          flexDirection: 'column',
+          width: SIDEBAR_WIDTH,
+          height: '100%',
+          position: 'fixed',
+          top: 0,
+          left: 0,
+          zIndex: (theme) => theme.zIndex.drawer,
+          overflowY: 'auto',
+          borderRight: 1,
+          borderColor: 'divider',
+        }}
       >
         {/* room for the fixed header above the permanent sidebar */}
         <Toolbar />
         <SidebarContent user={user} />
-      </Drawer>
+      </Paper>
     </Box>
   );
 }

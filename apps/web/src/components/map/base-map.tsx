@@ -1,14 +1,12 @@
 /**
- * A Leaflet map with the panel's defaults (spec 9: centre Santiago, zoom 12, max zoom 16) and the tile
- * server of the public config. Only lazily loaded modules may import this file: Leaflet and its CSS
- * must stay out of every first load.
+ * A Leaflet map with the panel's defaults (use-leaflet-map.ts) inside a labelled, bordered box; its
+ * children add the layers (markers, routes) through `useMapInstance()`. Only lazily loaded modules
+ * may import this file: Leaflet and its CSS must stay out of every first load.
  */
 import 'leaflet/dist/leaflet.css';
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
-import { AttributionControl, MapContainer, TileLayer } from 'react-leaflet';
-import { MAP_CENTER, MAP_MAX_ZOOM, MAP_ZOOM } from '@escudo/contract/browser';
-import type { PublicConfig } from '@escudo/contract';
+import { LeafletMapContext, useLeafletMap, type MapConfig } from './use-leaflet-map.ts';
 
 export function BaseMap({
   config,
@@ -16,12 +14,13 @@ export function BaseMap({
   height,
   children,
 }: {
-  config: Pick<PublicConfig, 'map_tile_url' | 'map_attribution'>;
+  config: MapConfig;
   /** what the map shows, for screen readers */
   label: string;
   height: number | Record<string, number>;
   children?: ReactNode;
 }) {
+  const { containerRef, map } = useLeafletMap(config);
   return (
     <Box
       role="region"
@@ -39,17 +38,8 @@ export function BaseMap({
         '& .leaflet-popup-content': { fontSize: 14, lineHeight: 1.4, m: '10px 14px' },
       }}
     >
-      <MapContainer
-        center={[MAP_CENTER.lat, MAP_CENTER.lng]}
-        zoom={MAP_ZOOM}
-        maxZoom={MAP_MAX_ZOOM}
-        attributionControl={false}
-      >
-        {/* Leaflet's credit without the flag its default prefix adds */}
-        <AttributionControl prefix='<a href="https://leafletjs.com">Leaflet</a>' />
-        <TileLayer url={config.map_tile_url} attribution={config.map_attribution} maxZoom={MAP_MAX_ZOOM} />
-        {children}
-      </MapContainer>
+      <div ref={containerRef} />
+      {map ? <LeafletMapContext value={map}>{children}</LeafletMapContext> : null}
     </Box>
   );
 }

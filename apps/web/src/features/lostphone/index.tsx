@@ -4,8 +4,7 @@
  * STYLE.md #1). Their code, and socket.io-client with it, downloads when a dialog first opens.
  */
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
+import Backdrop from '@mui/material/Backdrop';
 import { Suspense, lazy, useState } from 'react';
 import { componentsTexts } from '../../components/texts.ts';
 import type { ProtectionDialogsProps } from '../../lib/protection-dialogs.ts';
@@ -28,12 +27,11 @@ export function ProtectionDialogs(props: ProtectionDialogsProps) {
   );
 }
 
+// a backdrop, not a Dialog: MUI's Dialog stays out of Home's first load (docs/decisions/016)
 function LoadingDialog({ onClose }: { onClose: () => void }) {
   return (
-    <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-label={componentsTexts.loading}>
-      <DialogContent sx={{ display: 'grid', placeItems: 'center', minHeight: 160 }}>
-        <CircularProgress aria-label={componentsTexts.loading} />
-      </DialogContent>
-    </Dialog>
+    <Backdrop open onClick={onClose} sx={{ zIndex: (theme) => theme.zIndex.modal }}>
+      <CircularProgress aria-label={componentsTexts.loading} sx={{ color: '#fff' }} />
+    </Backdrop>
   );
 }

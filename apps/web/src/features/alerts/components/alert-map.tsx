@@ -3,11 +3,12 @@
  * the map follows as positions arrive. Loaded lazily with Leaflet (its own chunk).
  */
 import { useEffect } from 'react';
-import { Marker, Polyline, Tooltip, useMap } from 'react-leaflet';
+import { marker, polyline } from 'leaflet';
 import type { AlertPosition, PublicConfig } from '@escudo/contract';
 import { MAP_MAX_ZOOM } from '@escudo/contract/browser';
 import { BaseMap } from '../../../components/map/base-map.tsx';
 import { createPinIcon } from '../../../components/map/pin-icon.ts';
+import { useMapInstance } from '../../../components/map/use-leaflet-map.ts';
 import { BRAND_RED } from '../../../lib/brand.ts';
 import { alertsTexts } from '../texts.ts';
 
@@ -25,32 +26,51 @@ export default function AlertMap({
   const last = positions.at(-1) ?? null;
   return (
     <BaseMap config={config} label={alertsTexts.mapLabel} height={{ xs: 320, md: 460 }}>
-      {positions.length > 1 && (
-        <Polyline
-          positions={positions.map((p) => [p.lat, p.lng] as [number, number])}
-          pathOptions={{ color: BRAND_RED, weight: 4, opacity: 0.6 }}
-        />
-      )}
-      {last && (
-        <Marker
-          position={[last.lat, last.lng]}
-          icon={lastPinIcon}
-          title={alertsTexts.lastPositionPin}
-          alt={alertsTexts.lastPositionPin}
-        >
-          <Tooltip direction="top" offset={[0, -34]} permanent>
-            {alertsTexts.lastPositionPin}
-          </Tooltip>
-        </Marker>
-      )}
+      <WalkedPath positions={positions} />
+      <LastPositionPin last={last} />
       <FollowLast last={last} />
     </BaseMap>
   );
 }
 
+function WalkedPath({ positions }: { positions: AlertPosition[] }) {
+  const map = useMapInstance();
+  useEffect(() => {
+    if (positions.length < 2) return;
+    const path = polyline(
+      positions.map((p) => [p.lat, p.lng] as [number, number]),
+      { color: BRAND_RED, weight: 4, opacity: 0.6 },
+    ).addTo(map);
+    return () => {
+      path.remove();
+    };
+  }, [map, positions]);
+  return null;
+}
+
+function LastPositionPin({ last }: { last: AlertPosition | null }) {
+  const map = useMapInstance();
+  const lat = last?.lat ?? null;
+  const lng = last?.lng ?? null;
+  useEffect(() => {
+    if (lat === null || lng === null) return;
+    const pin = marker([lat, lng], {
+      icon: lastPinIcon,
+      title: alertsTexts.lastPositionPin,
+      alt: alertsTexts.lastPositionPin,
+    })
+      .bindTooltip(alertsTexts.lastPositionPin, { direction: 'top', offset: [0, -34], permanent: true })
+      .addTo(map);
+    return () => {
+      pin.remove();
+    };
+  }, [map, lat, lng]);
+  return null;
+}
+
 /** Centres on the last position at first, then whenever it leaves the visible part of the map. */
 function FollowLast({ last }: { last: AlertPosition | null }) {
-  const map = useMap();
+  const map = useMapInstance();
   const key = last ? `${last.lat},${last.lng}` : null;
   useEffect(() => {
     if (!last) return;

@@ -1,48 +1,54 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import { Suspense, lazy, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import './login-page.css';
+import { Suspense, lazy, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { isApiRequestError } from '../../../lib/api-client.ts';
 import { useConfig } from '../../../lib/config/get-config.ts';
-import { FormField } from '../../../components/form-field.tsx';
-import { muiField } from '../../../lib/forms.ts';
 import { useLogin } from '../api/login.ts';
-import { AuthLayout } from '../components/auth-layout.tsx';
-import { GoogleSignInButton } from '../components/google-sign-in-button.tsx';
-import { GoogleSigningIn } from '../components/google-signing-in.tsx';
+import {
+  PlainAuthLayout,
+  PlainField,
+  PlainGoogleSignInButton,
+  PlainGoogleSigningIn,
+} from '../components/plain-auth.tsx';
 import { useGoogleSignInReturn } from '../hooks/use-google-sign-in-return.ts';
-import { PasswordField } from '../../../components/password-field.tsx';
 import { authTexts } from '../texts.ts';
 import { afterSignInPath } from '../../../lib/session/after-sign-in.ts';
 
-interface LoginForm {
-  email: string;
-  password: string;
-}
+/**
+ * Login: the first page most visitors load, on a phone. Plain HTML and CSS and React state, no MUI
+ * and no form library, so that its first download stays within budget (docs/decisions/016); it looks
+ * like the MUI pages around it.
+ */
 
-// spec 5: Login validation. Plain react-hook-form rules rather than zod: this page is the first load,
-// and zod is not tree-shakable (bench/RESULTS.md). The server validates again with the contract.
+type LoginField = 'email' | 'password';
+
+// spec 5: Login validation. Plain rules rather than zod: this page is the first load, and zod is not
+// tree-shakable (bench/RESULTS.md). The server validates again with the contract.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const loginRules = {
-  email: {
-    setValueAs: (value: string) => value.trim(),
-    validate: (value: string) =>
-      value === '' ? authTexts.emailRequired : EMAIL_PATTERN.test(value) || authTexts.emailInvalid,
-  },
-  password: { required: authTexts.passwordRequired },
-} as const;
+const validate: Record<LoginField, (value: string) => string | undefined> = {
+  email: (value) =>
+    value.trim() === ''
+      ? authTexts.emailRequired
+      : EMAIL_PATTERN.test(value.trim())
+        ? undefined
+        : authTexts.emailInvalid,
+  password: (value) => (value === '' ? authTexts.passwordRequired : undefined),
+};
 
-// Most visitors never open it: its code (and MUI's Dialog) is fetched on the first click.
-const ForgotPasswordDialog = lazy(() =>
-  import('../components/forgot-password-dialog.tsx').then((module) => ({
-    default: module.ForgotPasswordDialog,
-  })),
-);
+// Most visitors never open it: its code, MUI's Dialog and the theme are fetched on the first click.
+const ForgotPasswordDialog = lazy(async () => {
+  const [{ MuiTheme }, { ForgotPasswordDialog: Dialog }] = await Promise.all([
+    import('../../../components/mui-theme.tsx'),
+    import('../components/forgot-password-dialog.tsx'),
+  ]);
+  return {
+    default: (props: { open: boolean; onClose: () => void }) => (
+      <MuiTheme>
+        <Dialog {...props} />
+      </MuiTheme>
+    ),
+  };
+});
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -54,100 +60,111 @@ export function LoginPage() {
   // spec 2: a social_access_token signs in with Google, then Home; a social_error says what failed
   const google = useGoogleSignInReturn();
 
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, touchedFields, isValid, isSubmitted },
-  } = useForm<LoginForm>({
-    mode: 'onTouched',
-    defaultValues: { email: '', password: '' },
-  });
+  const [values, setValues] = useState<Record<LoginField, string>>({ email: '', password: '' });
+  const [touched, setTouched] = useState<Record<LoginField, boolean>>({ email: false, password: false });
+  const [isSubmitted, setIsSubmitted] = useState(false);
+  const isValid = !validate.email(values.email) && !validate.password(values.password);
 
   // spec 5: messages appear once the person has left the field (or tried to submit)
-  const visibleError = (field: keyof LoginForm) =>
-    touchedFields[field] || isSubmitted ? errors[field]?.message : undefined;
+  const visibleError = (field: LoginField) =>
+    touched[field] || isSubmitted ? validate[field](values[field]) : undefined;
 
-  const onSubmit = handleSubmit((values) => {
-    // signing in from an invitation link goes back to it, where the person joins (issue 15)
-    loginMutation.mutate(values, {
-      onSuccess: () => navigate(afterSignInPath(searchParams), { replace: true }),
-    });
+  const fieldProps = (field: LoginField) => ({
+    name: field,
+    value: values[field],
+    error: visibleError(field),
+    onChange: (event: { target: { value: string } }) =>
+      setValues((current) => ({ ...current, [field]: event.target.value })),
+    onBlur: () => setTouched((current) => ({ ...current, [field]: true })),
   });
 
-  const emailError = visibleError('email');
-  const passwordError = visibleError('password');
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setIsSubmitted(true);
+    if (!isValid) return;
+    // signing in from an invitation link goes back to it, where the person joins (issue 15)
+    loginMutation.mutate(
+      { email: values.email.trim(), password: values.password },
+      { onSuccess: () => navigate(afterSignInPath(searchParams), { replace: true }) },
+    );
+  };
 
   if (google.isSigningIn) {
     return (
-      <AuthLayout title={authTexts.loginTitle}>
-        <GoogleSigningIn />
-      </AuthLayout>
+      <PlainAuthLayout title={authTexts.loginTitle}>
+        <PlainGoogleSigningIn />
+      </PlainAuthLayout>
     );
   }
 
   return (
-    <AuthLayout title={authTexts.loginTitle} subtitle={authTexts.loginSubtitle}>
-      <Box component="form" onSubmit={onSubmit} noValidate>
-        <Stack spacing={2.5}>
-          {google.errorMessage ? <Alert severity="error">{google.errorMessage}</Alert> : null}
-          {loginMutation.isError ? (
-            <Alert severity="error">{describeLoginError(loginMutation.error)}</Alert>
+    <PlainAuthLayout title={authTexts.loginTitle} subtitle={authTexts.loginSubtitle}>
+      <form onSubmit={onSubmit} noValidate>
+        <div className="auth-stack">
+          {google.errorMessage ? (
+            <div className="auth-alert" role="alert">
+              {google.errorMessage}
+            </div>
           ) : null}
-          <FormField
-            {...muiField(register('email', loginRules.email))}
+          {loginMutation.isError ? (
+            <div className="auth-alert" role="alert">
+              {describeLoginError(loginMutation.error)}
+            </div>
+          ) : null}
+          <PlainField
+            {...fieldProps('email')}
             id="login-email"
             label={authTexts.emailLabel}
             type="email"
             autoComplete="email"
-            error={Boolean(emailError)}
-            helperText={emailError}
           />
-          <PasswordField
-            {...muiField(register('password', loginRules.password))}
+          <PlainField
+            {...fieldProps('password')}
             id="login-password"
             label={authTexts.passwordLabel}
             autoComplete="current-password"
-            error={Boolean(passwordError)}
-            helperText={passwordError}
+            isPassword
           />
-          <Button
+          <button
             type="submit"
-            variant="contained"
-            size="large"
-            disabled={!isValid}
-            loading={loginMutation.isPending}
+            className="auth-button is-contained"
+            disabled={!isValid || loginMutation.isPending}
+            aria-busy={loginMutation.isPending || undefined}
           >
+            {loginMutation.isPending ? <span className="spinner" aria-hidden="true" /> : null}
             {authTexts.loginSubmit}
-          </Button>
-          <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
-            <Link
-              component="button"
+          </button>
+          <div className="auth-links">
+            <button
               type="button"
+              className="auth-link"
               onClick={() => {
                 setHasOpenedForgot(true);
                 setIsForgotOpen(true);
               }}
             >
               {authTexts.forgotPassword}
-            </Link>
-            <Link component={RouterLink} to="/register">
+            </button>
+            <RouterLink className="auth-link" to="/register">
               {authTexts.noAccount}
-            </Link>
-          </Box>
+            </RouterLink>
+          </div>
           {config?.google_sign_in ? (
             <>
-              <Divider>{authTexts.orSeparator}</Divider>
-              <GoogleSignInButton url={config.google_sign_in_url} />
+              <div className="auth-divider" role="separator">
+                {authTexts.orSeparator}
+              </div>
+              <PlainGoogleSignInButton url={config.google_sign_in_url} />
             </>
           ) : null}
-        </Stack>
-      </Box>
+        </div>
+      </form>
       {hasOpenedForgot ? (
         <Suspense fallback={null}>
           <ForgotPasswordDialog open={isForgotOpen} onClose={() => setIsForgotOpen(false)} />
         </Suspense>
       ) : null}
-    </AuthLayout>
+    </PlainAuthLayout>
   );
 }
 

@@ -8,7 +8,7 @@ import Route from '@mui/icons-material/Route';
 import ScreenLockPortrait from '@mui/icons-material/ScreenLockPortrait';
 import TravelExplore from '@mui/icons-material/TravelExplore';
 import WorkspacePremium from '@mui/icons-material/WorkspacePremium';
-import { useCallback, useState, type ComponentType, type ReactNode } from 'react';
+import { Suspense, lazy, useCallback, useState, type ComponentType, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { Device } from '@escudo/contract';
 import { DocumentTitle } from '../../../components/document-title.tsx';
@@ -16,11 +16,16 @@ import { fillText } from '../../../lib/format.ts';
 import { useSelectedDevice } from '../../../lib/session/selected-device.ts';
 import { useSignedInUser } from '../../../lib/session/user-details.ts';
 import type { ProtectionAction, ProtectionDialogsProps } from '../../../lib/protection-dialogs.ts';
-import { HomeDialogs, type HomeDialog } from '../components/home-dialogs.tsx';
+import type { HomeDialog } from '../components/home-dialogs.tsx';
 import { HomeFooter } from '../components/home-footer.tsx';
 import { HomeTile } from '../components/home-tile.tsx';
 import { SelectedDeviceNote } from '../components/selected-device-note.tsx';
 import { homeTexts } from '../texts.ts';
+
+// the tiles' notices (MUI's Dialog) load when the first one opens (docs/decisions/016)
+const HomeDialogs = lazy(() =>
+  import('../components/home-dialogs.tsx').then((module) => ({ default: module.HomeDialogs })),
+);
 
 type TileKey = keyof typeof homeTexts.tiles;
 
@@ -125,7 +130,11 @@ export function HomePage({
         ))}
       </Box>
       <HomeFooter />
-      <HomeDialogs dialog={dialog} open={isDialogOpen} onClose={() => setIsDialogOpen(false)} />
+      {dialog ? (
+        <Suspense fallback={null}>
+          <HomeDialogs dialog={dialog} open={isDialogOpen} onClose={() => setIsDialogOpen(false)} />
+        </Suspense>
+      ) : null}
       <SecurityNetworkDialog open={isNetworkOpen} onClose={closeNetwork} />
       <ProtectionDialogs
         action={protection}

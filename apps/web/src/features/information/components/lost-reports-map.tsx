@@ -1,14 +1,15 @@
 /**
  * The map of 'Información Recopilada': one pin per report; the selected one ('Marcar en mapa') is red,
- * drawn above the others, centred, with its popup open. Loaded lazily with Leaflet (its own chunk).
+ * drawn above the others, centred, with its popup open. Loaded lazily with Leaflet (its own chunk); Leaflet's
+ * layers are made in effects (components/map/use-leaflet-map.ts).
  */
 import { useEffect, useRef } from 'react';
-import { Marker, Popup, useMap } from 'react-leaflet';
-import type { Marker as LeafletMarker } from 'leaflet';
+import { marker as createMarker, type Marker as LeafletMarker } from 'leaflet';
 import type { LostPhoneInfoItem, PublicConfig } from '@escudo/contract';
 import { MAP_MAX_ZOOM } from '@escudo/contract/browser';
 import { BaseMap } from '../../../components/map/base-map.tsx';
 import { createPinIcon } from '../../../components/map/pin-icon.ts';
+import { useMapInstance } from '../../../components/map/use-leaflet-map.ts';
 import { BRAND_RED } from '../../../lib/brand.ts';
 import { fillText, formatDateTime } from '../../../lib/format.ts';
 import { informationTexts } from '../texts.ts';
@@ -53,46 +54,56 @@ function ReportMarker({
   isSelected: boolean;
   onSelect: (id: number) => void;
 }) {
-  const map = useMap();
+  const map = useMapInstance();
   const markerRef = useRef<LeafletMarker>(null);
   const title = fillText(informationTexts.reportAt, { date: formatDateTime(report.created_at) });
+  const { lat, lng } = report.position;
+  const { id } = report;
+
+  // the latest onSelect, without making a new marker when only the callback changed
+  const onSelectRef = useRef(onSelect);
+  useEffect(() => {
+    onSelectRef.current = onSelect;
+  });
+
+  useEffect(() => {
+    const popupContent = document.createElement('div');
+    popupContent.append(
+      Object.assign(document.createElement('strong'), { textContent: title }),
+      document.createElement('br'),
+      fillText(informationTexts.position, { lat: lat.toFixed(5), lng: lng.toFixed(5) }),
+    );
+    const pin = createMarker([lat, lng], {
+      icon: isSelected ? selectedPinIcon : pinIcon,
+      zIndexOffset: isSelected ? 1000 : 0,
+      title,
+      alt: title,
+    })
+      .bindPopup(popupContent, { maxWidth: 240 })
+      .on('click', () => onSelectRef.current(id))
+      .addTo(map);
+    markerRef.current = pin;
+    return () => {
+      markerRef.current = null;
+      pin.remove();
+    };
+  }, [map, id, lat, lng, title, isSelected]);
 
   // 'Marcar en mapa': centre on the pin first, then open its popup (which pans to fit itself)
   useEffect(() => {
     if (!isSelected) return;
-    map.setView([report.position.lat, report.position.lng], Math.max(map.getZoom(), FOCUS_ZOOM), {
-      animate: false,
-    });
+    map.setView([lat, lng], Math.max(map.getZoom(), FOCUS_ZOOM), { animate: false });
     markerRef.current?.openPopup();
     // only when this pin becomes the selected one
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isSelected]);
 
-  return (
-    <Marker
-      ref={markerRef}
-      position={[report.position.lat, report.position.lng]}
-      icon={isSelected ? selectedPinIcon : pinIcon}
-      zIndexOffset={isSelected ? 1000 : 0}
-      title={title}
-      alt={title}
-      eventHandlers={{ click: () => onSelect(report.id) }}
-    >
-      <Popup maxWidth={240}>
-        <strong>{title}</strong>
-        <br />
-        {fillText(informationTexts.position, {
-          lat: report.position.lat.toFixed(5),
-          lng: report.position.lng.toFixed(5),
-        })}
-      </Popup>
-    </Marker>
-  );
+  return null;
 }
 
 /** The map starts on Santiago (spec 9); if it does not show the newest report, it moves there. */
 function FollowNewest({ newest, isIdle }: { newest: LostPhoneInfoItem | null; isIdle: boolean }) {
-  const map = useMap();
+  const map = useMapInstance();
   const newestId = newest?.id ?? null;
 
   useEffect(() => {

@@ -4,11 +4,11 @@
  * it; the live route keeps its newest point in view. Loaded lazily with Leaflet (its own chunk).
  */
 import { useEffect } from 'react';
-import { Marker, Polyline, Tooltip, useMap } from 'react-leaflet';
-import { latLngBounds } from 'leaflet';
+import { latLngBounds, layerGroup, marker, polyline } from 'leaflet';
 import type { PublicConfig, RoutePoint } from '@escudo/contract';
 import { BaseMap } from '../../../components/map/base-map.tsx';
 import { createPinIcon } from '../../../components/map/pin-icon.ts';
+import { useMapInstance } from '../../../components/map/use-leaflet-map.ts';
 import { BRAND_RED } from '../../../lib/brand.ts';
 import { trackingTexts } from '../texts.ts';
 
@@ -42,36 +42,42 @@ export default function TrackingMap({
   );
 }
 
+/** The route's line with its start pin and its end (or current position) pin, redrawn as points arrive. */
 function RouteLayer({ route }: { route: ShownRoute }) {
-  const positions = route.points.map((p) => [p.lat, p.lng] as [number, number]);
-  if (positions.length === 0) return null;
-  const last = positions[positions.length - 1]!;
-  return (
-    <>
-      <Polyline
-        positions={positions}
-        pathOptions={{ color: BRAND_RED, weight: 4, opacity: route.isLive ? 0.95 : 0.8 }}
-      />
-      <Marker position={positions[0]!} icon={startIcon} title={trackingTexts.start} alt={trackingTexts.start}>
-        <Tooltip>{trackingTexts.start}</Tooltip>
-      </Marker>
-      {positions.length > 1 || route.isLive ? (
-        <Marker
-          position={last}
-          icon={endIcon}
-          zIndexOffset={500}
-          title={route.isLive ? trackingTexts.current : trackingTexts.end}
-          alt={route.isLive ? trackingTexts.current : trackingTexts.end}
-        >
-          <Tooltip>{route.isLive ? trackingTexts.current : trackingTexts.end}</Tooltip>
-        </Marker>
-      ) : null}
-    </>
-  );
+  const map = useMapInstance();
+  const { points, isLive } = route;
+
+  useEffect(() => {
+    const positions = points.map((p) => [p.lat, p.lng] as [number, number]);
+    if (positions.length === 0) return;
+    const last = positions[positions.length - 1]!;
+    const endTitle = isLive ? trackingTexts.current : trackingTexts.end;
+    const layers = layerGroup([
+      polyline(positions, { color: BRAND_RED, weight: 4, opacity: isLive ? 0.95 : 0.8 }),
+      marker(positions[0]!, {
+        icon: startIcon,
+        title: trackingTexts.start,
+        alt: trackingTexts.start,
+      }).bindTooltip(trackingTexts.start),
+    ]);
+    if (positions.length > 1 || isLive) {
+      layers.addLayer(
+        marker(last, { icon: endIcon, zIndexOffset: 500, title: endTitle, alt: endTitle }).bindTooltip(
+          endTitle,
+        ),
+      );
+    }
+    layers.addTo(map);
+    return () => {
+      layers.remove();
+    };
+  }, [map, points, isLive]);
+
+  return null;
 }
 
 function FitRoute({ route }: { route: ShownRoute | null }) {
-  const map = useMap();
+  const map = useMapInstance();
   const id = route?.id ?? null;
   const count = route?.points.length ?? 0;
 

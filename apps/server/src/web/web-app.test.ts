@@ -1,0 +1,101 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+
+// A built panel in miniature: the files the build writes, with the .br and .gz copies its
+// precompress plugin writes beside the text ones (apps/web/vite-plugins/precompress.ts).
+const script = `export const greeting = ${JSON.stringify('hola '.repeat(800))};\n`;
+const indexHtml = `<!doctype html><html lang="es"><body><div id="root"></div>${'<!-- panel -->'.repeat(100)}<script type="module" src="/assets/index-abc123.js"></script></body></html>`;
+
+let app: TestApp;
+let dist: string;
+beforeAll(async () => {
+  dist = await fs.mkdtemp(path.join(os.tmpdir(), 'escudo-panel-'));
+  await fs.mkdir(path.join(dist, 'assets'));
+  for (const [name, content] of [
+    ['index.html', indexHtml],
+    ['assets/index-abc123.js', script],
+  ] as const) {
+    const file = path.join(dist, name);
+    await fs.writeFile(file, content);
+    await fs.writeFile(`${file}.br`, zlib.brotliCompressSync(content));
+    await fs.writeFile(`${file}.gz`, zlib.gzipSync(content));
+  }
+  app = await createTestApp({ WEB_DIST_DIR: dist });
+});
+afterAll(async () => {
+  await app.close();
+  await fs.rm(dist, { recursive: true, force: true });
+});
+
+const get = (url: string, acceptEncoding?: string) =>
+  app.app.inject({
+    method: 'GET',
+    url,
+    headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+  });
+
+describe('the built panel, precompressed (issue 18)', () => {
+  it('sends a script brotli-compressed to a browser that accepts brotli', async () => {
+    const response = await get('/assets/index-abc123.js', 'gzip, deflate, br');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['vary']).toMatch(/accept-encoding/i);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe(script);
+  });
+
+  it('sends gzip to a client that accepts gzip only', async () => {
+    const response = await get('/assets/index-abc123.js', 'gzip');
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.headers['vary']).toMatch(/accept-encoding/i);
+    expect(zlib.gunzipSync(response.rawPayload).toString()).toBe(script);
+  });
+
+  it('sends the plain file to a client that accepts neither', async () => {
+    for (const acceptEncoding of [undefined, 'identity', 'deflate']) {
+      const response = await get('/assets/index-abc123.js', acceptEncoding);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(response.body).toBe(script);
+    }
+  });
+
+  it('answers a history route with index.html, compressed and revalidated', async () => {
+    const response = await get('/planes', 'br');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe(indexHtml);
+  });
+});
+
+describe('API answers, compressed on the fly (issue 18)', () => {
+  it('compresses a JSON answer above 1 KB for a client that accepts it', async () => {
+    const response = await app.app.inject({
+      method: 'POST',
+      url: '/api/auth/getComunasActivas',
+      headers: { 'content-type': 'application/json', 'accept-encoding': 'br, gzip' },
+      payload: { region_id: '13' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    const body = JSON.parse(zlib.brotliDecompressSync(response.rawPayload).toString());
+    expect(body.comunas.length).toBeGreaterThan(30);
+  });
+
+  it('leaves a small answer alone', async () => {
+    const response = await app.app.inject({
+      method: 'POST',
+      url: '/api/no/existe',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-encoding']).toBeUndefined();
+  });
+});

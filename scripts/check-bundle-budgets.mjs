@@ -1,0 +1,109 @@
+#!/usr/bin/env node
+/**
+ * First-load budgets of the panel (issue 18): the compressed JavaScript a page needs before it
+ * renders must stay under its budget, so the panel cannot grow back by accident. A byte count of the
+ * build output, not a timing: the same build always gives the same answer.
+ *
+ * What a page loads first: the entry chunk of index.html, the lazy route modules the router loads
+ * before the page renders (PAGES below), and every chunk those import statically, recursively, as
+ * Vite's manifest (apps/web/dist/.vite/manifest.json) lists them. Each file counts once, at its
+ * brotli size (quality 11, the `.br` copy the build writes and the server sends to every browser
+ * that accepts brotli). `npm test` runs this after building the panel.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const DIST_DIR = path.join(root, 'apps/web/dist');
+
+/**
+ * The route modules (manifest keys, relative to apps/web) each page waits for, in apps/web/src/app/
+ * router.tsx, and its budget in KB (1 KB = 1,000 bytes) of brotli-compressed JavaScript, where the
+ * issue sets one.
+ */
+export const PAGES = {
+  Login: { routes: [], budgetKb: 120 },
+  Register: { routes: ['src/features/auth/pages/register-page.tsx'] },
+  Home: { routes: ['src/app/layout/signed-in-layout.tsx', 'src/app/home-route.tsx'], budgetKb: 170 },
+  Planes: { routes: ['src/app/layout/signed-in-layout.tsx', 'src/features/planes/pages/planes-page.tsx'] },
+  Tracking: {
+    routes: ['src/app/layout/signed-in-layout.tsx', 'src/features/tracking/pages/tracking-page.tsx'],
+  },
+  Información: {
+    routes: ['src/app/layout/signed-in-layout.tsx', 'src/features/information/pages/information-page.tsx'],
+  },
+};
+
+function readManifest(distDir) {
+  const file = path.join(distDir, '.vite/manifest.json');
+  if (!fs.existsSync(file)) throw new Error(`${file} is missing: build the panel first (npm run build)`);
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+function compressedSizes(distDir, file) {
+  const absolute = path.join(distDir, file);
+  const content = fs.readFileSync(absolute);
+  const br = fs.existsSync(`${absolute}.br`)
+    ? fs.statSync(`${absolute}.br`).size
+    : zlib.brotliCompressSync(content, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
+      }).length;
+  const gzip = fs.existsSync(`${absolute}.gz`)
+    ? fs.statSync(`${absolute}.gz`).size
+    : zlib.gzipSync(content, { level: 9 }).length;
+  return { raw: content.length, br, gzip };
+}
+
+/** The JavaScript files `page` loads before it renders, and their summed sizes in bytes. */
+export function measureFirstLoad(page, distDir = DIST_DIR) {
+  const manifest = readManifest(distDir);
+  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  if (!entry) throw new Error('the manifest has no entry chunk');
+  const starts = [entry, ...PAGES[page].routes];
+  const files = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk)
+      throw new Error(
+        `${key} is not a chunk of the build: update PAGES in ${path.basename(import.meta.url)}`,
+      );
+    if (files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  starts.forEach(visit);
+  const total = { raw: 0, br: 0, gzip: 0 };
+  for (const file of files) {
+    const sizes = compressedSizes(distDir, file);
+    total.raw += sizes.raw;
+    total.br += sizes.br;
+    total.gzip += sizes.gzip;
+  }
+  return { files: [...files], ...total };
+}
+
+export const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
+
+function main() {
+  let failed = false;
+  for (const [page, { budgetKb }] of Object.entries(PAGES)) {
+    const { files, br, gzip, raw } = measureFirstLoad(page);
+    const over = budgetKb !== undefined && br > budgetKb * 1000;
+    failed ||= over;
+    const verdict =
+      budgetKb === undefined ? '' : over ? `  ✗ over its budget of ${budgetKb} KB` : `  ≤ ${budgetKb} KB`;
+    console.log(
+      `${over ? '✗' : '✓'} ${page}: ${kb(br)} brotli (${kb(gzip)} gzip, ${kb(raw)} minified) in ${files.length} files${verdict}`,
+    );
+  }
+  if (failed) {
+    console.error(
+      '\n  A page loads more JavaScript before it renders than its budget allows: load what it does not need at once lazily (docs/decisions/016).',
+    );
+    process.exit(1);
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
