@@ -39,6 +39,7 @@ import { registerPlanRoutes } from './plans/plans.routes.ts';
 import { registerAlertRoutes } from './alerts/alerts.routes.ts';
 import { registerPaymentRoutes } from './payments/payments.routes.ts';
 import { registerNetworkRoutes } from './network/network.routes.ts';
+import { registerAtencionRoutes } from './atenciones/atenciones.routes.ts';
 import { createRealtimeHub, type RealtimeHub } from './lib/realtime/hub.ts';
 import { createRealtimeMessages } from './lib/realtime/messages.ts';
 import { registerCommandMessages } from './commands/commands.messages.ts';
@@ -204,8 +205,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
+  const authenticateUser = createSessionAuthenticator(ctx);
   const route = createRouter(app, {
-    user: createSessionAuthenticator(ctx),
+    user: authenticateUser,
     device: createDeviceAuthenticator(ctx),
   });
   registerAuthRoutes(route, ctx);
@@ -220,6 +222,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerAlertRoutes(route, ctx);
   await registerPaymentRoutes(app, route, ctx);
   registerNetworkRoutes(route, ctx);
+  await registerAtencionRoutes(app, route, ctx, authenticateUser);
   registerFileRoutes(app, ctx);
   await registerWebApp(app, env);
 

@@ -19,3 +19,4 @@ export * from './payments.ts';
 export * from './social-auth.ts';
 export * from './network.ts';
 export * from './alerts.ts';
+export * from './atenciones.ts';
