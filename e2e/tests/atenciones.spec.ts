@@ -13,7 +13,10 @@ import {
 
 /** The demo's video, made by the seed at start-up: a real WebM the journey uploads again. */
 async function seededVideo(): Promise<Buffer> {
-  const { access_token: token } = await callApi('login', demoAccount);
+  const { access_token: token } = await callApi('login', {
+    email: demoAccount.email,
+    password: demoAccount.password,
+  });
   const { atenciones } = await callApi('getUserAtenciones', { limit: 15, page: 1 }, token);
   for (const atencion of atenciones) {
     const { atencion: detail } = await callApi('getAtencionDetail', { atencion_id: atencion.id }, token);
@@ -42,7 +45,10 @@ test('an operator attends a customer with a note and a video; the customer pages
   const video = await seededVideo();
 
   // 16 earlier atenciones through the API, so the customer's table has two pages
-  const { access_token: operatorToken } = await callApi('login', demoOperator);
+  const { access_token: operatorToken } = await callApi('login', {
+    email: demoOperator.email,
+    password: demoOperator.password,
+  });
   for (let i = 0; i < 16; i += 1) {
     const { atencion } = await callApi('openAtencion', { email: customer.email }, operatorToken);
     await callApi('closeAtencion', { atencion_id: atencion.id }, operatorToken);
@@ -98,7 +104,7 @@ test('an operator attends a customer with a note and a video; the customer pages
   await signIn(page, customer);
   await page.goto('/operador');
   await expect(page.getByRole('heading', { name: 'Página solo para operadores' })).toBeVisible();
-  await page.getByRole('link', { name: 'Ir al inicio' }).click();
+  await page.getByRole('link', { name: 'Ir al inicio', exact: true }).click();
   await page.getByRole('button', { name: /Histórico de atenciones/ }).click();
   await expect(page).toHaveURL(`${E2E_URL}/atenciones`);
 
@@ -186,7 +192,10 @@ test('an operator attends a customer with a note and a video; the customer pages
 
 test('a customer calling the operator API is refused', async () => {
   const customer = await createAccount();
-  const { access_token: token } = await callApi('login', customer);
+  const { access_token: token } = await callApi('login', {
+    email: customer.email,
+    password: customer.password,
+  });
   await expect(callApi('listOperatorAtenciones', { limit: 15, page: 1 }, token)).rejects.toMatchObject({
     status: 403,
     code: 'FORBIDDEN',
