@@ -43,6 +43,13 @@ export const demoAccount: Account = {
   password: 'escudo-demo',
 };
 
+/** the central's operator seeded beside it (issue 16): signs in to /operador */
+export const demoOperator: Account = {
+  name: 'Operador Demo',
+  email: 'operador@escudo.cl',
+  password: 'escudo-operador',
+};
+
 export function newAccount(): Account {
   const id = randomBytes(4).toString('hex');
   return {

@@ -41,6 +41,7 @@ import { registerPaymentRoutes } from './payments/payments.routes.ts';
 import { registerNetworkRoutes } from './network/network.routes.ts';
 import { registerSalesRoutes } from './sales/sales.routes.ts';
 import { registerSponsorRoutes } from './sponsors/sponsors.routes.ts';
+import { registerAtencionRoutes } from './atenciones/atenciones.routes.ts';
 import { createRealtimeHub, type RealtimeHub } from './lib/realtime/hub.ts';
 import { createRealtimeMessages } from './lib/realtime/messages.ts';
 import { registerCommandMessages } from './commands/commands.messages.ts';
@@ -206,8 +207,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
+  const authenticateUser = createSessionAuthenticator(ctx);
   const route = createRouter(app, {
-    user: createSessionAuthenticator(ctx),
+    user: authenticateUser,
     device: createDeviceAuthenticator(ctx),
   });
   registerAuthRoutes(route, ctx);
@@ -224,6 +226,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerNetworkRoutes(route, ctx);
   registerSalesRoutes(route, ctx);
   registerSponsorRoutes(route, ctx);
+  await registerAtencionRoutes(app, route, ctx, authenticateUser);
   registerFileRoutes(app, ctx);
   await registerWebApp(app, env);
 

@@ -71,6 +71,9 @@ export const envSchema = z
     /** the demo account seeded outside production */
     DEMO_EMAIL: z.email().default('demo@escudo.cl'),
     DEMO_PASSWORD: z.string().min(8).default('escudo-demo'),
+    /** the demo operator of the central seeded outside production (issue 16): signs in to /operador */
+    DEMO_OPERATOR_EMAIL: z.email().default('operador@escudo.cl'),
+    DEMO_OPERATOR_PASSWORD: z.string().min(8).default('escudo-operador'),
     /** folder of the built panel; the server serves it with history fallback when it exists */
     WEB_DIST_DIR: z.string().optional(),
   })

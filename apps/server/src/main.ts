@@ -7,7 +7,7 @@ import { adminSocketPath, isAdminSocketHeld, listenAdminSocket } from './admin/a
 import { parseEnv } from './env.ts';
 import { describeErrorSafely } from './lib/log/redact.ts';
 import { FLOW_DEFAULT_API_URL, usesFlowSandbox } from './payments/flow-setup.ts';
-import { DEMO_ANDROID_DEVICE_ID, seedDemoAccount } from './seed/seed.ts';
+import { DEMO_ANDROID_DEVICE_ID, seedDemoAccount, seedDemoOperator } from './seed/seed.ts';
 
 async function main() {
   let env;
@@ -29,6 +29,7 @@ async function main() {
   }
   const { app, ctx, database } = await buildApp({ env });
   const demo = env.isProduction ? null : await seedDemoAccount(ctx);
+  const demoOperator = env.isProduction ? null : await seedDemoOperator(ctx);
   await app.listen({ port: env.PORT, host: env.HOST });
   // on PostgreSQL several servers may share a folder; `npm run admin` then reaches the first one
   const adminSocket = sharesDataDir ? null : await listenAdminSocket(ctx, socketPath);
@@ -46,6 +47,9 @@ async function main() {
     demo ? `  Cuenta demo: ${demo.email} / ${demo.password}` : '',
     demo
       ? `  Su teléfono Android, simulado: npm run phone -- --server ${env.PUBLIC_URL} --email ${demo.email} --password ${demo.password} --device-id ${DEMO_ANDROID_DEVICE_ID} --name "Teléfono de Camila"`
+      : '',
+    demoOperator
+      ? `  Operador demo (central de atención, ${env.PUBLIC_URL}/operador): ${demoOperator.email} / ${demoOperator.password}`
       : '',
     '',
   ].filter((line, i, all) => line !== '' || i === 0 || i === all.length - 1);

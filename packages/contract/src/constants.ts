@@ -101,6 +101,15 @@ export const FILE_URL_TTL_MS = 30 * 60 * 1000;
 export const AVATAR_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** ours (issue 14): an avatar is stored re-encoded, at most 512×512 pixels (the panel crops it square) */
 export const AVATAR_MAX_SIDE_PX = 512;
+/** ours (issue 16): an evidence video is at most 200 MB; an upload past it is cut off and nothing is stored */
+export const EVIDENCE_MAX_BYTES = 200 * 1024 * 1024;
+/** ours (issue 16 item 7): how long a shared evidence link may work, in hours (24 h, 7 días, 30 días) */
+export const EVIDENCE_SHARE_HOURS = [24, 168, 720] as const;
+/** ours (issue 16): an atención's note title and description bounds */
+export const ATENCION_NOTE_TITLE_MAX = 120;
+export const ATENCION_NOTE_DESCRIPTION_MAX = 4000;
+/** spec 9: a video turns in quarter turns, 0 to 3 */
+export const VIDEO_ROTATION_STEPS = 4;
 /** ours: the Information page shows a phone's latest 200 reports (issue 3) */
 export const LOST_INFO_MAX_ITEMS = 200;
 /** ours: a tracking phone sends a route point every 5 seconds (issue 4) */

@@ -85,6 +85,16 @@ export const errorCodes = [
   'ALERT_ENDED',
   /** the open alert page 24 h after its alert ended */
   'ALERT_EXPIRED',
+  /** a note, a video or a close for an atención that is already closed */
+  'ATENCION_CLOSED',
+  /** opening an atención for an e-mail that is not a customer's account */
+  'CUSTOMER_NOT_FOUND',
+  /** an evidence upload that is not a video (MP4, QuickTime or WebM by its first bytes) or has no file */
+  'VIDEO_INVALID',
+  /** an evidence upload past EVIDENCE_MAX_BYTES: refused as soon as the limit is passed, nothing stored */
+  'VIDEO_TOO_LARGE',
+  /** a shared evidence link that was revoked or whose time ran out */
+  'EVIDENCE_LINK_EXPIRED',
   /** the server is saturated; try again shortly */
   'SERVER_BUSY',
   /** anything unexpected; logged with the request id, never detailed to the client */
@@ -130,6 +140,11 @@ export const errorStatus: Record<ErrorCode, number> = {
   SPONSOR_INVALID: 400,
   ALERT_ENDED: 409,
   ALERT_EXPIRED: 410,
+  ATENCION_CLOSED: 409,
+  CUSTOMER_NOT_FOUND: 404,
+  VIDEO_INVALID: 400,
+  VIDEO_TOO_LARGE: 413,
+  EVIDENCE_LINK_EXPIRED: 410,
   SERVER_BUSY: 503,
   INTERNAL: 500,
 };
@@ -184,6 +199,11 @@ export const errorMessages: Record<ErrorCode, string> = {
     'El código de patrocinio no es válido o ya no está vigente. Consulta con la organización que te lo entregó.',
   ALERT_ENDED: 'Esta alerta ya terminó.',
   ALERT_EXPIRED: 'Esta alerta terminó hace más de 24 horas y su enlace ha expirado.',
+  ATENCION_CLOSED: 'Esta atención ya está cerrada: no se le pueden agregar notas ni videos.',
+  CUSTOMER_NOT_FOUND: 'No existe un cliente con ese email.',
+  VIDEO_INVALID: 'El archivo debe ser un video MP4, MOV (QuickTime) o WebM.',
+  VIDEO_TOO_LARGE: 'El video supera el máximo de 200 MB: no se guardó.',
+  EVIDENCE_LINK_EXPIRED: 'Este enlace de evidencias fue revocado o ha expirado.',
   SERVER_BUSY: 'El servidor está ocupado. Por favor inténtalo nuevamente en unos segundos.',
   INTERNAL: 'Lo sentimos, ha ocurrido un error inesperado. Por favor inténtalo nuevamente.',
 };

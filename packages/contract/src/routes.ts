@@ -91,4 +91,17 @@ export const routes = {
   updateBankAccount: { method: 'POST', path: '/api/app/sales/updateBankAccount', auth: 'user' },
   /** sponsored sign-up (issue 17): the query carries `unique_id` */
   getSponsorById: { method: 'GET', path: '/api/sponsor/getSponsorById', auth: 'none' },
+  /** atenciones (issue 16): the operators' side, then the customer's, then the shared evidence page */
+  openAtencion: { method: 'POST', path: '/api/operator/atenciones/open', auth: 'operator' },
+  addAtencionNote: { method: 'POST', path: '/api/operator/atenciones/note', auth: 'operator' },
+  /** multipart (a video), answered outside the JSON contract's body parsing */
+  addAtencionEvidence: { method: 'POST', path: '/api/operator/atenciones/evidence', auth: 'operator' },
+  closeAtencion: { method: 'POST', path: '/api/operator/atenciones/close', auth: 'operator' },
+  listOperatorAtenciones: { method: 'POST', path: '/api/operator/atenciones/list', auth: 'operator' },
+  getOperatorAtencion: { method: 'POST', path: '/api/operator/atenciones/detail', auth: 'operator' },
+  getUserAtenciones: { method: 'POST', path: '/api/app/atenciones/getUserAtenciones', auth: 'user' },
+  getAtencionDetail: { method: 'POST', path: '/api/app/atenciones/getAtencionDetail', auth: 'user' },
+  shareEvidence: { method: 'POST', path: '/api/app/atenciones/shareEvidence', auth: 'user' },
+  revokeShare: { method: 'POST', path: '/api/app/atenciones/revokeShare', auth: 'user' },
+  getPublicEvidence: { method: 'GET', path: '/api/public/evidence/:token', auth: 'none' },
 } as const satisfies Record<string, Route>;

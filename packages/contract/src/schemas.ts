@@ -21,3 +21,4 @@ export * from './network.ts';
 export * from './alerts.ts';
 export * from './sales.ts';
 export * from './sponsors.ts';
+export * from './atenciones.ts';

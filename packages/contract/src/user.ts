@@ -8,6 +8,7 @@ import {
   BIRTH_DATE_MIN,
   FILE_URL_TTL_MS,
   PHONE_LENGTH,
+  USER_ROLES,
   deviceOperatingSystems,
 } from './constants.ts';
 import { chileToday } from './chile-time.ts';
@@ -80,6 +81,9 @@ export const userSchema = z.object({
   id: idSchema,
   name: z.string(),
   email: z.string(),
+  role: z
+    .enum(USER_ROLES)
+    .describe("'operator' for the central's operators (issue 16): the panel takes them to /operador"),
   info: userInfoSchema,
   dispositivos: z.array(deviceSchema),
   plan: userPlanSchema.nullable(),

@@ -21,6 +21,7 @@ import {
   type ErrorCode,
 } from '@escudo/contract';
 import { signUpUser, type TestApp } from '../test/test-app.ts';
+import { makeOperator } from '../test/operators.ts';
 import { connect, panelToken, userWithPhone, type TestSocket } from '../test/sockets.ts';
 import { recordCommandResult } from '../commands/commands.service.ts';
 import { createListeningTestApp } from '../payments/listening-test-app.ts';
@@ -89,6 +90,8 @@ const formRoutes = ['flowConfirm', 'flowReturn'] as const;
  * redirect (this server has no Google settings; google.test.ts sends odd callbacks to a configured one)
  */
 const redirectRoutes = ['googleSignInCallback', 'googleSignInStart'] as const;
+/** the multipart upload of an atención's video, fuzzed on its own below */
+const multipartRoutes = ['addAtencionEvidence'] as const;
 
 let app: TestApp;
 /** every finding of the running test, reported together at its end */
@@ -196,9 +199,9 @@ afterAll(() => app?.close());
 
 describe('contract fuzz: HTTP endpoints', () => {
   it('covers every route of the contract', () => {
-    expect([...endpoints.map(([name]) => name), ...formRoutes, ...redirectRoutes].sort()).toEqual(
-      Object.keys(routes).sort(),
-    );
+    expect(
+      [...endpoints.map(([name]) => name), ...formRoutes, ...redirectRoutes, ...multipartRoutes].sort(),
+    ).toEqual(Object.keys(routes).sort());
   });
 
   it('never answers 5xx or INTERNAL, refuses NUL and ids past PostgreSQL integers, and a refusal writes nothing', async () => {
@@ -243,6 +246,17 @@ describe('contract fuzz: HTTP endpoints', () => {
     };
     const alertToken = alertPage.alerts[0]!.url.split('/').pop()!;
     app.clock.advance(contract.ALERT_POSITION_MIN_INTERVAL_MS);
+    // an operator, an open atención of the owner's, and its shared evidence page's token
+    const operator = await makeOperator(app);
+    const opened = await app.post('/api/operator/atenciones/open', { email: owner.email }, operator.token);
+    expect(opened.statusCode, opened.body).toBe(201);
+    const atencionId = (opened.json() as { atencion: { id: number } }).atencion.id;
+    const shared = await app.post(
+      '/api/app/atenciones/shareEvidence',
+      { atencion_id: atencionId, hours: 24 },
+      owner.token,
+    );
+    const evidenceToken = (shared.json() as { url: string }).url.split('/').pop()!;
 
     const hints: Record<string, Record<string, unknown>> = {
       login: { email: FRESH_EMAIL, password: 'una-clave-equivocada' },
@@ -282,6 +296,13 @@ describe('contract fuzz: HTTP endpoints', () => {
         holder: 'Fuzz Pérez',
         rut: '123456785',
       },
+      openAtencion: { email: owner.email },
+      addAtencionNote: { atencion_id: atencionId },
+      closeAtencion: { atencion_id: atencionId },
+      getOperatorAtencion: { atencion_id: atencionId },
+      getAtencionDetail: { atencion_id: atencionId },
+      shareEvidence: { atencion_id: atencionId },
+      revokeShare: { atencion_id: atencionId },
       updateInfo: {
         email: 'fuzz.perfil@example.cl',
         telefono: '56912345678',
@@ -311,6 +332,7 @@ describe('contract fuzz: HTTP endpoints', () => {
     const tokenFor = (name: string, auth: Endpoint['auth']) => {
       if (auth === 'none') return undefined;
       if (auth === 'device') return owner.deviceToken;
+      if (auth === 'operator') return operator.token;
       if (name === 'registerDevice') return registrar.token;
       return name === 'logout' ? leaverToken : owner.token;
     };
@@ -324,10 +346,10 @@ describe('contract fuzz: HTTP endpoints', () => {
       const send = (payload: Payload, token: string | undefined) =>
         app.app.inject({
           method: endpoint.method,
-          // the open alert page's data is the one route with a parameter in its path; a GET's payload
-          // is its query string (getSponsorById)
+          // the public pages' data are the routes with a parameter in their path; a GET's payload is
+          // its query string (getSponsorById)
           url:
-            endpoint.path.replace(':token', alertToken) +
+            endpoint.path.replace(':token', name === 'getPublicEvidence' ? evidenceToken : alertToken) +
             (endpoint.method === 'GET' && payload.kind === 'json' && payload.value
               ? `?${new URLSearchParams(payload.value as Record<string, string>).toString()}`
               : ''),
@@ -381,8 +403,8 @@ describe('contract fuzz: HTTP endpoints', () => {
           ['garbage token', 'x'.repeat(5000)],
           ['token with odd characters', 'ñ\u00ff'],
           [
-            endpoint.auth === 'user' ? "a phone's token" : "a user's token",
-            endpoint.auth === 'user' ? owner.deviceToken : owner.token,
+            endpoint.auth === 'device' ? "a user's token" : "a phone's token",
+            endpoint.auth === 'device' ? owner.token : owner.deviceToken,
           ],
         ];
         for (const [label, token] of wrongTokens) {
@@ -391,6 +413,17 @@ describe('contract fuzz: HTTP endpoints', () => {
           if (response.statusCode !== 401)
             problems.push(`${name} (${label}): answered ${response.statusCode}`);
         }
+      }
+      // an operator route called with a customer's valid session: 403, and nothing written
+      if (endpoint.auth === 'operator') {
+        const response = await send({ kind: 'json', value: valid }, owner.token);
+        await check(
+          name,
+          { label: "a customer's token" },
+          { status: response.statusCode, code: codeOf(response.body) },
+        );
+        if (response.statusCode !== 403)
+          problems.push(`${name} (a customer's token): answered ${response.statusCode}`);
       }
     }
     expect(problems).toEqual([]);
@@ -568,6 +601,100 @@ describe("contract fuzz: outside the JSON endpoints (Flow's callbacks, the sandb
       );
       if (response.statusCode !== 404 && response.statusCode !== 414) {
         problems.push(`getPublicAlert (token ${token.slice(0, 30)}): answered ${response.statusCode}`);
+      }
+    }
+
+    // the evidence upload (multipart): odd forms are refused, never a 5xx, and nothing is stored
+    const operator = await makeOperator(app);
+    const customer = await signUpUser(app);
+    const opened = await app.post('/api/operator/atenciones/open', { email: customer.email }, operator.token);
+    const atencionId = String((opened.json() as { atencion: { id: number } }).atencion.id);
+    fingerprint = await fingerprintDatabase(app.ctx);
+    const boundary = 'fuzz-boundary';
+    const field = (name: string, value: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const filePart = (name: string, data: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="v.webm"\r\nContent-Type: video/webm\r\n\r\n${data}\r\n`;
+    const end = `--${boundary}--\r\n`;
+    const notVideo = 'no soy un video, solo texto';
+    const forms: [string, string, string][] = [
+      ['no boundary', 'multipart/form-data', field('atencion_id', atencionId) + end],
+      ['garbage', `multipart/form-data; boundary=${boundary}`, '\u0000\u0001garbage'],
+      ['empty', `multipart/form-data; boundary=${boundary}`, ''],
+      [
+        'not a video',
+        `multipart/form-data; boundary=${boundary}`,
+        field('atencion_id', atencionId) + filePart('file', notVideo) + end,
+      ],
+      [
+        'file before the id',
+        `multipart/form-data; boundary=${boundary}`,
+        filePart('file', notVideo) + field('atencion_id', atencionId) + end,
+      ],
+      [
+        'NUL in the id',
+        `multipart/form-data; boundary=${boundary}`,
+        field('atencion_id', `1\u0000`) + filePart('file', notVideo) + end,
+      ],
+      [
+        'id past integer',
+        `multipart/form-data; boundary=${boundary}`,
+        field('atencion_id', '99999999999') + filePart('file', notVideo) + end,
+      ],
+      [
+        'huge id field',
+        `multipart/form-data; boundary=${boundary}`,
+        field('atencion_id', '1'.repeat(100_000)) + filePart('file', notVideo) + end,
+      ],
+      [
+        'two ids',
+        `multipart/form-data; boundary=${boundary}`,
+        field('atencion_id', atencionId) +
+          field('atencion_id', atencionId) +
+          filePart('file', notVideo) +
+          end,
+      ],
+      [
+        'two files',
+        `multipart/form-data; boundary=${boundary}`,
+        field('atencion_id', atencionId) + filePart('file', notVideo) + filePart('file', notVideo) + end,
+      ],
+      [
+        'other file field',
+        `multipart/form-data; boundary=${boundary}`,
+        field('atencion_id', atencionId) + filePart('photo', notVideo) + end,
+      ],
+      [
+        'cut short',
+        `multipart/form-data; boundary=${boundary}`,
+        field('atencion_id', atencionId) +
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="v.webm"\r\n\r\n\u001aE`,
+      ],
+      ['JSON', 'application/json', JSON.stringify({ atencion_id: Number(atencionId) })],
+    ];
+    for (const [label, contentType, payload] of forms) {
+      const response = await app.app.inject({
+        method: 'POST',
+        url: routes.addAtencionEvidence.path,
+        headers: { authorization: `Bearer ${operator.token}`, 'content-type': contentType },
+        payload,
+      });
+      await check(
+        'addAtencionEvidence',
+        { label, mustRefuse: 'VALIDATION_OR_NOT_FOUND' },
+        {
+          status: response.statusCode,
+          code: codeOf(response.body),
+        },
+        false,
+      );
+    }
+
+    // the shared evidence page's token, in its path: anything unknown is a 404 (a too long one, 414)
+    for (const token of ['x'.repeat(43), '%00', 'ñ%C3%B1', '..%2F..%2Fetc%2Fpasswd', 'a'.repeat(5000), '']) {
+      const response = await inject('GET', routes.getPublicEvidence.path.replace(':token', token));
+      if (response.statusCode !== 404 && response.statusCode !== 414) {
+        problems.push(`getPublicEvidence (token ${token.slice(0, 30)}): answered ${response.statusCode}`);
       }
     }
 

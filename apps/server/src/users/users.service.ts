@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { User, USER_ROLES } from '@escudo/contract';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
@@ -97,6 +97,7 @@ const findUserDetailRows = preparedPerDatabase((db) =>
         id: users.id,
         name: users.name,
         email: users.email,
+        role: users.role,
         avatarKey: users.avatarKey,
         direccion: users.direccion,
         telefono: users.telefono,
@@ -153,6 +154,7 @@ export async function getUserDetails(ctx: AppContext, userId: number): Promise<U
     id: user.id,
     name: user.name,
     email: user.email,
+    role: user.role,
     info: {
       avatar: avatarUrl(ctx, user.avatarKey),
       direccion: user.direccion,
@@ -181,4 +183,14 @@ export async function getUserDetails(ctx: AppContext, userId: number): Promise<U
           }
         : null,
   };
+}
+
+/** A customer's account by e-mail (case-insensitive); operators are not customers to attend. */
+export async function findCustomerByEmail(ctx: AppContext, email: string) {
+  const [user] = await ctx.db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(and(eq(sql`lower(${users.email})`, email.trim().toLowerCase()), eq(users.role, 'customer')))
+    .limit(1);
+  return user;
 }

@@ -97,6 +97,14 @@ const routes: RouteObject[] = [
         ),
       },
       {
+        // the shared evidence page (issue 16 item 7): the customer's link, no sign-in
+        path: '/evidencia/:token',
+        lazy: lazyPage(
+          () => import('../features/atenciones/pages/evidence-page.tsx'),
+          (m) => m.EvidencePage,
+        ),
+      },
+      {
         path: '/store-redirect',
         lazy: lazyPage(
           () => import('../features/store/pages/store-redirect-page.tsx'),
@@ -162,6 +170,14 @@ const routes: RouteObject[] = [
                 lazy: lazyPage(
                   () => import('../features/sales/pages/sales-page.tsx'),
                   (m) => m.SalesPage,
+                ),
+              },
+              {
+                // the central's page (issue 16 item 3): operators only, as the page itself says
+                path: '/operador',
+                lazy: lazyPage(
+                  () => import('../features/operator/pages/operator-page.tsx'),
+                  (m) => m.OperatorPage,
                 ),
               },
               // spec 2: an unknown path with a session goes Home

@@ -35,3 +35,16 @@ export function formatPesos(amount: number): string {
     .toString()
     .replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`;
 }
+
+/** A file size as a person reads it: "850 KB", "12,4 MB" (es-CL decimals). */
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const digits = unit === 0 || value >= 100 ? 0 : 1;
+  return `${value.toLocaleString('es-CL', { maximumFractionDigits: digits })} ${units[unit]}`;
+}

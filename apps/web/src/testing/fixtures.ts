@@ -15,6 +15,7 @@ export const user: User = {
   id: 5,
   name: 'Ana Pérez',
   email: 'ana@example.cl',
+  role: 'customer',
   info: {
     cuadrante: null,
   } as unknown as User['info'],

@@ -1,0 +1,113 @@
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { AtencionSummary } from '@escudo/contract';
+import { PAGE_SIZE } from '@escudo/contract/browser';
+import { fillText, formatDateTime } from '../../../lib/format.ts';
+import { formatDuration } from '../format.ts';
+import { atencionesTexts } from '../texts.ts';
+
+const plural = (forms: { one: string; other: string }, n: number) =>
+  n === 1 ? forms.one : fillText(forms.other, { n });
+
+/** The customer's atenciones, 15 a page (spec 2, 9): a row opens its detail. */
+export function AtencionesTable({
+  rows,
+  total,
+  isLoading,
+  page,
+  onPage,
+  selectedId,
+  onSelect,
+}: {
+  rows: AtencionSummary[];
+  total: number;
+  isLoading: boolean;
+  page: number;
+  onPage: (page: number) => void;
+  selectedId: number | null;
+  onSelect: (id: number) => void;
+}) {
+  if (!isLoading && total === 0) {
+    return (
+      <Paper variant="outlined" sx={{ p: 3 }}>
+        <Typography color="text.secondary">{atencionesTexts.empty}</Typography>
+      </Paper>
+    );
+  }
+  return (
+    <Paper variant="outlined">
+      {/* on a phone the table scrolls sideways rather than squeezing its columns */}
+      <TableContainer sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label={atencionesTexts.tableLabel} sx={{ minWidth: 480 }}>
+          <TableHead>
+            <TableRow sx={{ '& th': { whiteSpace: 'nowrap' } }}>
+              <TableCell>{atencionesTexts.idColumn}</TableCell>
+              <TableCell>{atencionesTexts.operatorColumn}</TableCell>
+              <TableCell>{atencionesTexts.startColumn}</TableCell>
+              <TableCell>{atencionesTexts.durationColumn}</TableCell>
+              <TableCell>{atencionesTexts.attachmentsColumn}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {isLoading
+              ? Array.from({ length: 5 }, (_, i) => (
+                  <TableRow key={i}>
+                    <TableCell colSpan={5}>
+                      <Skeleton />
+                    </TableCell>
+                  </TableRow>
+                ))
+              : rows.map((row) => (
+                  <TableRow
+                    key={row.id}
+                    hover
+                    selected={row.id === selectedId}
+                    tabIndex={0}
+                    aria-label={fillText(atencionesTexts.viewDetail, { id: row.id })}
+                    aria-selected={row.id === selectedId}
+                    onClick={() => onSelect(row.id)}
+                    onKeyDown={(event) => {
+                      if (event.key === 'Enter' || event.key === ' ') {
+                        event.preventDefault();
+                        onSelect(row.id);
+                      }
+                    }}
+                    sx={{ cursor: 'pointer' }}
+                  >
+                    <TableCell>{row.id}</TableCell>
+                    <TableCell>{row.admin.name}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.start)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {row.end ? formatDuration(row.start, row.end) : atencionesTexts.inProgress}
+                    </TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {`${plural(atencionesTexts.videos, row.evidence_count)} · ${plural(atencionesTexts.notesCount, row.notes_count)}`}
+                    </TableCell>
+                  </TableRow>
+                ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={total}
+        page={page - 1}
+        rowsPerPage={PAGE_SIZE}
+        rowsPerPageOptions={[]}
+        onPageChange={(_, next) => onPage(next + 1)}
+        labelDisplayedRows={({ from, to, count }) =>
+          fillText(atencionesTexts.rowsPerPage, { from, to, count })
+        }
+        getItemAriaLabel={(type) => atencionesTexts.pageButtons[type]}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,116 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { DocumentTitle } from '../../../components/document-title.tsx';
+import { describeErrorDetails } from '../../../lib/api-client.ts';
+import { useSignedInUser } from '../../../lib/session/user-details.ts';
+import { useOpenAtencion } from '../api/open-atencion.ts';
+import { CurrentAtencion } from '../components/current-atencion.tsx';
+import { RecentAtenciones } from '../components/recent-atenciones.tsx';
+import { operatorTexts } from '../texts.ts';
+
+/**
+ * `/operador` (issue 16 item 3): the central's page. Only operators work here (the server refuses
+ * the operator API to anyone else); a customer who comes is told so and sent back to Home.
+ */
+export function OperatorPage() {
+  const user = useSignedInUser();
+  const [currentId, setCurrentId] = useState<number | null>(null);
+  if (user.role !== 'operator') {
+    return (
+      <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center' }}>
+        <DocumentTitle title={operatorTexts.notOperatorTitle} />
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 1 }}>
+          {operatorTexts.notOperatorTitle}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {operatorTexts.notOperatorText}
+        </Typography>
+        <Button variant="contained" component={RouterLink} to="/">
+          {operatorTexts.goHome}
+        </Button>
+      </Paper>
+    );
+  }
+  return (
+    <Stack spacing={3}>
+      <DocumentTitle title={operatorTexts.title} />
+      <div>
+        <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 1 }}>
+          {operatorTexts.title}
+        </Typography>
+        <Typography color="text.secondary">{operatorTexts.intro}</Typography>
+      </div>
+      <OpenForm onOpened={setCurrentId} />
+      {currentId !== null && <CurrentAtencion key={currentId} atencionId={currentId} />}
+      <div>
+        <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
+          {operatorTexts.recentTitle}
+        </Typography>
+        <RecentAtenciones
+          onOpen={(id) => {
+            setCurrentId(id);
+            window.scrollTo({ top: 0, behavior: 'smooth' });
+          }}
+        />
+      </div>
+    </Stack>
+  );
+}
+
+function OpenForm({ onOpened }: { onOpened: (id: number) => void }) {
+  const [email, setEmail] = useState('');
+  const open = useOpenAtencion();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    open.mutate(email, {
+      onSuccess: ({ atencion }) => {
+        setEmail('');
+        onOpened(atencion.id);
+      },
+    });
+  };
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1.5 }}>
+        {operatorTexts.openTitle}
+      </Typography>
+      <Stack
+        component="form"
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1.5}
+        onSubmit={submit}
+        noValidate
+      >
+        <TextField
+          label={operatorTexts.customerEmail}
+          type="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          size="small"
+          fullWidth
+          autoComplete="off"
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          loading={open.isPending}
+          disabled={email.trim() === ''}
+          sx={{ flexShrink: 0 }}
+        >
+          {operatorTexts.open}
+        </Button>
+      </Stack>
+      {open.isError && (
+        <Alert severity="error" sx={{ mt: 1.5 }}>
+          {describeErrorDetails(open.error).join(' ')}
+        </Alert>
+      )}
+    </Paper>
+  );
+}
