@@ -34,6 +34,9 @@ async function signInOperator(page: Page, operator: Account): Promise<void> {
   await page.getByRole('button', { name: 'Ingresar' }).click();
   await expect(page).toHaveURL(`${E2E_URL}/operador`);
   await expect(page.getByRole('heading', { name: 'Central de atención' })).toBeVisible();
+  // the central's layout shows nothing of a customer's: no sales panel, no phones of their own
+  await expect(page.getByRole('button', { name: 'Mi panel de ventas' })).toHaveCount(0);
+  await expect(page.getByText(/dispositivos registrados/i)).toHaveCount(0);
 }
 
 test('an operator attends a customer with a note and a video; the customer pages, plays, rotates, shares and revokes', async ({

@@ -21,7 +21,14 @@ import { appTexts } from '../texts.ts';
  * The red header bar of spec 2. On narrow screens the buttons keep their names (aria-label) but show
  * only their icons, so that the bar fits a phone.
  */
-export function AppHeader({ onOpenMenu }: { onOpenMenu: () => void }) {
+export function AppHeader({
+  onOpenMenu,
+  isOperator = false,
+}: {
+  onOpenMenu: () => void;
+  /** an operator of the central (issue 16) sells nothing: no sales panel */
+  isOperator?: boolean;
+}) {
   const navigate = useNavigate();
   const matches = useMatches();
   const logoutMutation = useLogout();
@@ -53,11 +60,13 @@ export function AppHeader({ onOpenMenu }: { onOpenMenu: () => void }) {
         {showsBackButton ? (
           <HeaderButton label={appTexts.back} icon={<ArrowBack />} onClick={() => void navigate('/')} />
         ) : null}
-        <HeaderButton
-          label={appTexts.salesPanel}
-          icon={<PointOfSale />}
-          onClick={() => void navigate('/sales')}
-        />
+        {isOperator ? null : (
+          <HeaderButton
+            label={appTexts.salesPanel}
+            icon={<PointOfSale />}
+            onClick={() => void navigate('/sales')}
+          />
+        )}
         {/* Signing out empties the session; the route guard then shows Login (spec 2). */}
         <HeaderButton
           label={appTexts.signOut}

@@ -123,8 +123,13 @@ function SidebarContent({
           </Suspense>
         ) : null}
       </Box>
-      <Divider sx={{ mb: 1 }} />
-      <DeviceList devices={user.dispositivos} onSelect={onDeviceSelected} />
+      {/* an operator of the central (issue 16) protects no phone of their own */}
+      {user.role === 'operator' ? null : (
+        <>
+          <Divider sx={{ mb: 1 }} />
+          <DeviceList devices={user.dispositivos} onSelect={onDeviceSelected} />
+        </>
+      )}
     </>
   );
 }

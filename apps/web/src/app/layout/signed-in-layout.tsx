@@ -40,7 +40,7 @@ export function SignedInLayout() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
-      <AppHeader onOpenMenu={() => setIsDrawerOpen(true)} />
+      <AppHeader onOpenMenu={() => setIsDrawerOpen(true)} isOperator={userQuery.data?.role === 'operator'} />
       <AppSidebar
         user={userQuery.data}
         isMobileOpen={isDrawerOpen}
