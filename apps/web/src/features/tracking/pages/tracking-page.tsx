@@ -20,6 +20,7 @@ import { HistoryTable } from '../components/history-table.tsx';
 import { TrackingNotice } from '../components/tracking-notice.tsx';
 import { useTrackingSwitch } from '../hooks/use-tracking-switch.ts';
 import { trackingTexts } from '../texts.ts';
+import { MAP_HEIGHT } from '../components/map-height.ts';
 import type { ShownRoute } from '../components/tracking-map.tsx';
 
 // Leaflet and its CSS download with this chunk only when the map is on screen
@@ -166,15 +167,20 @@ function DeviceTracking({ device }: { device: Device }) {
         </Box>
         <Box sx={{ order: { xs: 1, lg: 2 } }}>
           {config ? (
-            <Suspense fallback={<Skeleton variant="rounded" height={460} />}>
+            <Suspense fallback={<MapPlaceholder />}>
               <TrackingMap config={config} routes={shownRoutes} focusId={focusId} />
             </Suspense>
           ) : (
-            <Skeleton variant="rounded" height={460} />
+            <MapPlaceholder />
           )}
         </Box>
       </Box>
       <TrackingNotice notice={notice} onClose={dismissNotice} />
     </>
   );
+}
+
+/** The map's box while it loads, as tall as the map on every screen, so nothing moves when it comes. */
+function MapPlaceholder() {
+  return <Skeleton variant="rounded" sx={{ height: MAP_HEIGHT }} />;
 }
