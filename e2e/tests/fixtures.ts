@@ -133,6 +133,25 @@ export async function readLinkFromOutbox(email: string, pattern: RegExp): Promis
 /** The repository root: the phone simulator runs from there, as `npm run phone` does. */
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
+/**
+ * Runs `npm run admin -- <args>` as an administrator would, beside the server under test (same data
+ * folder, so it runs inside that server through its admin socket); resolves with the printed lines.
+ */
+export async function runAdmin(args: string[]): Promise<string[]> {
+  const child = spawn('npm', ['run', '--silent', 'admin', '--', ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, NODE_ENV: 'test', DATA_DIR: E2E_DATA_DIR, DATABASE_URL: '', PUBLIC_URL: E2E_URL },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  if (code !== 0) throw new Error(`npm run admin -- ${args.join(' ')} failed (${code}): ${stderr}`);
+  return stdout.trimEnd().split('\n');
+}
+
 export interface PhoneOptions {
   so?: 'android' | 'ios';
   /** connects but never answers (to see the panel's time-outs) */

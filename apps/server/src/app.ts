@@ -39,6 +39,8 @@ import { registerPlanRoutes } from './plans/plans.routes.ts';
 import { registerAlertRoutes } from './alerts/alerts.routes.ts';
 import { registerPaymentRoutes } from './payments/payments.routes.ts';
 import { registerNetworkRoutes } from './network/network.routes.ts';
+import { registerSalesRoutes } from './sales/sales.routes.ts';
+import { registerSponsorRoutes } from './sponsors/sponsors.routes.ts';
 import { createRealtimeHub, type RealtimeHub } from './lib/realtime/hub.ts';
 import { createRealtimeMessages } from './lib/realtime/messages.ts';
 import { registerCommandMessages } from './commands/commands.messages.ts';
@@ -220,6 +222,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerAlertRoutes(route, ctx);
   await registerPaymentRoutes(app, route, ctx);
   registerNetworkRoutes(route, ctx);
+  registerSalesRoutes(route, ctx);
+  registerSponsorRoutes(route, ctx);
   registerFileRoutes(app, ctx);
   await registerWebApp(app, env);
 

@@ -48,6 +48,11 @@ export const envSchema = z
       .regex(/^smtps?:\/\//, 'debe ser una URL smtp:// o smtps://')
       .optional(),
     MAIL_FROM: z.string().default('Escudo <no-responder@escudo.cl>'),
+    /**
+     * the referral commission of the sales summary (spec 3 referred_comision), percent of the referred
+     * accounts' paid orders; the per-account detail uses spec 9's fixed 20 (decision 020)
+     */
+    SALES_COMMISSION_PERCENT: z.coerce.number().int().min(0).max(100).default(20),
     FLOW_API_URL: optionalUrl,
     FLOW_API_KEY: z.string().optional(),
     FLOW_SECRET_KEY: z.string().optional(),

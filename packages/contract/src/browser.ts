@@ -9,3 +9,4 @@ export * from './constants.ts';
 export type * from './endpoint-map.ts';
 export * from './chile-time.ts';
 export * from './rut.ts';
+export * from './sales-money.ts';

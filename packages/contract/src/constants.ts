@@ -149,3 +149,12 @@ export const ALERT_POSITION_EVERY_S = 5;
 export const ALERT_PUBLIC_MAX_POSITIONS = 200;
 /** ours: how often the open alert page asks again while the alert is open */
 export const ALERT_PAGE_POLL_MS = 4_000;
+
+// The referral sales programme (issue 17; sales.ts, sales-money.ts)
+/** spec 9: the per-user detail of 'Detalle de referidos' uses a fixed 20 percent */
+export const SALES_DETAIL_COMMISSION_PERCENT = 20;
+/** spec 3: sales status values: 1 active, 2 suspended (API.md); no row means never activated */
+export const SALES_STATUS_ACTIVE = 1;
+export const SALES_STATUS_SUSPENDED = 2;
+/** spec 4: the reason the panel sends when the person activates their sales profile */
+export const SALES_ACTIVATION_REASON = 'Petición del usuario';

@@ -75,6 +75,12 @@ export const errorCodes = [
   'ALREADY_IN_NETWORK',
   /** inviting past the plan's max_red (accepted members and pending invitations count) */
   'NETWORK_LIMIT_REACHED',
+  /** a sign-up's share code (share_code / sharecode) that is no account's referral code */
+  'REFERRAL_CODE_INVALID',
+  /** an account's own referral code used to refer that same account */
+  'REFERRAL_OWN',
+  /** a sign-up's sponsor code that is unknown or of a disabled sponsor */
+  'SPONSOR_INVALID',
   /** a position for an alert that has ended (the phone should stop sending) */
   'ALERT_ENDED',
   /** the open alert page 24 h after its alert ended */
@@ -119,6 +125,9 @@ export const errorStatus: Record<ErrorCode, number> = {
   INVITATION_OWN: 409,
   ALREADY_IN_NETWORK: 409,
   NETWORK_LIMIT_REACHED: 409,
+  REFERRAL_CODE_INVALID: 400,
+  REFERRAL_OWN: 409,
+  SPONSOR_INVALID: 400,
   ALERT_ENDED: 409,
   ALERT_EXPIRED: 410,
   SERVER_BUSY: 503,
@@ -168,6 +177,11 @@ export const errorMessages: Record<ErrorCode, string> = {
   ALREADY_IN_NETWORK: 'Esta persona ya está invitada o ya forma parte de tu red de seguridad.',
   NETWORK_LIMIT_REACHED:
     'Alcanzaste el máximo de personas de tu red de seguridad según tu plan. Actualiza tu plan para invitar a más personas.',
+  REFERRAL_CODE_INVALID:
+    'El código de referido del enlace no es válido. Pide a quien te lo compartió que te envíe el enlace nuevamente.',
+  REFERRAL_OWN: 'No puedes usar tu propio código de referido.',
+  SPONSOR_INVALID:
+    'El código de patrocinio no es válido o ya no está vigente. Consulta con la organización que te lo entregó.',
   ALERT_ENDED: 'Esta alerta ya terminó.',
   ALERT_EXPIRED: 'Esta alerta terminó hace más de 24 horas y su enlace ha expirado.',
   SERVER_BUSY: 'El servidor está ocupado. Por favor inténtalo nuevamente en unos segundos.',

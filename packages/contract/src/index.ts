@@ -12,4 +12,5 @@ export * from './routes.ts';
 export * from './constants.ts';
 export * from './chile-time.ts';
 export * from './rut.ts';
+export * from './sales-money.ts';
 export * from './schemas.ts';

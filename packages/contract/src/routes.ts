@@ -82,4 +82,13 @@ export const routes = {
   getNetworkOpenAlerts: { method: 'POST', path: '/api/app/alertas/deMisRedes', auth: 'user' },
   /** the open alert page's data: the token of the link is the last part of the path */
   getPublicAlert: { method: 'GET', path: '/api/public/alerts/:token', auth: 'none' },
+  /** the referral sales programme (issue 17) */
+  getSalesStatus: { method: 'POST', path: '/api/app/sales/getStatus', auth: 'user' },
+  changeSalesStatus: { method: 'POST', path: '/api/app/sales/changeStatus', auth: 'user' },
+  getUserPaymentStatus: { method: 'POST', path: '/api/app/sales/getUserPaymentStatus', auth: 'user' },
+  getSalesResumen: { method: 'POST', path: '/api/app/sales/getSalesResumen', auth: 'user' },
+  getSalesData: { method: 'POST', path: '/api/app/sales/getSalesData', auth: 'user' },
+  updateBankAccount: { method: 'POST', path: '/api/app/sales/updateBankAccount', auth: 'user' },
+  /** sponsored sign-up (issue 17): the query carries `unique_id` */
+  getSponsorById: { method: 'GET', path: '/api/sponsor/getSponsorById', auth: 'none' },
 } as const satisfies Record<string, Route>;

@@ -19,3 +19,5 @@ export * from './payments.ts';
 export * from './social-auth.ts';
 export * from './network.ts';
 export * from './alerts.ts';
+export * from './sales.ts';
+export * from './sponsors.ts';

@@ -99,6 +99,16 @@ const isCalendarDate = (value: string) => {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 };
 
+/** A RUT as people write it (dots, dash), answered clean: digits and check digit, the digit checked. */
+export const rutSchema = z
+  .string()
+  .max(20, 'El RUT no es válido.')
+  // dots, dash and spaces are how people write it; anything else is not a RUT
+  .regex(/^[\d kK.-]+$/, 'El RUT no es válido.')
+  .transform(cleanRut)
+  .refine(isValidRut, 'El RUT no es válido.')
+  .describe('clean: digits and check digit (123456785)');
+
 /**
  * spec 5 (Profile) and 7 (updateInfo): every field required. The RUT arrives clean (digits and check
  * digit; dots and dash are tolerated and removed) and its check digit must be right. Whether region and
@@ -113,14 +123,7 @@ export const updateInfoBodySchema = z.strictObject({
     .trim()
     .regex(new RegExp(`^\\d{${PHONE_LENGTH}}$`), `El teléfono debe tener ${PHONE_LENGTH} dígitos.`)
     .describe(`${PHONE_LENGTH} digits, country code included (56912345678)`),
-  rut: z
-    .string()
-    .max(20, 'El RUT no es válido.')
-    // dots, dash and spaces are how people write it; anything else is not a RUT
-    .regex(/^[\d kK.-]+$/, 'El RUT no es válido.')
-    .transform(cleanRut)
-    .refine(isValidRut, 'El RUT no es válido.')
-    .describe('clean: digits and check digit (123456785)'),
+  rut: rutSchema,
   pais: idSchema,
   region: idSchema,
   comuna: idSchema.nullable().describe('null only when the region has no communes'),

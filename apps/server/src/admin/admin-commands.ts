@@ -7,9 +7,10 @@
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { operatorCommands } from '../operators/operators.admin.ts';
+import { sponsorCommands } from '../sponsors/sponsors.admin.ts';
 import type { AdminCommand } from './admin-command.ts';
 
-const adminCommands: AdminCommand[] = [...operatorCommands];
+const adminCommands: AdminCommand[] = [...operatorCommands, ...sponsorCommands];
 
 const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());

@@ -19,6 +19,8 @@ import { createSession, revokeAllSessions } from './sessions.ts';
 import { resetPasswordEmail } from './auth.emails.ts';
 import { authLimits } from './auth.limits.ts';
 import { acceptInvitation, findValidInvitation } from '../network/network.service.ts';
+import { findReferrer } from '../sales/sales.service.ts';
+import { findSponsorForSignUp } from '../sponsors/sponsors.service.ts';
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 /** the subject of the per-pair limit; `|` cannot appear in an e-mail the contract accepts */
@@ -84,8 +86,9 @@ export async function confirmPassword(
 export async function signUp(ctx: AppContext, input: BodyOf<typeof signUpByCode>, address: string) {
   // every sign-up counts, taken or not: one address cannot mass-create accounts or probe e-mails
   await takeHit(ctx, authLimits(ctx.env).signUpAddress, address);
-  // the security-network invitation (issue 15); share and sponsor codes belong to the "sales" issue
+  // the security-network invitation (issue 15), the referral and the sponsor (issue 17)
   const securityCode = input.security_code ?? input.code;
+  const shareCode = input.share_code ?? input.sharecode;
   if (securityCode) {
     // checked before the account exists: a bad link creates nothing, and says why
     await findValidInvitation(ctx, securityCode).catch((error: unknown) => {
@@ -94,13 +97,19 @@ export async function signUp(ctx: AppContext, input: BodyOf<typeof signUpByCode>
       throw error;
     });
   }
+  const referrer = shareCode ? await findReferrer(ctx, shareCode) : null;
+  const sponsor = input.sponsor_code ? await findSponsorForSignUp(ctx, input.sponsor_code) : null;
   if (await findUserByEmail(ctx, input.email))
     throw new AppError('EMAIL_TAKEN', undefined, {
       email: 'Ya existe una cuenta registrada con este email.',
     });
   const passwordHash = await hashPassword(input.password);
   try {
-    const user = await createUser(ctx, { name: input.name.trim(), email: input.email.trim(), passwordHash });
+    const user = await createUser(
+      ctx,
+      { name: input.name.trim(), email: input.email.trim(), passwordHash },
+      { referredByUserId: referrer?.id ?? null, sponsor },
+    );
     if (securityCode) {
       // the code was valid a moment ago; should someone else have used it meanwhile, the account
       // stands (it was asked for) and the person is told by the panel's lists, not by a failed sign-up

@@ -253,6 +253,10 @@ describe('contract fuzz: HTTP endpoints', () => {
         password: 'una-clave-segura',
         code: undefined,
         security_code: undefined,
+        // nor a share or sponsor code: made-up ones are refused first too (sales.test.ts, sponsors.test.ts)
+        sharecode: undefined,
+        share_code: undefined,
+        sponsor_code: undefined,
       },
       enviarInvitacion: { name: 'Invitada Fuzz', phone: '56912345678', invitado: FRESH_EMAIL },
       forgotPass: { email: FRESH_EMAIL },
@@ -271,6 +275,13 @@ describe('contract fuzz: HTTP endpoints', () => {
       closeAlert: { alert_id: alertId },
       closeDeviceAlert: { alert_id: alertId },
       updateAvatar: { avatar: JPEG_BASE64 },
+      updateBankAccount: {
+        bank: 'Banco Estado',
+        account_type: 'vista',
+        account_number: '12345678',
+        holder: 'Fuzz Pérez',
+        rut: '123456785',
+      },
       updateInfo: {
         email: 'fuzz.perfil@example.cl',
         telefono: '56912345678',
@@ -293,6 +304,9 @@ describe('contract fuzz: HTTP endpoints', () => {
       aceptarInvitacion: 'INVITATION_INVALID',
       eliminarDeRed: 'FORBIDDEN',
       salirDeRed: 'FORBIDDEN',
+      // an account that is nobody's referred of the owner, and a made-up sponsor
+      getUserPaymentStatus: 'FORBIDDEN',
+      getSponsorById: 'NOT_FOUND',
     };
     const tokenFor = (name: string, auth: Endpoint['auth']) => {
       if (auth === 'none') return undefined;
@@ -301,13 +315,22 @@ describe('contract fuzz: HTTP endpoints', () => {
       return name === 'logout' ? leaverToken : owner.token;
     };
 
+    // the payout account is kept on an activated sales profile
+    const sales = await app.post('/api/app/sales/changeStatus', { status: 1 }, owner.token);
+    expect(sales.statusCode, sales.body).toBe(200);
+
     fingerprint = await fingerprintDatabase(app.ctx);
     for (const [name, endpoint] of endpoints) {
       const send = (payload: Payload, token: string | undefined) =>
         app.app.inject({
           method: endpoint.method,
-          // the open alert page's data is the one route with a parameter in its path
-          url: endpoint.path.replace(':token', alertToken),
+          // the open alert page's data is the one route with a parameter in its path; a GET's payload
+          // is its query string (getSponsorById)
+          url:
+            endpoint.path.replace(':token', alertToken) +
+            (endpoint.method === 'GET' && payload.kind === 'json' && payload.value
+              ? `?${new URLSearchParams(payload.value as Record<string, string>).toString()}`
+              : ''),
           remoteAddress: nextAddress(),
           headers: {
             ...(endpoint.method === 'GET' ? {} : { 'content-type': 'application/json' }),

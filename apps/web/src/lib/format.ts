@@ -25,3 +25,13 @@ export function formatDateTime(iso: string): string {
   const part = chileDateParts(new Date(iso));
   return part ? `${part.day}-${part.month}-${part.year} ${part.hour}:${part.minute}` : '';
 }
+
+/**
+ * Pesos as spec 9 writes them: "$" and a dot every three digits ($29.940, and $2.990 too, which
+ * es-ES's own grouping would leave as 2990). Planes and the sales panel use it.
+ */
+export function formatPesos(amount: number): string {
+  return `$${Math.round(amount)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`;
+}

@@ -12,6 +12,7 @@ import {
   USER_ROLES,
 } from '@escudo/contract';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -119,6 +120,12 @@ export const users = pgTable(
     nacimiento: date('nacimiento', { mode: 'string' }),
     cuadranteId: integer('cuadrante_id').references(() => cuadrantes.id),
     codigoInvitacion: text('codigo_invitacion').notNull(),
+    /** who referred this account: the owner of the share code it signed up with (issue 17) */
+    referredByUserId: integer('referred_by_user_id').references((): AnyPgColumn => users.id, {
+      onDelete: 'set null',
+    }),
+    /** the sponsor whose link this account signed up with, and got its plan from (issue 17) */
+    sponsorId: integer('sponsor_id').references((): AnyPgColumn => sponsors.id),
     /** when the password was last re-entered and checked (wipe needs a recent one) */
     passwordConfirmedAt: timestamp('password_confirmed_at', { withTimezone: true }),
     /** customers use the panel; operators attend them (issue 16), made only by `npm run admin` */
@@ -132,6 +139,10 @@ export const users = pgTable(
     // e-mail is unique regardless of case
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     uniqueIndex('users_codigo_invitacion_idx').on(t.codigoInvitacion),
+    // a referrer's list and monthly counts (sales)
+    index('users_referred_by_idx').on(t.referredByUserId, t.createdAt),
+    // nobody refers themselves (issue 17)
+    check('users_not_self_referred_check', sql`${t.referredByUserId} <> ${t.id}`),
   ],
 );
 
@@ -518,5 +529,54 @@ export const securityNetworkMembers = pgTable(
       'security_network_members_status_check',
       sql.raw(`status in (${networkMemberStatuses.map((s) => `'${s}'`).join(', ')})`),
     ),
+  ],
+);
+
+/**
+ * The referral sales programme (issue 17; decision 020): one row per account that activated its sales
+ * profile (none: never activated), with the bank account its commissions are paid to.
+ */
+export const salesProfiles = pgTable(
+  'sales_profiles',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 1 active, 2 suspended (API.md) */
+    status: integer('status').notNull(),
+    suspendReason: text('suspend_reason'),
+    bank: text('bank'),
+    accountType: text('account_type'),
+    accountNumber: text('account_number'),
+    holder: text('holder'),
+    /** clean: digits and check digit */
+    holderRut: text('holder_rut'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('sales_profiles_status_check', sql`${t.status} in (1, 2)`)],
+);
+
+/**
+ * Sponsors (issue 17; decision 021): an organisation that gives its people a plan for some months at
+ * no cost, through the link `/register?sponsor_code=UNIQUE_ID`. `uniqueId` is random and unguessable
+ * (the link is the only key); an operator creates and disables them with the admin command.
+ */
+export const sponsors = pgTable(
+  'sponsors',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    uniqueId: text('unique_id').notNull(),
+    name: text('name').notNull(),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => planes.id),
+    months: integer('months').notNull(),
+    disabled: boolean('disabled').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('sponsors_unique_id_idx').on(t.uniqueId),
+    check('sponsors_months_check', sql`${t.months} between 1 and 120`),
   ],
 );

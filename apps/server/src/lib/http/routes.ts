@@ -62,6 +62,8 @@ export type Route = <B extends z.ZodType, R extends z.ZodType, A extends Endpoin
 export function createRouter(app: FastifyInstance, authenticators: Authenticators): Route {
   return (endpoint, handler) => {
     const status = endpoint.status ?? 200;
+    // a GET's payload is its query string (getSponsorById's unique_id); one without any has z.undefined()
+    const hasQuery = endpoint.method === 'GET' && !endpoint.body.safeParse(undefined).success;
     app.withTypeProvider<ZodTypeProvider>().route({
       method: endpoint.method,
       url: endpoint.path,
@@ -69,7 +71,11 @@ export function createRouter(app: FastifyInstance, authenticators: Authenticator
       schema: {
         summary: endpoint.summary,
         tags: [endpoint.path.split('/')[2] ?? 'api'],
-        ...(endpoint.method === 'GET' ? {} : { body: endpoint.body }),
+        ...(endpoint.method === 'GET'
+          ? hasQuery
+            ? { querystring: endpoint.body }
+            : {}
+          : { body: endpoint.body }),
         ...(endpoint.auth === 'none' ? {} : { security: [{ bearer: [] }] }),
         ...(status === 204 ? {} : { response: { [status]: endpoint.response } }),
       },
@@ -91,7 +97,7 @@ export function createRouter(app: FastifyInstance, authenticators: Authenticator
       },
       handler: async (request, reply) => {
         const result = await handler({
-          body: request.body as never,
+          body: (hasQuery ? request.query : request.body) as never,
           request,
           reply,
           auth: request.auth as never,

@@ -54,6 +54,12 @@ export const authTexts = {
   // the security-network invitation of the sign-up link (spec 2 Register; issue 15)
   invitationChecking: 'Revisando tu invitación…',
   invitationFrom: 'Vas a ser agregado a la red de seguridad de {name}',
+  // the sponsor of the sign-up link (spec 2 Register; issue 17)
+  sponsorChecking: 'Revisando el código de patrocinio…',
+  sponsorFrom: 'Tu registro es patrocinado por {name}.',
+  sponsorPlan: 'Se te asignará automáticamente el plan {plan} por {months}, sin costo adicional para ti.',
+  sponsorMonthOne: '1 mes',
+  sponsorMonths: '{count} meses',
   haveAccountJoin: '¿Ya tienes cuenta? Inicia sesión para unirte a la red',
   joinTitle: 'Unirte a una red de seguridad',
   joinText: 'Quedarás en su red de seguridad con tu cuenta actual y recibirás sus avisos.',

@@ -1,14 +1,7 @@
 import { chileDateParts } from '@escudo/contract/browser';
 
-/**
- * Amounts and dates of the Planes page. Pesos as spec 9 writes them: "$" and a dot every three digits
- * ($29.940, and $2.990 too, which es-ES's own grouping would leave as 2990).
- */
-export function formatPesos(amount: number): string {
-  return `$${Math.round(amount)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`;
-}
+// Amounts and dates of the Planes page; pesos are written as everywhere in the panel (lib/format.ts).
+export { formatPesos } from '../../lib/format.ts';
 
 /** "2027-11-22T15:00:00Z" gives "22-11-2027" (Chile's calendar); '' for an invalid date. */
 export function formatDate(iso: string): string {

@@ -17,6 +17,8 @@ import { useSignUpByCode } from '../api/sign-up-by-code.ts';
 import { useInviterByCode } from '../api/get-user-by-code.ts';
 import { useAcceptInvitation } from '../api/accept-invitation.ts';
 import { InvitationBanner } from '../components/invitation-banner.tsx';
+import { useSponsorById } from '../api/get-sponsor-by-id.ts';
+import { SponsorBanner } from '../components/sponsor-banner.tsx';
 import { useHasSession } from '../../../lib/auth-token.ts';
 import { fillText } from '../../../lib/format.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
@@ -55,8 +57,6 @@ function readSignUpCodes(params: URLSearchParams): SignUpCodes {
     sponsor_code: params.get('sponsor_code'),
   };
 }
-
-// TODO(later issue): show the sponsor once /sponsor/getSponsorById is in the contract.
 
 /**
  * The invitation link opened by someone already signed in (issue 15): they join with their account,
@@ -120,6 +120,8 @@ function RegisterForm({
 }) {
   const signUpMutation = useSignUpByCode();
   const inviter = useInviterByCode(securityCode);
+  const sponsorCode = searchParams.get('sponsor_code');
+  const sponsor = useSponsorById(sponsorCode);
   // spec 2 route table: a social_access_token signs the person in with Google, then Home
   const google = useGoogleSignInReturn();
 
@@ -159,6 +161,7 @@ function RegisterForm({
         <Stack spacing={2.5}>
           {google.errorMessage ? <Alert severity="error">{google.errorMessage}</Alert> : null}
           {securityCode ? <InvitationBanner inviter={inviter} /> : null}
+          {sponsorCode ? <SponsorBanner sponsor={sponsor} /> : null}
           {signUpMutation.isError ? (
             <Alert severity="error">
               <AlertTitle>{authTexts.formErrorsHeading}</AlertTitle>
