@@ -6,8 +6,8 @@
  * once those have arrived: a chain of round trips before the page shows (issue 18, docs/decisions/017).
  *
  * The table below mirrors the router's lazy routes (src/app/router.tsx): a path, or a path prefix
- * ending in `/*`, and the modules its `lazy` loads. Every lazily loaded page renders inside MUI's
- * theme, fetched with it. What the entry chunk loads already (Login) is left out.
+ * ending in `/*`, and the modules its `lazy` loads. Every lazily loaded page but Register renders
+ * inside MUI's theme, fetched with it. What the entry chunk loads already (Login) is left out.
  */
 import path from 'node:path';
 import type { Plugin } from 'vite';
@@ -16,7 +16,8 @@ const MUI_THEME = 'src/components/mui-theme.tsx';
 const SIGNED_IN_LAYOUT = 'src/app/layout/signed-in-layout.tsx';
 
 export const ROUTE_MODULES: Record<string, string[]> = {
-  '/register': [MUI_THEME, 'src/features/auth/pages/register-page.tsx'],
+  // plain HTML like Login: no theme (docs/decisions/017)
+  '/register': ['src/features/auth/pages/register-page.tsx'],
   '/resetpass/*': [MUI_THEME, 'src/features/auth/pages/reset-password-page.tsx'],
   '/cookie': [MUI_THEME, 'src/features/cookie/pages/cookie-page.tsx'],
   '/alerta/*': [MUI_THEME, 'src/features/alerts/pages/open-alert-page.tsx'],
