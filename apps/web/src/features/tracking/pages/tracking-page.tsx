@@ -81,14 +81,16 @@ function DeviceTracking({ device }: { device: Device }) {
     <>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2 }}>
         <Typography color="text.secondary">{formatDeviceLabel(device)}</Typography>
-        {isOnline !== null ? (
-          <Chip
-            size="small"
-            color={isOnline ? 'success' : 'default'}
-            variant="outlined"
-            label={isOnline ? trackingTexts.online : trackingTexts.offline}
-          />
-        ) : null}
+        {/* made before the phone's presence is known, hidden, so that its arrival does not wrap the
+            line on a phone and push the page down (issue 18: a layout shift) */}
+        <Chip
+          size="small"
+          color={isOnline ? 'success' : 'default'}
+          variant="outlined"
+          label={isOnline ? trackingTexts.online : trackingTexts.offline}
+          aria-hidden={isOnline === null || undefined}
+          sx={isOnline === null ? { visibility: 'hidden' } : undefined}
+        />
       </Box>
       <RealtimeConnectionNotice />
       <Alert severity="info" variant="outlined" sx={{ mb: 2 }}>
