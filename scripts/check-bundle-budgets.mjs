@@ -4,9 +4,11 @@
  * renders must stay under its budget, so the panel cannot grow back by accident. A byte count of the
  * build output, not a timing: the same build always gives the same answer.
  *
- * What a page loads first: the entry chunk of index.html, the lazy route modules the router loads
- * before the page renders (PAGES below), and every chunk those import statically, recursively, as
- * Vite's manifest (apps/web/dist/.vite/manifest.json) lists them. Each file counts once, at its
+ * What a page loads first: the entry chunk of index.html and every chunk it imports statically, then
+ * the chunks the router loads before the page renders, which the build lists by path in
+ * apps/web/dist/.vite/route-preloads.json (apps/web/vite-plugins/route-preloads.ts, the list the
+ * server also preloads) with their static imports, as Vite's manifest
+ * (apps/web/dist/.vite/manifest.json) lists them. Each file counts once, at its
  * brotli size (quality 11, the `.br` copy the build writes and the server sends to every browser
  * that accepts brotli). `npm test` runs this after building the panel.
  */
@@ -19,25 +21,20 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DIST_DIR = path.join(root, 'apps/web/dist');
 
 /**
- * The route modules (manifest keys, relative to apps/web) each page waits for, in apps/web/src/app/
- * router.tsx, and its budget in KB (1 KB = 1,000 bytes) of brotli-compressed JavaScript, where the
- * issue sets one.
+ * The path of each page measured (a key of route-preloads.json, or none: Login is the entry alone)
+ * and its budget in KB (1 KB = 1,000 bytes) of brotli-compressed JavaScript, where the issue sets one.
  */
 export const PAGES = {
-  Login: { routes: [], budgetKb: 120 },
-  Register: { routes: ['src/features/auth/pages/register-page.tsx'] },
-  Home: { routes: ['src/app/layout/signed-in-layout.tsx', 'src/app/home-route.tsx'], budgetKb: 170 },
-  Planes: { routes: ['src/app/layout/signed-in-layout.tsx', 'src/features/planes/pages/planes-page.tsx'] },
-  Tracking: {
-    routes: ['src/app/layout/signed-in-layout.tsx', 'src/features/tracking/pages/tracking-page.tsx'],
-  },
-  Información: {
-    routes: ['src/app/layout/signed-in-layout.tsx', 'src/features/information/pages/information-page.tsx'],
-  },
+  Login: { path: '/login', budgetKb: 120 },
+  Register: { path: '/register' },
+  Home: { path: '/', budgetKb: 170 },
+  Planes: { path: '/planes' },
+  Tracking: { path: '/tracking' },
+  Información: { path: '/device-info' },
 };
 
-function readManifest(distDir) {
-  const file = path.join(distDir, '.vite/manifest.json');
+function readBuildFile(distDir, name) {
+  const file = path.join(distDir, '.vite', name);
   if (!fs.existsSync(file)) throw new Error(`${file} is missing: build the panel first (npm run build)`);
   return JSON.parse(fs.readFileSync(file, 'utf8'));
 }
@@ -58,22 +55,31 @@ function compressedSizes(distDir, file) {
 
 /** The JavaScript files `page` loads before it renders, and their summed sizes in bytes. */
 export function measureFirstLoad(page, distDir = DIST_DIR) {
-  const manifest = readManifest(distDir);
+  const manifest = readBuildFile(distDir, 'manifest.json');
+  const routePreloads = readBuildFile(distDir, 'route-preloads.json');
   const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
   if (!entry) throw new Error('the manifest has no entry chunk');
-  const starts = [entry, ...PAGES[page].routes];
+  const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
   const files = new Set();
   const visit = (key) => {
     const chunk = manifest[key];
-    if (!chunk)
-      throw new Error(
-        `${key} is not a chunk of the build: update PAGES in ${path.basename(import.meta.url)}`,
-      );
     if (files.has(chunk.file)) return;
     files.add(chunk.file);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  starts.forEach(visit);
+  visit(entry);
+  const { path: pagePath } = PAGES[page];
+  const preloaded = routePreloads[pagePath]?.scripts ?? [];
+  if (pagePath !== '/login' && preloaded.length === 0) {
+    throw new Error(
+      `route-preloads.json lists nothing for ${pagePath}: update PAGES in ${path.basename(import.meta.url)}`,
+    );
+  }
+  for (const url of preloaded) {
+    const key = keyOfFile.get(url.replace(/^\//, ''));
+    if (!key) throw new Error(`${url} (route-preloads.json) is not in the manifest`);
+    visit(key);
+  }
   const total = { raw: 0, br: 0, gzip: 0 };
   for (const file of files) {
     const sizes = compressedSizes(distDir, file);

@@ -1,13 +1,44 @@
+import path from 'node:path';
 import { defineConfig } from 'vite';
+import type { ChunkingContext } from 'rolldown';
 import react from '@vitejs/plugin-react';
 import { precompress } from './vite-plugins/precompress.ts';
+import { routePreloads } from './vite-plugins/route-preloads.ts';
 
 // The panel calls the API same-origin (`/api/...`); in development Vite forwards those calls, and the
 // realtime socket, to the server on port 3000, which in production serves the built panel itself.
 const serverUrl = 'http://localhost:3000';
 
+/** what the signed-in layout, Home and MUI's theme import statically, recursively: one chunk */
+const SIGNED_IN_ROOTS = [
+  'src/app/layout/signed-in-layout.tsx',
+  'src/app/home-route.tsx',
+  'src/components/mui-theme.tsx',
+];
+/** but not what Register, plain HTML, imports too: it must not wait for that chunk (decision 017) */
+const PLAIN_ROOTS = ['src/features/auth/pages/register-page.tsx'];
+
+let signedInModules: Set<string> | null = null;
+function signedInGroup(moduleId: string, ctx: ChunkingContext): string | null {
+  if (!signedInModules) {
+    const reach = (roots: string[]) => {
+      const found = new Set<string>();
+      const visit = (id: string) => {
+        if (found.has(id)) return;
+        found.add(id);
+        for (const imported of ctx.getModuleInfo(id)?.importedIds ?? []) visit(imported);
+      };
+      for (const root of roots) visit(path.resolve(import.meta.dirname, root));
+      return found;
+    };
+    const plain = reach(PLAIN_ROOTS);
+    signedInModules = new Set([...reach(SIGNED_IN_ROOTS)].filter((id) => !plain.has(id)));
+  }
+  return signedInModules.has(moduleId) ? 'signed-in' : null;
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), routePreloads(), precompress()],
   server: {
     proxy: {
       '/api': { target: serverUrl, changeOrigin: true },
@@ -20,10 +51,19 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
+          // a group takes the modules its rule names, not what they import as well (Register shares a
+          // few of the signed-in chunk's modules and must not load that chunk for them)
+          includeDependenciesRecursively: false,
           // Everything the entry imports statically (Login's first load) in one chunk. Left alone,
           // rolldown cut it into a chunk per set of lazy pages sharing a module: 11 files and 185.8 KB
           // gzipped for Login, against 2 files and 180.2 KB this way (measured as bench/RESULTS.md says; issue 3).
-          groups: [{ name: 'index', tags: ['$initial'] }],
+          groups: [
+            { name: 'index', tags: ['$initial'], priority: 2 },
+            // What Home needs at once beyond the entry, MUI's core, theme and components included, in
+            // one chunk (issue 18): left alone, rolldown cut it into some forty files of 1–3 KB, and
+            // a phone on a slow network waits a round trip for each batch of six (decision 017).
+            { name: signedInGroup, priority: 1 },
+          ],
         },
       },
     },

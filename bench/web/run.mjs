@@ -14,10 +14,13 @@
  *
  * Writes bench/web/last-run.json and the generated part of "The panel on a phone (issue 18)" in
  * bench/RESULTS.md (not with --no-write). Options: --runs 3  --pages Login,Home  --no-write
+ * --reports DIR (each run's full Lighthouse report as JSON, to see what a figure is made of)
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -47,6 +50,45 @@ const CHROME_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+/**
+ * Every map tile during the measurement (see startEscudo): a light grey PNG of 256×256 pixels, the
+ * size of a tile.openstreetmap.org tile, as a data: URL.
+ */
+function blankTile() {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc32 = (bytes) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type, data) => {
+    const typeAndData = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(typeAndData));
+    return Buffer.concat([length, typeAndData, crc]);
+  };
+  const size = 256;
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB, no interlace
+  // each row: filter byte 0, then the pixels
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3, 0xee)]);
+  const pixels = zlib.deflateSync(Buffer.concat(Array.from({ length: size }, () => row)), { level: 9 });
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+  return `data:image/png;base64,${png.toString('base64')}`;
+}
 /** the pages measured, their paths, and whether they need a session */
 const MEASURED = [
   { page: 'Login', path: '/login', signedIn: false },
@@ -58,13 +100,14 @@ const MEASURED = [
 ];
 
 function parseArgs(args) {
-  const parsed = { runs: 3, pages: MEASURED.map((m) => m.page), write: true };
+  const parsed = { runs: 3, pages: MEASURED.map((m) => m.page), write: true, reports: null };
   for (let i = 0; i < args.length; i += 1) {
     const [flag, inline] = args[i].split('=', 2);
     const value = () => inline ?? args[++i];
     if (flag === '--runs') parsed.runs = Number(value());
     else if (flag === '--pages') parsed.pages = value().split(',');
     else if (flag === '--no-write') parsed.write = false;
+    else if (flag === '--reports') parsed.reports = path.resolve(value());
     else throw new Error(`unknown option ${args[i]} (see the header of bench/web/run.mjs)`);
   }
   return parsed;
@@ -84,6 +127,10 @@ async function startEscudo() {
       NODE_ENV: 'development',
       DATABASE_URL: '',
       WEB_DIST_DIR: DIST_DIR,
+      // This machine has no network: tiles from tile.openstreetmap.org would fail and log errors
+      // that say nothing about our pages. Every tile is one blank PNG in a data: URL instead (a URL
+      // template without {z}/{x}/{y}, which the CSP's img-src allows); real users keep the default.
+      MAP_TILE_URL: blankTile(),
     },
     readyText: 'Cuenta demo',
   });
@@ -92,7 +139,7 @@ async function startEscudo() {
 }
 
 /** One Lighthouse run; the figures this bench reports. A run Lighthouse itself spoils is run again. */
-async function runLighthouse(url, port, { keepStorage }, attempt = 1) {
+async function runLighthouse(url, port, { keepStorage, reportFile }, attempt = 1) {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -103,8 +150,12 @@ async function runLighthouse(url, port, { keepStorage }, attempt = 1) {
   const { lhr } = result;
   if (lhr.runtimeError) {
     // e.g. NO_NAVSTART: the trace missed the navigation, which says nothing about the page
-    if (attempt < 3) return runLighthouse(url, port, { keepStorage }, attempt + 1);
+    if (attempt < 3) return runLighthouse(url, port, { keepStorage, reportFile }, attempt + 1);
     throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  }
+  if (reportFile) {
+    fs.mkdirSync(path.dirname(reportFile), { recursive: true });
+    fs.writeFileSync(reportFile, result.report);
   }
   const audit = (id) => lhr.audits[id]?.numericValue ?? null;
   const failed = (category) =>
@@ -151,6 +202,9 @@ async function main() {
     execFileSync('npm', ['run', 'build', '-w', '@escudo/web'], { cwd: repoRoot, stdio: 'inherit' });
   }
   const firstLoad = Object.fromEntries(Object.keys(PAGES).map((page) => [page, measureFirstLoad(page)]));
+  // Lighthouse's simulation scales the CPU time it observes: other work on the machine shows in the
+  // figures, so the run says how busy the machine was
+  const loadBefore = os.loadavg()[0];
   const server = await startEscudo();
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
   const results = {};
@@ -186,6 +240,7 @@ async function main() {
         }
         const figures = await runLighthouse(`${server.base}${pagePath}`, chrome.port, {
           keepStorage: signedIn,
+          reportFile: options.reports && path.join(options.reports, `${page}-${run}.json`),
         });
         if (signedIn && new URL(figures.finalUrl).pathname === '/login') {
           throw new Error(`${page}: the session did not hold, Lighthouse measured Login`);
@@ -206,6 +261,7 @@ async function main() {
 
   const record = {
     at: new Date().toISOString(),
+    loadAverage: { before: loadBefore, after: os.loadavg()[0] },
     machine: machine(['lighthouse', 'react', '@mui/material', 'react-router', 'vite']),
     chromium: execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8' }).trim(),
     runs: options.runs,
@@ -255,7 +311,7 @@ async function main() {
   const generated = [
     SECTION.begin,
     '',
-    `Run of ${record.at.slice(0, 10)}: ${record.machine.nproc} vCPUs (${record.machine.cpuModel}), ${record.machine.memoryGiB} GiB, ${record.machine.platform}, Node ${record.machine.node}, ${record.chromium}, Lighthouse ${record.machine.libraries.lighthouse}. Lighthouse's default mobile run (simulated slow 4G, 4× CPU slowdown), ${options.runs} cold runs a page, medians; the panel built by Vite and served, precompressed, by our server on 127.0.0.1.`,
+    `Run of ${record.at.slice(0, 10)}: ${record.machine.nproc} vCPUs (${record.machine.cpuModel}), ${record.machine.memoryGiB} GiB, ${record.machine.platform}, Node ${record.machine.node}, ${record.chromium}, Lighthouse ${record.machine.libraries.lighthouse}. Lighthouse's default mobile run (simulated slow 4G, 4× CPU slowdown), ${options.runs} cold runs a page, medians; the panel built by Vite and served, precompressed, by our server on 127.0.0.1, every map tile a blank 256 px PNG (a \`data:\` URL: this machine has no network). Load average (1 min) ${record.loadAverage.before.toFixed(2)} at the start, ${record.loadAverage.after.toFixed(2)} at the end.`,
     '',
     markdownTable(table),
     '',

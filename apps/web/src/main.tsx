@@ -2,6 +2,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/base.css';
 import { App } from './app/app.tsx';
+import { authToken } from './lib/auth-token.ts';
+import { queryClient } from './lib/query-client.ts';
+import { userQueryOptions } from './lib/session/user-details.ts';
+
+// With a stored session the first page is a signed-in one: its user details are asked for now, while
+// the page's code downloads, not once the signed-in layout has arrived and rendered (issue 18).
+if (authToken.get() !== null) void queryClient.prefetchQuery(userQueryOptions);
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html must contain <div id="root">');

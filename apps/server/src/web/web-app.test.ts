@@ -99,3 +99,62 @@ describe('API answers, compressed on the fly (issue 18)', () => {
     expect(response.headers['content-encoding']).toBeUndefined();
   });
 });
+
+describe("a page's own chunks, preloaded in its index.html (issue 18)", () => {
+  let preloadApp: TestApp;
+  let preloadDist: string;
+  beforeAll(async () => {
+    preloadDist = await fs.mkdtemp(path.join(os.tmpdir(), 'escudo-panel-'));
+    await fs.mkdir(path.join(preloadDist, '.vite'));
+    await fs.writeFile(
+      path.join(preloadDist, 'index.html'),
+      '<!doctype html><html lang="es"><head><title>Escudo</title></head><body></body></html>',
+    );
+    // what apps/web/vite-plugins/route-preloads.ts writes
+    await fs.writeFile(
+      path.join(preloadDist, '.vite/route-preloads.json'),
+      JSON.stringify({
+        '/planes': {
+          scripts: ['/assets/planes-page-1.js', '/assets/Button-2.js', '/assets/x.js"><script>'],
+          styles: ['/assets/planes-3.css'],
+        },
+        '/alerta/*': { scripts: ['/assets/open-alert-page-4.js'], styles: [] },
+      }),
+    );
+    preloadApp = await createTestApp({ WEB_DIST_DIR: preloadDist });
+  });
+  afterAll(async () => {
+    await preloadApp.close();
+    await fs.rm(preloadDist, { recursive: true, force: true });
+  });
+  const page = (url: string) => preloadApp.app.inject({ method: 'GET', url });
+
+  it("names the route's scripts and styles in <head>, revalidated, under the same CSP", async () => {
+    const response = await page('/planes?desde=home');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    const head = response.body.slice(0, response.body.indexOf('</head>'));
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/planes-page-1.js">');
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/Button-2.js">');
+    expect(head).toContain('<link rel="preload" as="style" crossorigin href="/assets/planes-3.css">');
+    // a path that could break out of the attribute is not written
+    expect(response.body).not.toContain('<script>');
+  });
+
+  it('matches a route with a parameter by its prefix', async () => {
+    const response = await page('/alerta/abc123');
+    expect(response.body).toContain('href="/assets/open-alert-page-4.js"');
+    expect((await page('/alerta/')).body).not.toContain('modulepreload');
+  });
+
+  it('sends index.html as built for a path without chunks of its own (Login, unknown paths)', async () => {
+    for (const url of ['/login', '/no-existe', '/planes/otra']) {
+      const response = await page(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).not.toContain('modulepreload');
+      expect(response.body).toContain('<title>Escudo</title>');
+    }
+  });
+});

@@ -4,6 +4,10 @@
  * on a reload or from a link in an e-mail. Text files go out as the `.br` or `.gz` copy the build
  * wrote beside them (apps/web/vite-plugins/precompress.ts), chosen by the request's Accept-Encoding
  * with `Vary: accept-encoding`; a client that accepts neither gets the plain file (issue 18).
+ *
+ * A page's own chunks are named in the index.html sent for its path, as `<link rel="modulepreload">`,
+ * so the browser fetches them beside the entry script instead of after it (the build lists them by
+ * route in `.vite/route-preloads.json`, apps/web/vite-plugins/route-preloads.ts; decision 017).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,6 +16,12 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { errorMessages } from '@escudo/contract';
 import type { Env } from '../env.ts';
+
+/** what apps/web/vite-plugins/route-preloads.ts writes: the files each route needs, by route */
+type RoutePreloads = Record<string, { scripts: string[]; styles: string[] }>;
+const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
+/** a built file's URL path: nothing that could close the attribute it is written in */
+const ASSET_PATH = /^\/[\w./-]+$/;
 
 export const defaultWebDistDir = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
@@ -34,7 +44,7 @@ export async function registerWebApp(app: FastifyInstance, env: Env): Promise<vo
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     if (
       request.url.startsWith('/api/') ||
       request.url === '/api' ||
@@ -54,6 +64,41 @@ export async function registerWebApp(app: FastifyInstance, env: Env): Promise<vo
           'El panel no está compilado. Ejecuta `npm run build` (o `npm start`, que lo compila) y recarga.',
         );
     }
+    const withPreloads = await indexHtmlFor(root, request.url.split('?')[0] ?? '/');
+    if (withPreloads !== null) {
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(withPreloads);
+    }
     return reply.header('cache-control', 'no-cache').sendFile('index.html', root);
   });
+}
+
+/**
+ * index.html with the route's chunks preloaded, or null for a path without any (Login, an unknown
+ * path) or a build without the list. Read on each request, like the file itself: a new build
+ * replaces both while the server runs.
+ */
+async function indexHtmlFor(root: string, pathname: string): Promise<string | null> {
+  let preloads: RoutePreloads;
+  try {
+    preloads = JSON.parse(await fs.promises.readFile(path.join(root, ROUTE_PRELOADS_FILE), 'utf8'));
+  } catch {
+    return null;
+  }
+  const route = Object.keys(preloads).find((key) =>
+    key.endsWith('/*')
+      ? pathname.startsWith(key.slice(0, -1)) && pathname.length > key.length - 1
+      : key === pathname,
+  );
+  const files = route ? preloads[route] : undefined;
+  if (!files) return null;
+  const links = [
+    ...files.styles
+      .filter((href) => ASSET_PATH.test(href))
+      .map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
+    ...files.scripts
+      .filter((href) => ASSET_PATH.test(href))
+      .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+  ];
+  const html = await fs.promises.readFile(path.join(root, 'index.html'), 'utf8');
+  return html.includes('</head>') ? html.replace('</head>', `${links.join('\n')}\n</head>`) : html;
 }

@@ -8,7 +8,8 @@ import type { RouteHandle } from './route-handle.ts';
 /**
  * The route table of spec 2, history-style paths. Login, plain HTML and CSS, is in the first
  * download; every other page, and the signed-in layout itself, is fetched when first visited, with
- * MUI's theme, so a visitor's first load stays small (docs/decisions/016).
+ * MUI's theme (but Register, plain like Login), so a visitor's first load stays small (docs/decisions/
+ * 016, 017).
  */
 
 /**
@@ -27,6 +28,11 @@ function lazyPage<TModule>(load: () => Promise<TModule>, pick: (module: TModule)
       ),
     };
   };
+}
+
+/** Route `lazy` for a page in plain HTML and CSS (Register), which does without MUI's theme. */
+function lazyPlainPage<TModule>(load: () => Promise<TModule>, pick: (module: TModule) => ComponentType) {
+  return async () => ({ Component: pick(await load()) });
 }
 
 // the error page is MUI's: fetched only when a route fails
@@ -69,7 +75,7 @@ const routes: RouteObject[] = [
       },
       {
         path: '/register',
-        lazy: lazyPage(
+        lazy: lazyPlainPage(
           () => import('../features/auth/pages/register-page.tsx'),
           (m) => m.RegisterPage,
         ),

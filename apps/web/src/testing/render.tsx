@@ -8,12 +8,14 @@ import { theme } from '../lib/theme.ts';
 
 /**
  * Renders a screen as the app does: the panel's own query client and theme, inside a router at
- * `path` (any other page renders nothing: `router.state.location` tells where the screen went).
+ * `path`, query string allowed (any other page renders nothing: `router.state.location` tells where
+ * the screen went).
  */
 export function renderScreen(screen: ReactElement, path = '/') {
   const router = createMemoryRouter(
     [
-      { path, element: screen },
+      // the route is the path without its query string, which the screen reads from the location
+      { path: path.split('?')[0], element: screen },
       { path: '*', element: null },
     ],
     { initialEntries: [path] },

@@ -6,6 +6,8 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import Edit from '@mui/icons-material/Edit';
 import type { User } from '@escudo/contract';
 import { UserAvatar } from '../../components/user-avatar.tsx';
@@ -38,6 +40,7 @@ export function AppSidebar({
   onMobileClose: () => void;
 }) {
   const [hasOpenedMobile, setHasOpenedMobile] = useState(false);
+  const isWide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
   if (isMobileOpen && !hasOpenedMobile) setHasOpenedMobile(true);
   return (
     <Box
@@ -52,28 +55,31 @@ export function AppSidebar({
           </MobileDrawer>
         </Suspense>
       ) : null}
-      {/* what MUI's permanent Drawer draws, without the Drawer module (and its Modal) */}
-      <Paper
-        square
-        elevation={0}
-        sx={{
-          display: { xs: 'none', md: 'flex' },
-          flexDirection: 'column',
-          width: SIDEBAR_WIDTH,
-          height: '100%',
-          position: 'fixed',
-          top: 0,
-          left: 0,
-          zIndex: (theme) => theme.zIndex.drawer,
-          overflowY: 'auto',
-          borderRight: 1,
-          borderColor: 'divider',
-        }}
-      >
-        {/* room for the fixed header above the permanent sidebar */}
-        <Toolbar />
-        <SidebarContent user={user} />
-      </Paper>
+      {/* what MUI's permanent Drawer draws, without the Drawer module (and its Modal); not made at
+          all on a phone, where it would be hidden (issue 18: less to render on a slow CPU) */}
+      {isWide ? (
+        <Paper
+          square
+          elevation={0}
+          sx={{
+            display: { xs: 'none', md: 'flex' },
+            flexDirection: 'column',
+            width: SIDEBAR_WIDTH,
+            height: '100%',
+            position: 'fixed',
+            top: 0,
+            left: 0,
+            zIndex: (theme) => theme.zIndex.drawer,
+            overflowY: 'auto',
+            borderRight: 1,
+            borderColor: 'divider',
+          }}
+        >
+          {/* room for the fixed header above the permanent sidebar */}
+          <Toolbar />
+          <SidebarContent user={user} />
+        </Paper>
+      ) : null}
     </Box>
   );
 }

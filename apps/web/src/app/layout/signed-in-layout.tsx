@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useDeferredValue, useState } from 'react';
 import { Outlet } from 'react-router';
 import { ErrorState } from '../../components/error-state.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
@@ -20,9 +20,13 @@ const AlertNotifications = lazy(() => import('../../features/alerts/components/a
 export function SignedInLayout() {
   const userQuery = useUser();
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
+  // The page appears in a deferred render when the user arrives: React renders it in slices that
+  // leave the main thread free between them, instead of one long task (issue 18: on a phone, the
+  // page's MUI styling at once blocked input for a few hundred milliseconds).
+  const showsPage = useDeferredValue(userQuery.isSuccess);
 
   let content;
-  if (userQuery.isSuccess) {
+  if (userQuery.isSuccess && showsPage) {
     content = <Outlet />;
   } else if (userQuery.isError && !endsSession(userQuery.error)) {
     content = (

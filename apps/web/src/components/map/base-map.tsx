@@ -36,6 +36,9 @@ export function BaseMap({
         zIndex: 0,
         '& .leaflet-container': { height: '100%', width: '100%', font: 'inherit' },
         '& .leaflet-popup-content': { fontSize: 14, lineHeight: 1.4, m: '10px 14px' },
+        // the credits' links, told from their text by more than a colour (WCAG 1.4.1; Leaflet's own
+        // blue on grey is too close to the text beside it)
+        '& .leaflet-control-attribution a': { textDecoration: 'underline' },
       }}
     >
       <div ref={containerRef} />

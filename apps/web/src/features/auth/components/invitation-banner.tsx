@@ -1,27 +1,29 @@
-import Alert from '@mui/material/Alert';
-import CircularProgress from '@mui/material/CircularProgress';
 import { describeErrorDetails } from '../../../lib/api-client.ts';
 import { fillText } from '../../../lib/format.ts';
 import type { useInviterByCode } from '../api/get-user-by-code.ts';
 import { authTexts } from '../texts.ts';
+import { PlainAlert } from './plain-auth.tsx';
 
-/** spec 2 (Register): whose security network the link joins, or why the link does not work. */
+/**
+ * spec 2 (Register): whose security network the link joins, or why the link does not work. Plain
+ * HTML like the rest of Register (docs/decisions/017).
+ */
 export function InvitationBanner({ inviter }: { inviter: ReturnType<typeof useInviterByCode> }) {
   if (inviter.isPending)
     return (
-      <Alert severity="info" icon={<CircularProgress size={20} />}>
+      <PlainAlert severity="info" isChecking>
         {authTexts.invitationChecking}
-      </Alert>
+      </PlainAlert>
     );
   if (inviter.isError)
     return (
-      <Alert severity="error" role="alert">
+      <PlainAlert severity="error" role="alert">
         {describeErrorDetails(inviter.error).join(' ')}
-      </Alert>
+      </PlainAlert>
     );
   return (
-    <Alert severity="info" role="status">
+    <PlainAlert severity="info" role="status">
       {fillText(authTexts.invitationFrom, { name: inviter.data.user.name })}
-    </Alert>
+    </PlainAlert>
   );
 }

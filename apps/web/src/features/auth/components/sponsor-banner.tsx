@@ -1,34 +1,34 @@
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import CircularProgress from '@mui/material/CircularProgress';
 import { describeErrorDetails } from '../../../lib/api-client.ts';
 import { fillText } from '../../../lib/format.ts';
 import type { useSponsorById } from '../api/get-sponsor-by-id.ts';
 import { authTexts } from '../texts.ts';
+import { PlainAlert } from './plain-auth.tsx';
 
-/** spec 2 (Register): the sponsor's name and the plan it gives at no cost, or why the code does not work. */
+/**
+ * spec 2 (Register): the sponsor's name and the plan it gives at no cost, or why the code does not
+ * work. Plain HTML like the rest of Register (docs/decisions/017).
+ */
 export function SponsorBanner({ sponsor }: { sponsor: ReturnType<typeof useSponsorById> }) {
   if (sponsor.isPending)
     return (
-      <Alert severity="info" icon={<CircularProgress size={20} />}>
+      <PlainAlert severity="info" isChecking>
         {authTexts.sponsorChecking}
-      </Alert>
+      </PlainAlert>
     );
   if (sponsor.isError)
     return (
-      <Alert severity="error" role="alert">
+      <PlainAlert severity="error" role="alert">
         {describeErrorDetails(sponsor.error).join(' ')}
-      </Alert>
+      </PlainAlert>
     );
   const { name, plan, months } = sponsor.data.sponsor;
   return (
-    <Alert severity="success" role="status">
-      <AlertTitle>{fillText(authTexts.sponsorFrom, { name })}</AlertTitle>
+    <PlainAlert severity="success" role="status" title={fillText(authTexts.sponsorFrom, { name })}>
       {fillText(authTexts.sponsorPlan, {
         plan: plan.name,
         months:
           months === 1 ? authTexts.sponsorMonthOne : fillText(authTexts.sponsorMonths, { count: months }),
       })}
-    </Alert>
+    </PlainAlert>
   );
 }

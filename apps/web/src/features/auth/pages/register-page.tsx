@@ -1,40 +1,45 @@
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import './login-page.css';
+import { Suspense, lazy, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { z } from 'zod';
 import type { BodyOf, signUpByCode } from '@escudo/contract';
+import { BootLoader } from '../../../components/boot-loader.tsx';
+import { componentsTexts } from '../../../components/texts.ts';
 import { describeErrorDetails } from '../../../lib/api-client.ts';
-import { FormField } from '../../../components/form-field.tsx';
-import { muiField } from '../../../lib/forms.ts';
-import { useSignUpByCode } from '../api/sign-up-by-code.ts';
-import { useInviterByCode } from '../api/get-user-by-code.ts';
-import { useAcceptInvitation } from '../api/accept-invitation.ts';
-import { InvitationBanner } from '../components/invitation-banner.tsx';
-import { useSponsorById } from '../api/get-sponsor-by-id.ts';
-import { SponsorBanner } from '../components/sponsor-banner.tsx';
 import { useHasSession } from '../../../lib/auth-token.ts';
-import { fillText } from '../../../lib/format.ts';
-import { AuthLayout } from '../components/auth-layout.tsx';
-import { PasswordField } from '../../../components/password-field.tsx';
-import { RegistrationComplete } from '../components/registration-complete.tsx';
-import { GoogleSigningIn } from '../components/google-signing-in.tsx';
+import { useSponsorById } from '../api/get-sponsor-by-id.ts';
+import { useInviterByCode } from '../api/get-user-by-code.ts';
+import { useSignUpByCode } from '../api/sign-up-by-code.ts';
+import { InvitationBanner } from '../components/invitation-banner.tsx';
+import { PlainAlert, PlainAuthLayout, PlainField, PlainGoogleSigningIn } from '../components/plain-auth.tsx';
+import { SponsorBanner } from '../components/sponsor-banner.tsx';
 import { useGoogleSignInReturn } from '../hooks/use-google-sign-in-return.ts';
 import { authTexts } from '../texts.ts';
 
+/**
+ * Register: where a shared sign-up link lands, most often on a phone. Plain HTML and CSS and React
+ * state like Login, no MUI and no form library (docs/decisions/017); it looks like the MUI pages
+ * around it. The two screens it rarely shows, 'Registro Completo' and joining a network while signed
+ * in, are MUI's and load with the theme when needed.
+ */
+
+type RegisterField = 'name' | 'email' | 'password';
+const FIELDS: RegisterField[] = ['name', 'email', 'password'];
+const FIELD_IDS: Record<RegisterField, string> = {
+  name: 'register-name',
+  email: 'register-email',
+  password: 'register-password',
+};
+
 // spec 5: Register validation. The 8-character minimum is only a hint here; the server enforces it.
-const registerFormSchema = z.object({
-  name: z.string().trim().min(1, authTexts.fieldRequired),
-  email: z.string().trim().pipe(z.email(authTexts.emailFormat)),
-  password: z.string().min(1, authTexts.fieldRequired),
-});
-type RegisterForm = z.input<typeof registerFormSchema>;
+// Plain rules rather than zod (not tree-shakable, and its probe for eval trips the CSP); the address
+// pattern is zod's `z.email()`, which this form used, so the same addresses pass.
+const EMAIL_PATTERN =
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+const validate: Record<RegisterField, (value: string) => string | undefined> = {
+  name: (value) => (value.trim() === '' ? authTexts.fieldRequired : undefined),
+  email: (value) => (EMAIL_PATTERN.test(value.trim()) ? undefined : authTexts.emailFormat),
+  password: (value) => (value === '' ? authTexts.fieldRequired : undefined),
+};
 
 type SignUpCodes = Pick<
   BodyOf<typeof signUpByCode>,
@@ -58,47 +63,35 @@ function readSignUpCodes(params: URLSearchParams): SignUpCodes {
   };
 }
 
-/**
- * The invitation link opened by someone already signed in (issue 15): they join with their account,
- * after saying so, and never see the sign-up form.
- */
-function JoinNetwork({ securityCode }: { securityCode: string }) {
-  const inviter = useInviterByCode(securityCode);
-  const accept = useAcceptInvitation();
-  const name = inviter.data?.user.name ?? '';
-  return (
-    <AuthLayout title={authTexts.joinTitle}>
-      <Stack spacing={2.5}>
-        {accept.isSuccess ? (
-          <Alert severity="success">{fillText(authTexts.joined, { name })}</Alert>
-        ) : (
-          <>
-            <InvitationBanner inviter={inviter} />
-            {accept.isError ? (
-              <Alert severity="error">{describeErrorDetails(accept.error).join(' ')}</Alert>
-            ) : null}
-            {inviter.isSuccess ? (
-              <>
-                <Box sx={{ color: 'text.secondary' }}>{authTexts.joinText}</Box>
-                <Button
-                  variant="contained"
-                  size="large"
-                  loading={accept.isPending}
-                  onClick={() => accept.mutate(securityCode)}
-                >
-                  {fillText(authTexts.joinSubmit, { name })}
-                </Button>
-              </>
-            ) : null}
-          </>
-        )}
-        <Button component={RouterLink} to="/" variant={accept.isSuccess ? 'contained' : 'text'}>
-          {authTexts.goToPanel}
-        </Button>
-      </Stack>
-    </AuthLayout>
-  );
-}
+// MUI's screens, each fetched with the theme when it is shown
+const loadRegistrationComplete = () =>
+  Promise.all([
+    import('../../../components/mui-theme.tsx'),
+    import('../components/registration-complete.tsx'),
+  ]);
+const RegistrationComplete = lazy(async () => {
+  const [{ MuiTheme }, { RegistrationComplete: Screen }] = await loadRegistrationComplete();
+  return {
+    default: () => (
+      <MuiTheme>
+        <Screen />
+      </MuiTheme>
+    ),
+  };
+});
+const JoinNetwork = lazy(async () => {
+  const [{ MuiTheme }, { JoinNetwork: Screen }] = await Promise.all([
+    import('../../../components/mui-theme.tsx'),
+    import('../components/join-network.tsx'),
+  ]);
+  return {
+    default: ({ securityCode }: { securityCode: string }) => (
+      <MuiTheme>
+        <Screen securityCode={securityCode} />
+      </MuiTheme>
+    ),
+  };
+});
 
 export function RegisterPage() {
   const [searchParams] = useSearchParams();
@@ -107,7 +100,13 @@ export function RegisterPage() {
   // decided when the page opens: a sign-up made here also leaves a session, and must still end on
   // 'Registro Completo' (it already joined with the code)
   const [isSignedInAtOpen] = useState(hasSession);
-  if (securityCode && isSignedInAtOpen) return <JoinNetwork securityCode={securityCode} />;
+  if (securityCode && isSignedInAtOpen) {
+    return (
+      <Suspense fallback={<BootLoader />}>
+        <JoinNetwork securityCode={securityCode} />
+      </Suspense>
+    );
+  }
   return <RegisterForm securityCode={securityCode} searchParams={searchParams} />;
 }
 
@@ -125,91 +124,120 @@ function RegisterForm({
   // spec 2 route table: a social_access_token signs the person in with Google, then Home
   const google = useGoogleSignInReturn();
 
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<RegisterForm, unknown, z.output<typeof registerFormSchema>>({
-    resolver: zodResolver(registerFormSchema),
-    mode: 'onTouched',
-    defaultValues: { name: '', email: '', password: '' },
+  const [values, setValues] = useState<Record<RegisterField, string>>({ name: '', email: '', password: '' });
+  const [touched, setTouched] = useState<Record<RegisterField, boolean>>({
+    name: false,
+    email: false,
+    password: false,
+  });
+  const [isSubmitted, setIsSubmitted] = useState(false);
+
+  // spec 5: a message appears once the person has left the field (or tried to submit), and follows
+  // what they type from then on
+  const visibleError = (field: RegisterField) =>
+    touched[field] || isSubmitted ? validate[field](values[field]) : undefined;
+
+  const fieldProps = (field: RegisterField) => ({
+    id: FIELD_IDS[field],
+    name: field,
+    value: values[field],
+    error: visibleError(field),
+    onChange: (event: { target: { value: string } }) =>
+      setValues((current) => ({ ...current, [field]: event.target.value })),
+    onBlur: () => setTouched((current) => ({ ...current, [field]: true })),
   });
 
-  const onSubmit = handleSubmit((values) => {
-    signUpMutation.mutate({ ...values, ...readSignUpCodes(searchParams) });
-  });
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setIsSubmitted(true);
+    const firstInvalid = FIELDS.find((field) => validate[field](values[field]) !== undefined);
+    if (firstInvalid) {
+      // where to fix it first, as the form library this page used did
+      document.getElementById(FIELD_IDS[firstInvalid])?.focus();
+      return;
+    }
+    // 'Registro Completo' comes next: its code downloads while the account is made
+    void loadRegistrationComplete();
+    signUpMutation.mutate({
+      name: values.name.trim(),
+      email: values.email.trim(),
+      password: values.password,
+      ...readSignUpCodes(searchParams),
+    });
+  };
 
   if (google.isSigningIn) {
     return (
-      <AuthLayout title={authTexts.registerTitle}>
-        <GoogleSigningIn />
-      </AuthLayout>
+      <PlainAuthLayout title={authTexts.registerTitle}>
+        <PlainGoogleSigningIn />
+      </PlainAuthLayout>
     );
   }
 
   if (signUpMutation.isSuccess) {
     return (
-      <AuthLayout title={authTexts.registeredTitle}>
-        <RegistrationComplete />
-      </AuthLayout>
+      <PlainAuthLayout title={authTexts.registeredTitle}>
+        <Suspense
+          fallback={
+            <div className="auth-status" role="status" aria-label={componentsTexts.loading}>
+              <span className="spinner" aria-hidden="true" />
+            </div>
+          }
+        >
+          <RegistrationComplete />
+        </Suspense>
+      </PlainAuthLayout>
     );
   }
 
   return (
-    <AuthLayout title={authTexts.registerTitle} subtitle={authTexts.registerSubtitle}>
-      <Box component="form" onSubmit={onSubmit} noValidate>
-        <Stack spacing={2.5}>
-          {google.errorMessage ? <Alert severity="error">{google.errorMessage}</Alert> : null}
+    <PlainAuthLayout title={authTexts.registerTitle} subtitle={authTexts.registerSubtitle}>
+      <form onSubmit={onSubmit} noValidate>
+        <div className="auth-stack">
+          {google.errorMessage ? <PlainAlert severity="error">{google.errorMessage}</PlainAlert> : null}
           {securityCode ? <InvitationBanner inviter={inviter} /> : null}
           {sponsorCode ? <SponsorBanner sponsor={sponsor} /> : null}
           {signUpMutation.isError ? (
-            <Alert severity="error">
-              <AlertTitle>{authTexts.formErrorsHeading}</AlertTitle>
-              <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+            <PlainAlert severity="error" title={authTexts.formErrorsHeading}>
+              <ul>
                 {describeErrorDetails(signUpMutation.error).map((message) => (
                   <li key={message}>{message}</li>
                 ))}
-              </Box>
-            </Alert>
+              </ul>
+            </PlainAlert>
           ) : null}
-          <FormField
-            {...muiField(register('name'))}
-            id="register-name"
-            label={authTexts.nameLabel}
-            autoComplete="name"
-            error={Boolean(errors.name)}
-            helperText={errors.name?.message}
-          />
-          <FormField
-            {...muiField(register('email'))}
-            id="register-email"
+          <PlainField {...fieldProps('name')} label={authTexts.nameLabel} autoComplete="name" />
+          <PlainField
+            {...fieldProps('email')}
             label={authTexts.emailLabel}
             type="email"
             autoComplete="email"
-            error={Boolean(errors.email)}
-            helperText={errors.email?.message}
           />
-          <PasswordField
-            {...muiField(register('password'))}
-            id="register-password"
+          <PlainField
+            {...fieldProps('password')}
             label={authTexts.passwordLabel}
+            hint={authTexts.passwordHint}
             autoComplete="new-password"
-            error={Boolean(errors.password)}
-            helperText={errors.password?.message ?? authTexts.passwordHint}
+            isPassword
           />
-          <Button type="submit" variant="contained" size="large" loading={signUpMutation.isPending}>
+          <button
+            type="submit"
+            className="auth-button is-contained"
+            disabled={signUpMutation.isPending}
+            aria-busy={signUpMutation.isPending || undefined}
+          >
+            {signUpMutation.isPending ? <span className="spinner" aria-hidden="true" /> : null}
             {authTexts.registerSubmit}
-          </Button>
-          <Link
-            component={RouterLink}
+          </button>
+          <RouterLink
+            className="auth-link is-centred"
             // the code goes along: signing in from here joins the network (login-page.tsx)
             to={securityCode ? `/login?security_code=${encodeURIComponent(securityCode)}` : '/login'}
-            sx={{ alignSelf: 'center', textAlign: 'center' }}
           >
             {securityCode ? authTexts.haveAccountJoin : authTexts.haveAccount}
-          </Link>
-        </Stack>
-      </Box>
-    </AuthLayout>
+          </RouterLink>
+        </div>
+      </form>
+    </PlainAuthLayout>
   );
 }

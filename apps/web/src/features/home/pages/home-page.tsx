@@ -11,6 +11,7 @@ import WorkspacePremium from '@mui/icons-material/WorkspacePremium';
 import { Suspense, lazy, useCallback, useState, type ComponentType, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { Device } from '@escudo/contract';
+import { AfterFirstPaint } from '../../../components/after-first-paint.tsx';
 import { DocumentTitle } from '../../../components/document-title.tsx';
 import { fillText } from '../../../lib/format.ts';
 import { useSelectedDevice } from '../../../lib/session/selected-device.ts';
@@ -28,6 +29,9 @@ const HomeDialogs = lazy(() =>
 );
 
 type TileKey = keyof typeof homeTexts.tiles;
+
+/** the tiles a phone shows without scrolling, rendered first (a row of four on a wide screen) */
+const FIRST_TILES = 4;
 
 interface TileDefinition {
   key: TileKey;
@@ -102,6 +106,16 @@ export function HomePage({
     }
   };
 
+  const renderTile = (tile: TileDefinition) => (
+    <HomeTile
+      key={tile.key}
+      title={homeTexts.tiles[tile.key].title}
+      description={homeTexts.tiles[tile.key].description}
+      icon={tile.icon}
+      onClick={() => onTileClick(tile)}
+    />
+  );
+
   return (
     <>
       <DocumentTitle title={homeTexts.pageTitle} />
@@ -119,17 +133,13 @@ export function HomePage({
           gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' },
         }}
       >
-        {tiles.map((tile) => (
-          <HomeTile
-            key={tile.key}
-            title={homeTexts.tiles[tile.key].title}
-            description={homeTexts.tiles[tile.key].description}
-            icon={tile.icon}
-            onClick={() => onTileClick(tile)}
-          />
-        ))}
+        {tiles.slice(0, FIRST_TILES).map(renderTile)}
+        {/* what a phone shows after scrolling comes in a render of its own (issue 18) */}
+        <AfterFirstPaint>{tiles.slice(FIRST_TILES).map(renderTile)}</AfterFirstPaint>
       </Box>
-      <HomeFooter />
+      <AfterFirstPaint>
+        <HomeFooter />
+      </AfterFirstPaint>
       {dialog ? (
         <Suspense fallback={null}>
           <HomeDialogs dialog={dialog} open={isDialogOpen} onClose={() => setIsDialogOpen(false)} />

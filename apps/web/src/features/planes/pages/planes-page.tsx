@@ -2,9 +2,10 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useDeferredValue, useEffect, useId, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Plan } from '@escudo/contract';
+import { AfterFirstPaint } from '../../../components/after-first-paint.tsx';
 import { DocumentTitle } from '../../../components/document-title.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { describeErrorDetails } from '../../../lib/api-client.ts';
@@ -13,10 +14,14 @@ import { useSignedInUser } from '../../../lib/session/user-details.ts';
 import { usePlanes } from '../api/get-planes.ts';
 import { paymentPageUrl, useNewPlanPayment } from '../api/new-plan-payment.ts';
 import type { PlanMonths } from '../components/months-selector.tsx';
-import { PaymentStatusDialog } from '../components/payment-status-dialog.tsx';
 import { PlanCard, type PlanCardPayment } from '../components/plan-card.tsx';
 import { SandboxNotice } from '../components/sandbox-notice.tsx';
 import { planesTexts } from '../texts.ts';
+
+// only a return from Flow's page (?token=…) opens it: MUI's Dialog stays off the page's first load
+const PaymentStatusDialog = lazy(async () => ({
+  default: (await import('../components/payment-status-dialog.tsx')).PaymentStatusDialog,
+}));
 
 /**
  * Planes (spec 2 Planes, 4 Payment): 'Plan Actual' and the others under 'Actualiza tu Plan'. Paying
@@ -82,9 +87,12 @@ export function PlanesPage() {
   });
 
   const currentPlanId = user.plan?.plan_id ?? null;
+  // The plans appear in a deferred render once both answers are in: React draws them in slices that
+  // leave the main thread free, not in one long task as an answer's arrival would (issue 18).
+  const isLoaded = useDeferredValue(!planesQuery.isPending && !configQuery.isPending);
   let content;
   // the page waits for the config too, so that the sandbox notice does not push the plans down later
-  if (planesQuery.isPending || configQuery.isPending) {
+  if (!isLoaded || planesQuery.isPending || configQuery.isPending) {
     content = <PlanesSkeleton />;
   } else if (planesQuery.isError) {
     content = (
@@ -121,20 +129,23 @@ export function PlanesPage() {
           )}
         </Section>
         {others.length > 0 ? (
-          <Section title={planesTexts.upgradePlan}>
-            <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' } }}>
-              {others.map((plan) => (
-                <PlanCard
-                  key={plan.id}
-                  plan={plan}
-                  isCurrent={false}
-                  payment={paymentOf(plan)}
-                  isSandbox={isSandbox}
-                  onPay={(months) => pay(plan, months)}
-                />
-              ))}
-            </Box>
-          </Section>
+          // below the current plan: on a phone, after scrolling (issue 18)
+          <AfterFirstPaint>
+            <Section title={planesTexts.upgradePlan}>
+              <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' } }}>
+                {others.map((plan) => (
+                  <PlanCard
+                    key={plan.id}
+                    plan={plan}
+                    isCurrent={false}
+                    payment={paymentOf(plan)}
+                    isSandbox={isSandbox}
+                    onPay={(months) => pay(plan, months)}
+                  />
+                ))}
+              </Box>
+            </Section>
+          </AfterFirstPaint>
         ) : null}
       </>
     );
@@ -153,18 +164,20 @@ export function PlanesPage() {
       ) : null}
       {content}
       {returnToken ? (
-        <PaymentStatusDialog
-          // a new token is a new dialog
-          key={returnToken}
-          token={returnToken}
-          isSandbox={isSandbox}
-          open={isDialogOpen}
-          onClose={() => setIsDialogOpen(false)}
-          onExited={() => {
-            setSearchParams({}, { replace: true });
-            setIsDialogOpen(true);
-          }}
-        />
+        <Suspense fallback={null}>
+          <PaymentStatusDialog
+            // a new token is a new dialog
+            key={returnToken}
+            token={returnToken}
+            isSandbox={isSandbox}
+            open={isDialogOpen}
+            onClose={() => setIsDialogOpen(false)}
+            onExited={() => {
+              setSearchParams({}, { replace: true });
+              setIsDialogOpen(true);
+            }}
+          />
+        </Suspense>
       ) : null}
     </>
   );

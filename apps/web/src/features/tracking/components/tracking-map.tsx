@@ -11,6 +11,7 @@ import { createPinIcon } from '../../../components/map/pin-icon.ts';
 import { useMapInstance } from '../../../components/map/use-leaflet-map.ts';
 import { BRAND_RED } from '../../../lib/brand.ts';
 import { trackingTexts } from '../texts.ts';
+import { MAP_HEIGHT } from './map-height.ts';
 
 const startIcon = createPinIcon({ color: '#2e7d32', size: 28 });
 const endIcon = createPinIcon({ color: BRAND_RED, size: 32 });
@@ -33,7 +34,7 @@ export default function TrackingMap({
   focusId: number | null;
 }) {
   return (
-    <BaseMap config={config} label={trackingTexts.mapLabel} height={{ xs: 320, md: 460 }}>
+    <BaseMap config={config} label={trackingTexts.mapLabel} height={MAP_HEIGHT}>
       {routes.map((route) => (
         <RouteLayer key={route.id} route={route} />
       ))}

@@ -20,6 +20,7 @@ import { HistoryTable } from '../components/history-table.tsx';
 import { TrackingNotice } from '../components/tracking-notice.tsx';
 import { useTrackingSwitch } from '../hooks/use-tracking-switch.ts';
 import { trackingTexts } from '../texts.ts';
+import { MAP_HEIGHT } from '../components/map-height.ts';
 import type { ShownRoute } from '../components/tracking-map.tsx';
 
 // Leaflet and its CSS download with this chunk only when the map is on screen
@@ -80,14 +81,16 @@ function DeviceTracking({ device }: { device: Device }) {
     <>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2 }}>
         <Typography color="text.secondary">{formatDeviceLabel(device)}</Typography>
-        {isOnline !== null ? (
-          <Chip
-            size="small"
-            color={isOnline ? 'success' : 'default'}
-            variant="outlined"
-            label={isOnline ? trackingTexts.online : trackingTexts.offline}
-          />
-        ) : null}
+        {/* made before the phone's presence is known, hidden, so that its arrival does not wrap the
+            line on a phone and push the page down (issue 18: a layout shift) */}
+        <Chip
+          size="small"
+          color={isOnline ? 'success' : 'default'}
+          variant="outlined"
+          label={isOnline ? trackingTexts.online : trackingTexts.offline}
+          aria-hidden={isOnline === null || undefined}
+          sx={isOnline === null ? { visibility: 'hidden' } : undefined}
+        />
       </Box>
       <RealtimeConnectionNotice />
       <Alert severity="info" variant="outlined" sx={{ mb: 2 }}>
@@ -166,15 +169,20 @@ function DeviceTracking({ device }: { device: Device }) {
         </Box>
         <Box sx={{ order: { xs: 1, lg: 2 } }}>
           {config ? (
-            <Suspense fallback={<Skeleton variant="rounded" height={460} />}>
+            <Suspense fallback={<MapPlaceholder />}>
               <TrackingMap config={config} routes={shownRoutes} focusId={focusId} />
             </Suspense>
           ) : (
-            <Skeleton variant="rounded" height={460} />
+            <MapPlaceholder />
           )}
         </Box>
       </Box>
       <TrackingNotice notice={notice} onClose={dismissNotice} />
     </>
   );
+}
+
+/** The map's box while it loads, as tall as the map on every screen, so nothing moves when it comes. */
+function MapPlaceholder() {
+  return <Skeleton variant="rounded" sx={{ height: MAP_HEIGHT }} />;
 }

@@ -1,0 +1,88 @@
+/**
+ * Which files each page of the panel needs before it can render, written at build time to
+ * `dist/.vite/route-preloads.json` for the server, which lists them as `<link rel="modulepreload">`
+ * in the index.html it sends for that path (apps/server/src/web/web-app.ts). Without them the browser
+ * learns of a page's chunks only once the entry script has downloaded and run, then of their imports
+ * once those have arrived: a chain of round trips before the page shows (issue 18, docs/decisions/017).
+ *
+ * The table below mirrors the router's lazy routes (src/app/router.tsx): a path, or a path prefix
+ * ending in `/*`, and the modules its `lazy` loads. Every lazily loaded page but Register renders
+ * inside MUI's theme, fetched with it. What the entry chunk loads already (Login) is left out.
+ */
+import path from 'node:path';
+import type { Plugin } from 'vite';
+
+const MUI_THEME = 'src/components/mui-theme.tsx';
+const SIGNED_IN_LAYOUT = 'src/app/layout/signed-in-layout.tsx';
+
+export const ROUTE_MODULES: Record<string, string[]> = {
+  // plain HTML like Login: no theme (docs/decisions/017)
+  '/register': ['src/features/auth/pages/register-page.tsx'],
+  '/resetpass/*': [MUI_THEME, 'src/features/auth/pages/reset-password-page.tsx'],
+  '/cookie': [MUI_THEME, 'src/features/cookie/pages/cookie-page.tsx'],
+  '/alerta/*': [MUI_THEME, 'src/features/alerts/pages/open-alert-page.tsx'],
+  '/store-redirect': [MUI_THEME, 'src/features/store/pages/store-redirect-page.tsx'],
+  // `/` is Home for a signed-in person, who is who opens it; without a session it shows Login,
+  // which is in the entry chunk anyway
+  '/': [MUI_THEME, SIGNED_IN_LAYOUT, 'src/app/home-route.tsx'],
+  '/atenciones': [MUI_THEME, SIGNED_IN_LAYOUT, 'src/features/atenciones/pages/atenciones-page.tsx'],
+  '/device-info': [MUI_THEME, SIGNED_IN_LAYOUT, 'src/features/information/pages/information-page.tsx'],
+  '/planes': [MUI_THEME, SIGNED_IN_LAYOUT, 'src/features/planes/pages/planes-page.tsx'],
+  '/tracking': [MUI_THEME, SIGNED_IN_LAYOUT, 'src/features/tracking/pages/tracking-page.tsx'],
+  '/sales': [MUI_THEME, SIGNED_IN_LAYOUT, 'src/features/sales/pages/sales-page.tsx'],
+};
+
+/** dist/.vite/route-preloads.json: URL paths of the files to preload, by route */
+export interface RoutePreloads {
+  [route: string]: { scripts: string[]; styles: string[] };
+}
+
+export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
+
+export function routePreloads(): Plugin {
+  let root = '';
+  let base = '/';
+  return {
+    name: 'escudo:route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      base = config.base;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      // a chunk and everything it imports statically, recursively
+      const closure = (fileName: string, into: Set<string>) => {
+        if (into.has(fileName)) return;
+        into.add(fileName);
+        for (const imported of byFile.get(fileName)?.imports ?? []) closure(imported, into);
+      };
+      const entryFiles = new Set<string>();
+      for (const chunk of chunks) if (chunk.isEntry) closure(chunk.fileName, entryFiles);
+
+      const preloads: RoutePreloads = {};
+      for (const [route, modules] of Object.entries(ROUTE_MODULES)) {
+        const files = new Set<string>();
+        for (const module of modules) {
+          const id = path.resolve(root, module);
+          const chunk = chunks.find((candidate) => candidate.moduleIds.includes(id));
+          if (!chunk) this.error(`${module} (route ${route}) is in no chunk: update ROUTE_MODULES`);
+          closure(chunk.fileName, files);
+        }
+        const own = [...files].filter((file) => !entryFiles.has(file));
+        preloads[route] = {
+          scripts: own.map((file) => `${base}${file}`),
+          styles: own.flatMap((file) =>
+            [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])].map((css) => `${base}${css}`),
+          ),
+        };
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: ROUTE_PRELOADS_FILE,
+        source: `${JSON.stringify(preloads, null, 2)}\n`,
+      });
+    },
+  };
+}
