@@ -21,6 +21,7 @@ export const ROUTE_MODULES: Record<string, string[]> = {
   '/resetpass/*': [MUI_THEME, 'src/features/auth/pages/reset-password-page.tsx'],
   '/cookie': [MUI_THEME, 'src/features/cookie/pages/cookie-page.tsx'],
   '/alerta/*': [MUI_THEME, 'src/features/alerts/pages/open-alert-page.tsx'],
+  '/evidencia/*': [MUI_THEME, 'src/features/atenciones/pages/evidence-page.tsx'],
   '/store-redirect': [MUI_THEME, 'src/features/store/pages/store-redirect-page.tsx'],
   // `/` is Home for a signed-in person, who is who opens it; without a session it shows Login,
   // which is in the entry chunk anyway
@@ -30,6 +31,7 @@ export const ROUTE_MODULES: Record<string, string[]> = {
   '/planes': [MUI_THEME, SIGNED_IN_LAYOUT, 'src/features/planes/pages/planes-page.tsx'],
   '/tracking': [MUI_THEME, SIGNED_IN_LAYOUT, 'src/features/tracking/pages/tracking-page.tsx'],
   '/sales': [MUI_THEME, SIGNED_IN_LAYOUT, 'src/features/sales/pages/sales-page.tsx'],
+  '/operador': [MUI_THEME, SIGNED_IN_LAYOUT, 'src/features/operator/pages/operator-page.tsx'],
 };
 
 /** dist/.vite/route-preloads.json: URL paths of the files to preload, by route */
