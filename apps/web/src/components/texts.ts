@@ -13,4 +13,11 @@ export const componentsTexts = {
   appStoreBadgeBottom: 'App Store',
   comingSoon: 'Estamos preparando esta sección. Estará disponible muy pronto.',
   realtimeReconnecting: 'Sin conexión con el servidor en tiempo real, reintentando…',
+  displayedRows: '{from}–{to} de {count}',
+  pageButtons: {
+    first: 'Ir a la primera página',
+    previous: 'Ir a la página anterior',
+    next: 'Ir a la página siguiente',
+    last: 'Ir a la última página',
+  },
 } as const;

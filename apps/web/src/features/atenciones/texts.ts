@@ -16,13 +16,6 @@ export const atencionesTexts = {
   empty: 'Aún no tienes atenciones registradas. Cuando nuestra central te atienda, aparecerán aquí.',
   loadError: 'No pudimos cargar tus atenciones.',
   detailLoadError: 'No pudimos cargar el detalle de la atención.',
-  rowsPerPage: '{from}–{to} de {count}',
-  pageButtons: {
-    first: 'Ir a la primera página',
-    previous: 'Ir a la página anterior',
-    next: 'Ir a la página siguiente',
-    last: 'Ir a la última página',
-  },
   selectOne: 'Selecciona una atención de la tabla para ver sus notas y evidencias.',
   detailTitle: 'Atención #{id}',
   detailMeta: 'Operador: {operator} · Inicio: {start}',

@@ -45,11 +45,4 @@ export const operatorTexts = {
   continueLabel: 'Abrir la atención #{id}',
   recentEmpty: 'Aún no hay atenciones.',
   loadError: 'No pudimos cargar las atenciones.',
-  rowsPerPage: '{from}–{to} de {count}',
-  pageButtons: {
-    first: 'Ir a la primera página',
-    previous: 'Ir a la página anterior',
-    next: 'Ir a la página siguiente',
-    last: 'Ir a la última página',
-  },
 } as const;

@@ -74,13 +74,6 @@ export const salesTexts = {
   select: 'Ver pagos',
   selected: 'Seleccionado',
   selectLabel: 'Ver pagos de {name}',
-  rowsPerPage: '{from}–{to} de {count}',
-  pageButtons: {
-    first: 'Primera página',
-    last: 'Última página',
-    next: 'Página siguiente',
-    previous: 'Página anterior',
-  },
   detailHint: 'Selecciona un referido para ver sus pagos y tu comisión.',
   detailTitle: 'Pagos de {name}',
   detailPayments: 'Número de pagos',

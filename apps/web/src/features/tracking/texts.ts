@@ -37,11 +37,4 @@ export const trackingTexts = {
   start: 'Inicio del recorrido',
   end: 'Fin del recorrido',
   current: 'Posición actual',
-  rowsPerPage: '{from}–{to} de {count}',
-  pageButtons: {
-    first: 'Ir a la primera página',
-    previous: 'Ir a la página anterior',
-    next: 'Ir a la página siguiente',
-    last: 'Ir a la última página',
-  },
 } as const;

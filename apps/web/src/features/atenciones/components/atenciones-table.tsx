@@ -5,7 +5,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { AtencionSummary } from '@escudo/contract';
@@ -13,6 +12,7 @@ import { PAGE_SIZE } from '@escudo/contract/browser';
 import { fillText, formatDateTime } from '../../../lib/format.ts';
 import { formatDuration } from '../format.ts';
 import { atencionesTexts } from '../texts.ts';
+import { ServerPagination } from '../../../components/server-pagination.tsx';
 
 const plural = (forms: { one: string; other: string }, n: number) =>
   n === 1 ? forms.one : fillText(forms.other, { n });
@@ -96,18 +96,7 @@ export function AtencionesTable({
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={total}
-        page={page - 1}
-        rowsPerPage={PAGE_SIZE}
-        rowsPerPageOptions={[]}
-        onPageChange={(_, next) => onPage(next + 1)}
-        labelDisplayedRows={({ from, to, count }) =>
-          fillText(atencionesTexts.rowsPerPage, { from, to, count })
-        }
-        getItemAriaLabel={(type) => atencionesTexts.pageButtons[type]}
-      />
+      <ServerPagination total={total} page={page} pageSize={PAGE_SIZE} onPage={onPage} />
     </Paper>
   );
 }

@@ -7,7 +7,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -17,6 +16,7 @@ import { describeErrorDetails } from '../../../lib/api-client.ts';
 import { fillText, formatDateTime } from '../../../lib/format.ts';
 import { useOperatorAtenciones } from '../api/list-atenciones.ts';
 import { operatorTexts } from '../texts.ts';
+import { ServerPagination } from '../../../components/server-pagination.tsx';
 
 /** The most recent atenciones of the central, 15 a page; 'Abrir' continues one. */
 export function RecentAtenciones({ onOpen }: { onOpen: (id: number) => void }) {
@@ -95,16 +95,7 @@ export function RecentAtenciones({ onOpen }: { onOpen: (id: number) => void }) {
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={total}
-        page={page - 1}
-        rowsPerPage={PAGE_SIZE}
-        rowsPerPageOptions={[]}
-        onPageChange={(_, next) => setPage(next + 1)}
-        labelDisplayedRows={({ from, to, count }) => fillText(operatorTexts.rowsPerPage, { from, to, count })}
-        getItemAriaLabel={(type) => operatorTexts.pageButtons[type]}
-      />
+      <ServerPagination total={total} page={page} pageSize={PAGE_SIZE} onPage={setPage} />
     </Paper>
   );
 }

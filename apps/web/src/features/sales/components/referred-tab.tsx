@@ -8,7 +8,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Referred } from '@escudo/contract';
@@ -17,6 +16,7 @@ import { describeErrorDetails } from '../../../lib/api-client.ts';
 import { fillText, formatPesos } from '../../../lib/format.ts';
 import { useUserPaymentStatus } from '../api/get-user-payment-status.ts';
 import { salesTexts as t } from '../texts.ts';
+import { ServerPagination } from '../../../components/server-pagination.tsx';
 
 const formatDay = (iso: string) => {
   const p = chileDateParts(new Date(iso));
@@ -98,16 +98,7 @@ export function ReferredTab({
             </TableBody>
           </Table>
         </TableContainer>
-        <TablePagination
-          component="div"
-          count={total}
-          page={page - 1}
-          rowsPerPage={PAGE_SIZE}
-          rowsPerPageOptions={[]}
-          onPageChange={(_, next) => onPage(next + 1)}
-          labelDisplayedRows={({ from, to, count }) => fillText(t.rowsPerPage, { from, to, count })}
-          getItemAriaLabel={(type) => t.pageButtons[type]}
-        />
+        <ServerPagination total={total} page={page} pageSize={PAGE_SIZE} onPage={onPage} />
       </Paper>
       <ReferredDetail user={selected} />
     </Box>

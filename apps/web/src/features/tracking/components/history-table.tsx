@@ -7,7 +7,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import Download from '@mui/icons-material/Download';
@@ -16,6 +15,7 @@ import { PAGE_SIZE } from '@escudo/contract/browser';
 import { fillText, formatDateTime } from '../../../lib/format.ts';
 import { downloadGpx } from '../gpx.ts';
 import { trackingTexts } from '../texts.ts';
+import { ServerPagination } from '../../../components/server-pagination.tsx';
 
 /** The device's routes, 15 a page (spec 9): show one on the map, or download it as GPX. */
 export function HistoryTable({
@@ -107,16 +107,7 @@ export function HistoryTable({
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={total}
-        page={page - 1}
-        rowsPerPage={PAGE_SIZE}
-        rowsPerPageOptions={[]}
-        onPageChange={(_, next) => onPage(next + 1)}
-        labelDisplayedRows={({ from, to, count }) => fillText(trackingTexts.rowsPerPage, { from, to, count })}
-        getItemAriaLabel={(type) => trackingTexts.pageButtons[type]}
-      />
+      <ServerPagination total={total} page={page} pageSize={PAGE_SIZE} onPage={onPage} />
     </Paper>
   );
 }
