@@ -18,6 +18,7 @@ import { useRevokeShare } from '../api/revoke-share.ts';
 import { atencionesTexts } from '../texts.ts';
 import { EvidenceVideo } from './evidence-video.tsx';
 import { ShareEvidenceDialog } from './share-evidence-dialog.tsx';
+import { NoteList } from './note-list.tsx';
 
 /** The detail side of spec 2's Atenciones: Notas and Evidencias, and the evidence link (issue 16 item 7). */
 export function AtencionDetail({ atencionId, onClose }: { atencionId: number; onClose: () => void }) {
@@ -115,23 +116,7 @@ function DetailContent({ atencion }: { atencion: Detail }) {
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
         {atencionesTexts.notes}
       </Typography>
-      {atencion.notes.length === 0 ? (
-        <Typography color="text.secondary">{atencionesTexts.noNotes}</Typography>
-      ) : (
-        <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
-          {atencion.notes.map((note) => (
-            <li key={note.id}>
-              <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{note.title}</Typography>
-              <Typography variant="body2" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
-                {note.description}
-              </Typography>
-              <Typography variant="caption" color="text.secondary">
-                {formatDateTime(note.created_at)}
-              </Typography>
-            </li>
-          ))}
-        </Stack>
-      )}
+      <NoteList notes={atencion.notes} />
 
       <Divider />
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>

@@ -5,7 +5,6 @@
  * expired link says so, and nothing else.
  */
 import Box from '@mui/material/Box';
-import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -20,6 +19,7 @@ import { fillText, formatDateTime } from '../../../lib/format.ts';
 import { usePublicEvidence } from '../api/get-public-evidence.ts';
 import { EvidenceVideo } from '../components/evidence-video.tsx';
 import { atencionesTexts } from '../texts.ts';
+import { NoteList } from '../components/note-list.tsx';
 
 export function EvidencePage() {
   const { token = '' } = useParams();
@@ -91,23 +91,7 @@ function EvidenceDetails({ evidence }: { evidence: PublicEvidence }) {
         <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
           {atencionesTexts.notes}
         </Typography>
-        {evidence.notes.length === 0 ? (
-          <Typography color="text.secondary">{atencionesTexts.noNotes}</Typography>
-        ) : (
-          <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }} divider={<Divider />}>
-            {evidence.notes.map((note) => (
-              <li key={note.id}>
-                <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{note.title}</Typography>
-                <Typography variant="body2" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
-                  {note.description}
-                </Typography>
-                <Typography variant="caption" color="text.secondary">
-                  {formatDateTime(note.created_at)}
-                </Typography>
-              </li>
-            ))}
-          </Stack>
-        )}
+        <NoteList notes={evidence.notes} hasDividers />
       </Paper>
 
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
