@@ -2,28 +2,16 @@
  * `npm run admin` as an administrator runs it: the real CLI beside a real server process on the same
  * data folder (PGlite, or PostgreSQL in that project), then with the server stopped (issue 16 item 1).
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from '../test/test-app.ts';
+import { repoRoot, startServerProcess } from '../test/server-process.ts';
 
-const root = path.resolve(import.meta.dirname, '../../../..');
 const isPostgresRun = process.env.ESCUDO_TEST_DB === 'postgres';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 let dataDir: string;
 let database: Awaited<ReturnType<typeof createPostgresDatabase>> | null = null;
@@ -48,35 +36,10 @@ afterAll(async () => {
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
-async function startServer(): Promise<{ url: string; process: ChildProcess; exited: Promise<string> }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  servers.push(child);
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<string>((resolve) => child.on('exit', () => resolve(stderr)));
-  const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 300 && child.exitCode === null; attempt += 1) {
-    if (
-      await fetch(`${url}/api/config`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { url, process: child, exited };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { url, process: child, exited };
+async function startServer() {
+  const server = await startServerProcess(env);
+  servers.push(server.process);
+  return server;
 }
 
 async function runAdmin(...argv: string[]) {
@@ -84,7 +47,7 @@ async function runAdmin(...argv: string[]) {
     process.execPath,
     ['--import', 'tsx', 'apps/server/src/admin/admin-cli.ts', ...argv],
     {
-      cwd: root,
+      cwd: repoRoot,
       env: { ...process.env, ...env },
     },
   ).then(

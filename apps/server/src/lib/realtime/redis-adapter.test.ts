@@ -2,9 +2,8 @@
  * Two real server processes sharing PostgreSQL and the machine's Redis: a panel on one and a phone on
  * the other still talk (issue 3). Runs in the PostgreSQL project only, since PGlite is one process's.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -12,49 +11,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_NAMESPACE, PANEL_NAMESPACE } from '@escudo/contract';
 import { connect, type TestSocket } from '../../test/sockets.ts';
 import { createPostgresDatabase } from '../../test/test-app.ts';
+import { startServerProcess, type ServerProcess } from '../../test/server-process.ts';
 
 const isPostgresRun = process.env.ESCUDO_TEST_DB === 'postgres';
-const root = path.resolve(import.meta.dirname, '../../../../..');
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function startServer(env: Record<string, string>): Promise<{ url: string; process: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 300; attempt += 1) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-    const ok = await fetch(`${url}/api/config`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { url, process: child };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`server did not start: ${stderr}`);
+async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const server = await startServerProcess(env);
+  if (server.process.exitCode !== null) throw new Error(`server exited: ${await server.exited}`);
+  return server;
 }
 
 async function post<T>(url: string, body: unknown, token?: string) {

@@ -1,5 +1,4 @@
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -13,6 +12,7 @@ import { fillText, formatDateTime } from '../../../lib/format.ts';
 import { formatDuration } from '../format.ts';
 import { atencionesTexts } from '../texts.ts';
 import { ServerPagination } from '../../../components/server-pagination.tsx';
+import { SkeletonRows } from '../../../components/skeleton-rows.tsx';
 
 const plural = (forms: { one: string; other: string }, n: number) =>
   n === 1 ? forms.one : fillText(forms.other, { n });
@@ -57,42 +57,38 @@ export function AtencionesTable({
             </TableRow>
           </TableHead>
           <TableBody>
-            {isLoading
-              ? Array.from({ length: 5 }, (_, i) => (
-                  <TableRow key={i}>
-                    <TableCell colSpan={5}>
-                      <Skeleton />
-                    </TableCell>
-                  </TableRow>
-                ))
-              : rows.map((row) => (
-                  <TableRow
-                    key={row.id}
-                    hover
-                    selected={row.id === selectedId}
-                    tabIndex={0}
-                    aria-label={fillText(atencionesTexts.viewDetail, { id: row.id })}
-                    aria-selected={row.id === selectedId}
-                    onClick={() => onSelect(row.id)}
-                    onKeyDown={(event) => {
-                      if (event.key === 'Enter' || event.key === ' ') {
-                        event.preventDefault();
-                        onSelect(row.id);
-                      }
-                    }}
-                    sx={{ cursor: 'pointer' }}
-                  >
-                    <TableCell>{row.id}</TableCell>
-                    <TableCell>{row.admin.name}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.start)}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {row.end ? formatDuration(row.start, row.end) : atencionesTexts.inProgress}
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {`${plural(atencionesTexts.videos, row.evidence_count)} · ${plural(atencionesTexts.notesCount, row.notes_count)}`}
-                    </TableCell>
-                  </TableRow>
-                ))}
+            {isLoading ? (
+              <SkeletonRows rows={5} columns={5} />
+            ) : (
+              rows.map((row) => (
+                <TableRow
+                  key={row.id}
+                  hover
+                  selected={row.id === selectedId}
+                  tabIndex={0}
+                  aria-label={fillText(atencionesTexts.viewDetail, { id: row.id })}
+                  aria-selected={row.id === selectedId}
+                  onClick={() => onSelect(row.id)}
+                  onKeyDown={(event) => {
+                    if (event.key === 'Enter' || event.key === ' ') {
+                      event.preventDefault();
+                      onSelect(row.id);
+                    }
+                  }}
+                  sx={{ cursor: 'pointer' }}
+                >
+                  <TableCell>{row.id}</TableCell>
+                  <TableCell>{row.admin.name}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.start)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {row.end ? formatDuration(row.start, row.end) : atencionesTexts.inProgress}
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {`${plural(atencionesTexts.videos, row.evidence_count)} · ${plural(atencionesTexts.notesCount, row.notes_count)}`}
+                  </TableCell>
+                </TableRow>
+              ))
+            )}
           </TableBody>
         </Table>
       </TableContainer>

@@ -1,7 +1,6 @@
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -17,6 +16,7 @@ import { fillText, formatDateTime } from '../../../lib/format.ts';
 import { useOperatorAtenciones } from '../api/list-atenciones.ts';
 import { operatorTexts } from '../texts.ts';
 import { ServerPagination } from '../../../components/server-pagination.tsx';
+import { SkeletonRows } from '../../../components/skeleton-rows.tsx';
 
 /** The most recent atenciones of the central, 15 a page; 'Abrir' continues one. */
 export function RecentAtenciones({ onOpen }: { onOpen: (id: number) => void }) {
@@ -55,43 +55,39 @@ export function RecentAtenciones({ onOpen }: { onOpen: (id: number) => void }) {
             </TableRow>
           </TableHead>
           <TableBody>
-            {list.data
-              ? list.data.atenciones.map((row) => (
-                  <TableRow key={row.id}>
-                    <TableCell>{row.id}</TableCell>
-                    <TableCell sx={{ minWidth: 180, overflowWrap: 'anywhere' }}>
-                      {row.customer.name}
-                      <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                        {row.customer.email}
-                      </Typography>
-                    </TableCell>
-                    <TableCell>{row.admin.name}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.start)}</TableCell>
-                    <TableCell>
-                      <Chip
-                        size="small"
-                        color={row.end ? 'default' : 'success'}
-                        label={row.end ? operatorTexts.closedChip : operatorTexts.openChip}
-                      />
-                    </TableCell>
-                    <TableCell align="right">
-                      <Button
-                        size="small"
-                        aria-label={fillText(operatorTexts.continueLabel, { id: row.id })}
-                        onClick={() => onOpen(row.id)}
-                      >
-                        {operatorTexts.continue}
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                ))
-              : Array.from({ length: 3 }, (_, i) => (
-                  <TableRow key={i}>
-                    <TableCell colSpan={6}>
-                      <Skeleton />
-                    </TableCell>
-                  </TableRow>
-                ))}
+            {list.data ? (
+              list.data.atenciones.map((row) => (
+                <TableRow key={row.id}>
+                  <TableCell>{row.id}</TableCell>
+                  <TableCell sx={{ minWidth: 180, overflowWrap: 'anywhere' }}>
+                    {row.customer.name}
+                    <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                      {row.customer.email}
+                    </Typography>
+                  </TableCell>
+                  <TableCell>{row.admin.name}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.start)}</TableCell>
+                  <TableCell>
+                    <Chip
+                      size="small"
+                      color={row.end ? 'default' : 'success'}
+                      label={row.end ? operatorTexts.closedChip : operatorTexts.openChip}
+                    />
+                  </TableCell>
+                  <TableCell align="right">
+                    <Button
+                      size="small"
+                      aria-label={fillText(operatorTexts.continueLabel, { id: row.id })}
+                      onClick={() => onOpen(row.id)}
+                    >
+                      {operatorTexts.continue}
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))
+            ) : (
+              <SkeletonRows rows={3} columns={6} />
+            )}
           </TableBody>
         </Table>
       </TableContainer>

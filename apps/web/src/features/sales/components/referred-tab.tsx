@@ -17,6 +17,7 @@ import { fillText, formatPesos } from '../../../lib/format.ts';
 import { useUserPaymentStatus } from '../api/get-user-payment-status.ts';
 import { salesTexts as t } from '../texts.ts';
 import { ServerPagination } from '../../../components/server-pagination.tsx';
+import { SkeletonRows } from '../../../components/skeleton-rows.tsx';
 
 const formatDay = (iso: string) => {
   const p = chileDateParts(new Date(iso));
@@ -66,35 +67,31 @@ export function ReferredTab({
               </TableRow>
             </TableHead>
             <TableBody>
-              {isLoading
-                ? Array.from({ length: 5 }, (_, i) => (
-                    <TableRow key={i}>
-                      <TableCell colSpan={3}>
-                        <Skeleton />
+              {isLoading ? (
+                <SkeletonRows rows={5} columns={3} />
+              ) : (
+                rows.map(({ user, created_at }) => {
+                  const isSelected = selected?.id === user.id;
+                  return (
+                    <TableRow key={user.id} selected={isSelected}>
+                      <TableCell sx={{ overflowWrap: 'anywhere' }}>{user.name}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDay(created_at)}</TableCell>
+                      <TableCell align="right">
+                        <Button
+                          size="small"
+                          variant={isSelected ? 'contained' : 'outlined'}
+                          aria-pressed={isSelected}
+                          aria-label={fillText(t.selectLabel, { name: user.name })}
+                          onClick={() => onSelect(user)}
+                          sx={{ whiteSpace: 'nowrap' }}
+                        >
+                          {isSelected ? t.selected : t.select}
+                        </Button>
                       </TableCell>
                     </TableRow>
-                  ))
-                : rows.map(({ user, created_at }) => {
-                    const isSelected = selected?.id === user.id;
-                    return (
-                      <TableRow key={user.id} selected={isSelected}>
-                        <TableCell sx={{ overflowWrap: 'anywhere' }}>{user.name}</TableCell>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDay(created_at)}</TableCell>
-                        <TableCell align="right">
-                          <Button
-                            size="small"
-                            variant={isSelected ? 'contained' : 'outlined'}
-                            aria-pressed={isSelected}
-                            aria-label={fillText(t.selectLabel, { name: user.name })}
-                            onClick={() => onSelect(user)}
-                            sx={{ whiteSpace: 'nowrap' }}
-                          >
-                            {isSelected ? t.selected : t.select}
-                          </Button>
-                        </TableCell>
-                      </TableRow>
-                    );
-                  })}
+                  );
+                })
+              )}
             </TableBody>
           </Table>
         </TableContainer>

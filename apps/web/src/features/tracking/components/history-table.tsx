@@ -1,7 +1,6 @@
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -16,6 +15,7 @@ import { fillText, formatDateTime } from '../../../lib/format.ts';
 import { downloadGpx } from '../gpx.ts';
 import { trackingTexts } from '../texts.ts';
 import { ServerPagination } from '../../../components/server-pagination.tsx';
+import { SkeletonRows } from '../../../components/skeleton-rows.tsx';
 
 /** The device's routes, 15 a page (spec 9): show one on the map, or download it as GPX. */
 export function HistoryTable({
@@ -56,54 +56,50 @@ export function HistoryTable({
             </TableRow>
           </TableHead>
           <TableBody>
-            {isLoading
-              ? Array.from({ length: 5 }, (_, i) => (
-                  <TableRow key={i}>
-                    <TableCell colSpan={3}>
-                      <Skeleton />
+            {isLoading ? (
+              <SkeletonRows rows={5} columns={3} />
+            ) : (
+              rows.map((row) => {
+                const date = formatDateTime(row.created_at) || trackingTexts.notRecorded;
+                const isSelected = row.id === selectedId;
+                return (
+                  <TableRow key={row.id} selected={isSelected}>
+                    <TableCell>
+                      {date}
+                      {row.ended_at === null ? (
+                        <Chip size="small" color="success" label={trackingTexts.activeRow} sx={{ ml: 1 }} />
+                      ) : null}
+                      <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                        {fillText(trackingTexts.points, { points: row.route.length })}
+                      </Typography>
+                    </TableCell>
+                    <TableCell>
+                      <Button
+                        size="small"
+                        variant={isSelected ? 'contained' : 'outlined'}
+                        disabled={row.route.length === 0}
+                        aria-pressed={isSelected}
+                        sx={{ whiteSpace: 'nowrap' }}
+                        onClick={() => onToggle(row.id)}
+                      >
+                        {isSelected ? trackingTexts.hideRoute : trackingTexts.showRoute}
+                      </Button>
+                    </TableCell>
+                    <TableCell align="right">
+                      <Button
+                        size="small"
+                        startIcon={<Download />}
+                        disabled={row.route.length === 0}
+                        aria-label={fillText(trackingTexts.exportGpxLabel, { date })}
+                        onClick={() => downloadGpx(row, `${deviceName} · ${date}`)}
+                      >
+                        {trackingTexts.exportGpx}
+                      </Button>
                     </TableCell>
                   </TableRow>
-                ))
-              : rows.map((row) => {
-                  const date = formatDateTime(row.created_at) || trackingTexts.notRecorded;
-                  const isSelected = row.id === selectedId;
-                  return (
-                    <TableRow key={row.id} selected={isSelected}>
-                      <TableCell>
-                        {date}
-                        {row.ended_at === null ? (
-                          <Chip size="small" color="success" label={trackingTexts.activeRow} sx={{ ml: 1 }} />
-                        ) : null}
-                        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                          {fillText(trackingTexts.points, { points: row.route.length })}
-                        </Typography>
-                      </TableCell>
-                      <TableCell>
-                        <Button
-                          size="small"
-                          variant={isSelected ? 'contained' : 'outlined'}
-                          disabled={row.route.length === 0}
-                          aria-pressed={isSelected}
-                          sx={{ whiteSpace: 'nowrap' }}
-                          onClick={() => onToggle(row.id)}
-                        >
-                          {isSelected ? trackingTexts.hideRoute : trackingTexts.showRoute}
-                        </Button>
-                      </TableCell>
-                      <TableCell align="right">
-                        <Button
-                          size="small"
-                          startIcon={<Download />}
-                          disabled={row.route.length === 0}
-                          aria-label={fillText(trackingTexts.exportGpxLabel, { date })}
-                          onClick={() => downloadGpx(row, `${deviceName} · ${date}`)}
-                        >
-                          {trackingTexts.exportGpx}
-                        </Button>
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
+                );
+              })
+            )}
           </TableBody>
         </Table>
       </TableContainer>
