@@ -13,6 +13,7 @@ import {
 import { useGoogleSignInReturn } from '../hooks/use-google-sign-in-return.ts';
 import { authTexts } from '../texts.ts';
 import { afterSignInPath } from '../../../lib/session/after-sign-in.ts';
+import { usePlainForm } from '../components/use-plain-form.ts';
 
 /**
  * Login: the first page most visitors load, on a phone. Plain HTML and CSS and React state, no MUI
@@ -60,28 +61,13 @@ export function LoginPage() {
   // spec 2: a social_access_token signs in with Google, then Home; a social_error says what failed
   const google = useGoogleSignInReturn();
 
-  const [values, setValues] = useState<Record<LoginField, string>>({ email: '', password: '' });
-  const [touched, setTouched] = useState<Record<LoginField, boolean>>({ email: false, password: false });
-  const [isSubmitted, setIsSubmitted] = useState(false);
-  const isValid = !validate.email(values.email) && !validate.password(values.password);
-
   // spec 5: messages appear once the person has left the field (or tried to submit)
-  const visibleError = (field: LoginField) =>
-    touched[field] || isSubmitted ? validate[field](values[field]) : undefined;
-
-  const fieldProps = (field: LoginField) => ({
-    name: field,
-    value: values[field],
-    error: visibleError(field),
-    onChange: (event: { target: { value: string } }) =>
-      setValues((current) => ({ ...current, [field]: event.target.value })),
-    onBlur: () => setTouched((current) => ({ ...current, [field]: true })),
-  });
+  const { values, fieldProps, firstInvalid, submit } = usePlainForm(validate);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setIsSubmitted(true);
-    if (!isValid) return;
+    submit();
+    if (firstInvalid) return;
     // signing in from an invitation link goes back to it, where the person joins (issue 15)
     loginMutation.mutate(
       { email: values.email.trim(), password: values.password },
@@ -128,7 +114,7 @@ export function LoginPage() {
           <button
             type="submit"
             className="auth-button is-contained"
-            disabled={!isValid || loginMutation.isPending}
+            disabled={firstInvalid !== undefined || loginMutation.isPending}
             aria-busy={loginMutation.isPending || undefined}
           >
             {loginMutation.isPending ? <span className="spinner" aria-hidden="true" /> : null}

@@ -14,6 +14,7 @@ import { PlainAlert, PlainAuthLayout, PlainField, PlainGoogleSigningIn } from '.
 import { SponsorBanner } from '../components/sponsor-banner.tsx';
 import { useGoogleSignInReturn } from '../hooks/use-google-sign-in-return.ts';
 import { authTexts } from '../texts.ts';
+import { usePlainForm } from '../components/use-plain-form.ts';
 
 /**
  * Register: where a shared sign-up link lands, most often on a phone. Plain HTML and CSS and React
@@ -23,7 +24,6 @@ import { authTexts } from '../texts.ts';
  */
 
 type RegisterField = 'name' | 'email' | 'password';
-const FIELDS: RegisterField[] = ['name', 'email', 'password'];
 const FIELD_IDS: Record<RegisterField, string> = {
   name: 'register-name',
   email: 'register-email',
@@ -124,33 +124,14 @@ function RegisterForm({
   // spec 2 route table: a social_access_token signs the person in with Google, then Home
   const google = useGoogleSignInReturn();
 
-  const [values, setValues] = useState<Record<RegisterField, string>>({ name: '', email: '', password: '' });
-  const [touched, setTouched] = useState<Record<RegisterField, boolean>>({
-    name: false,
-    email: false,
-    password: false,
-  });
-  const [isSubmitted, setIsSubmitted] = useState(false);
-
   // spec 5: a message appears once the person has left the field (or tried to submit), and follows
   // what they type from then on
-  const visibleError = (field: RegisterField) =>
-    touched[field] || isSubmitted ? validate[field](values[field]) : undefined;
-
-  const fieldProps = (field: RegisterField) => ({
-    id: FIELD_IDS[field],
-    name: field,
-    value: values[field],
-    error: visibleError(field),
-    onChange: (event: { target: { value: string } }) =>
-      setValues((current) => ({ ...current, [field]: event.target.value })),
-    onBlur: () => setTouched((current) => ({ ...current, [field]: true })),
-  });
+  const { values, fieldProps: plainFieldProps, firstInvalid, submit } = usePlainForm(validate);
+  const fieldProps = (field: RegisterField) => ({ id: FIELD_IDS[field], ...plainFieldProps(field) });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setIsSubmitted(true);
-    const firstInvalid = FIELDS.find((field) => validate[field](values[field]) !== undefined);
+    submit();
     if (firstInvalid) {
       // where to fix it first, as the form library this page used did
       document.getElementById(FIELD_IDS[firstInvalid])?.focus();
