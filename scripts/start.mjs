@@ -30,7 +30,13 @@ function newestChange(entry) {
 const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
 if (builtAt < Math.max(...sources.map(newestChange))) {
   console.log(builtAt ? 'El panel cambió: compilando…' : 'Compilando el panel (solo la primera vez)…');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@escudo/web'], { cwd: root, stdio: 'inherit' });
+  // always the production build: Vite takes NODE_ENV from the shell, and the server's (test for the
+  // journeys, development for the demo) would build React's slower development version
+  const build = spawnSync('npm', ['run', 'build', '-w', '@escudo/web'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
