@@ -30,10 +30,23 @@ export function useLeafletMap(config: MapConfig): {
         zoom: MAP_ZOOM,
         maxZoom: MAP_MAX_ZOOM,
         attributionControl: false,
+        zoomControl: false,
       });
+      // the zoom buttons' names in Spanish, as the rest of the page (Leaflet's are English)
+      control.zoom({ zoomInTitle: 'Acercar', zoomOutTitle: 'Alejar' }).addTo(created);
       // Leaflet's credit without the flag its default prefix adds
       control.attribution({ prefix: '<a href="https://leafletjs.com">Leaflet</a>' }).addTo(created);
-      tileLayer(tileUrl, { attribution: tileAttribution, maxZoom: MAP_MAX_ZOOM }).addTo(created);
+      tileLayer(tileUrl, {
+        attribution: tileAttribution,
+        // Most customers look at the map on a phone whose screen has 2 or 3 device pixels per CSS
+        // pixel: a 256 px tile shown at 256 CSS px is blurred (and fails Lighthouse's
+        // image-size-responsive, issue 18). On such screens Leaflet draws each tile at 128 CSS px
+        // from the next zoom level: sharp streets, at about four times the tile downloads
+        // (docs/decisions/017). It lowers the layer's maxZoom by one when it does, hence the + 1:
+        // at the map's closest zoom (16) it asks for zoom 17 tiles instead of drawing none.
+        detectRetina: true,
+        maxZoom: MAP_MAX_ZOOM + 1,
+      }).addTo(created);
       setMap(created);
       // React 19: what a ref callback returns runs when the element is detached
       return () => {
