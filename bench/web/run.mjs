@@ -176,6 +176,9 @@ async function runLighthouse(url, port, { keepStorage, reportFile }, attempt = 1
       lhr.audits['resource-summary']?.details?.items?.find((item) => item.resourceType === 'script')
         ?.transferSize ?? null,
     missed: [...failed('accessibility'), ...failed('best-practices')],
+    // Lighthouse's measure of this machine's CPU at the run (higher is faster): its 4× slowdown
+    // multiplies the CPU time observed here, so figures of two machines compare only beside it
+    benchmarkIndex: lhr.environment.benchmarkIndex,
   };
 }
 
@@ -192,6 +195,7 @@ function summarise(runs) {
     speedIndexMs: pick('speedIndexMs'),
     transferredJsBytes: pick('transferredJsBytes'),
     performanceRuns: runs.map((run) => run.performance),
+    benchmarkIndex: pick('benchmarkIndex'),
     missed: [...new Set(runs.flatMap((run) => run.missed))],
   };
 }
@@ -313,10 +317,13 @@ async function main() {
   const missed = Object.entries(results)
     .filter(([, { median: m }]) => m.missed.length > 0)
     .map(([page, { median: m }]) => `- ${page}: ${m.missed.map((id) => `\`${id}\``).join(', ')}`);
+  const benchmarkIndexes = Object.values(results).flatMap(({ runs }) =>
+    runs.map((run) => run.benchmarkIndex),
+  );
   const generated = [
     SECTION.begin,
     '',
-    `Run of ${record.at.slice(0, 10)}: ${record.machine.nproc} vCPUs (${record.machine.cpuModel}), ${record.machine.memoryGiB} GiB, ${record.machine.platform}, Node ${record.machine.node}, ${record.chromium}, Lighthouse ${record.machine.libraries.lighthouse}. Lighthouse's default mobile run (simulated slow 4G, 4× CPU slowdown), ${options.runs} cold runs a page, medians; the panel built by Vite and served, precompressed, by our server on 127.0.0.1, every map tile a blank 256 px PNG (a \`data:\` URL: this machine has no network). Load average (1 min) ${record.loadAverage.before.toFixed(2)} at the start, ${record.loadAverage.after.toFixed(2)} at the end.`,
+    `Run of ${record.at.slice(0, 10)}: ${record.machine.nproc} vCPUs (${record.machine.cpuModel}), ${record.machine.memoryGiB} GiB, ${record.machine.platform}, Node ${record.machine.node}, ${record.chromium}, Lighthouse ${record.machine.libraries.lighthouse}. Lighthouse's default mobile run (simulated slow 4G, 4× CPU slowdown), ${options.runs} cold runs a page, medians; the panel built by Vite and served, precompressed, by our server on 127.0.0.1, every map tile a blank 256 px PNG (a \`data:\` URL: this machine has no network). Load average (1 min) ${record.loadAverage.before.toFixed(2)} at the start, ${record.loadAverage.after.toFixed(2)} at the end; Lighthouse's benchmark index of this machine (higher is faster) ${Math.round(median(benchmarkIndexes))}, from ${Math.round(Math.min(...benchmarkIndexes))} to ${Math.round(Math.max(...benchmarkIndexes))} across the runs.`,
     '',
     markdownTable(table),
     '',
