@@ -37,6 +37,7 @@ import { registerTrackingRoutes } from './tracking/tracking.routes.ts';
 import { registerTrackingMessages } from './tracking/tracking.messages.ts';
 import { registerPlanRoutes } from './plans/plans.routes.ts';
 import { registerAlertRoutes } from './alerts/alerts.routes.ts';
+import { retryAlertEmails } from './alerts/alert-emails.ts';
 import { registerPaymentRoutes } from './payments/payments.routes.ts';
 import { registerNetworkRoutes } from './network/network.routes.ts';
 import { registerSalesRoutes } from './sales/sales.routes.ts';
@@ -69,7 +70,10 @@ export interface App {
   realtime: RealtimeHub;
 }
 
-/** how often undelivered locks and wipes past their 24 hours are expired (and their owners told) */
+/**
+ * how often the sweep runs: undelivered locks and wipes past their 24 hours expire (and their owners
+ * are told), old throttle hits go, and failed SOS e-mails are tried again
+ */
 const EXPIRY_SWEEP_MS = 60_000;
 /** smaller answers fit in one packet anyway: compressing them costs CPU and saves nothing */
 const API_COMPRESSION_MIN_BYTES = 1024;
@@ -203,6 +207,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       app.log.error({ err: error }, 'command expiry sweep failed'),
     );
     pruneHits(ctx).catch((error: unknown) => app.log.error({ err: error }, 'throttle sweep failed'));
+    retryAlertEmails(ctx).catch((error: unknown) =>
+      app.log.error({ err: error }, 'alert e-mail retry sweep failed'),
+    );
   }, EXPIRY_SWEEP_MS);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));

@@ -23,18 +23,10 @@ import { hashToken } from '../lib/crypto/tokens.ts';
 import type { DeviceAuth } from '../lib/http/routes.ts';
 import { isUniqueViolation } from '../lib/db/errors.ts';
 import { listAcceptedMembers } from '../network/network.members.ts';
-import { alertEmail } from './alerts.emails.ts';
+import { emailNetworkAboutAlert } from './alert-emails.ts';
+import { alertUrl, linkTokenOf } from './alert-link.ts';
 
 type AlertRow = typeof alerts.$inferSelect;
-
-/** The link's token: an HMAC of the row's random nonce, so the owner's panel can show it again. */
-function linkTokenOf(ctx: AppContext, nonce: string): string {
-  return Buffer.from(ctx.alertLinkSigner.sign(nonce), 'hex').toString('base64url');
-}
-
-export function alertUrl(ctx: AppContext, nonce: string): string {
-  return `${ctx.env.PUBLIC_URL}/alerta/${linkTokenOf(ctx, nonce)}`;
-}
 
 const notFound = () => new AppError('NOT_FOUND', 'No encontramos esa alerta.');
 
@@ -86,7 +78,8 @@ export async function openAlert(
 
 /**
  * E-mails (on opening) and realtime messages (opening and end) to the owner's accepted members, and a
- * realtime message to the owner's own panels. A failed e-mail is logged and does not stop the others.
+ * realtime message to the owner's own panels. A failed e-mail does not stop the others and is tried
+ * again later (alert-emails.ts).
  */
 async function tellNetwork(ctx: AppContext, alert: AlertRow, isOpening: boolean): Promise<void> {
   const [owner] = await ctx.db
@@ -107,26 +100,7 @@ async function tellNetwork(ctx: AppContext, alert: AlertRow, isOpening: boolean)
   for (const member of members) {
     ctx.realtime.toUser(member.userId, 'alertChanged', { ...message, is_own: false });
   }
-  if (!isOpening) return;
-  const results = await Promise.allSettled(
-    members.map((member) =>
-      ctx.mailer.send({
-        to: member.email,
-        ...alertEmail({
-          memberName: member.name,
-          ownerName: owner.name,
-          telefono: owner.telefono,
-          link: url,
-          brand: ctx.env.BRAND_NAME,
-        }),
-      }),
-    ),
-  );
-  for (const result of results) {
-    if (result.status === 'rejected') {
-      ctx.log.error({ err: result.reason, alertId: alert.id }, 'could not e-mail a member about an alert');
-    }
-  }
+  if (isOpening) await emailNetworkAboutAlert(ctx, alert, owner, members);
 }
 
 /**

@@ -416,6 +416,31 @@ export const alertPositions = pgTable(
 );
 
 /**
+ * An alert e-mail to a member that could not be sent, tried again by the server's sweep
+ * (alerts/alert-emails.ts): the network must hear of an SOS even when the mail server failed once.
+ * The row goes when the e-mail is sent, the alert ends, the member leaves or the tries run out.
+ */
+export const alertEmailRetries = pgTable(
+  'alert_email_retries',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    alertId: integer('alert_id')
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    memberUserId: integer('member_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** tries made so far, the first (when the alert opened) included */
+    attempts: integer('attempts').notNull(),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('alert_email_retries_member_idx').on(t.alertId, t.memberUserId),
+    index('alert_email_retries_due_idx').on(t.nextAttemptAt),
+  ],
+);
+
+/**
  * Plan payments through Flow (issue 5; decision 008): one row per attempt. `appliedAt` is set in the
  * same conditional UPDATE that marks it paid, so a payment changes the account's plan at most once
  * however many times Flow confirms it.
