@@ -8,6 +8,7 @@ import { FILE_URL_TTL_MS, LOST_REPORT_BURST, LOST_REPORT_MIN_INTERVAL_MS } from 
 import { LINK_EXPIRY_STEP_MS } from '../lib/storage/signed-links.ts';
 import { deviceCommands, devices, lostReports, users } from '../lib/db/schema.ts';
 import { recordCommandResult } from '../commands/commands.service.ts';
+import { forgeSignature } from '../test/forged-signature.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -312,7 +313,7 @@ describe('lost-mode reports and signed photo links', () => {
     for (const url of [
       `${path.replace(/[0-9a-f]{8}-/, '00000000-')}?${query}`,
       info.image_url.replace(/expires=(\d+)/, (_: string, n: string) => `expires=${Number(n) + 3600}`),
-      info.image_url.replace(/signature=[0-9a-f]{4}/, 'signature=0000'),
+      forgeSignature(info.image_url),
       path,
       `/api/files/../app-secret?${query}`,
     ]) {

@@ -7,6 +7,7 @@ import { AVATAR_IMAGE_MAX_BYTES, FILE_URL_TTL_MS } from '@escudo/contract';
 import { LINK_EXPIRY_STEP_MS } from '../lib/storage/signed-links.ts';
 import { createTestApp, signUpUser, type TestApp } from '../test/test-app.ts';
 import { users } from '../lib/db/schema.ts';
+import { forgeSignature } from '../test/forged-signature.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -178,7 +179,7 @@ describe('avatar: app/user/updateAvatar', () => {
     for (const url of [
       // no signature at all; a forged one; a longer life; Bruno's file under Ana's signature
       filePath,
-      avatar.replace(/signature=[0-9a-f]{4}/, 'signature=0000'),
+      forgeSignature(avatar),
       avatar.replace(/expires=(\d+)/, (_: string, n: string) => `expires=${Number(n) + 3600}`),
       `/api/files/${brunoKey}?${query}`,
     ]) {
