@@ -1,12 +1,10 @@
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
-import Typography from '@mui/material/Typography';
 import { useId, type ReactNode } from 'react';
+import './home-tile.css';
 
 /**
  * One Home tile: a single button whose accessible name is exactly the tile's name (the description is
- * its accessible description), so it reads well and tests find it by name.
+ * its accessible description), so it reads well and tests find it by name. Plain markup and CSS
+ * (home-tile.css), not MUI's Card: see there.
  */
 export function HomeTile({
   title,
@@ -22,49 +20,24 @@ export function HomeTile({
   const titleId = useId();
   const descriptionId = useId();
   return (
-    <Card
-      variant="outlined"
-      sx={{ height: '100%', transition: 'box-shadow .2s', '&:hover': { boxShadow: 3 } }}
+    <button
+      type="button"
+      className="home-tile"
+      onClick={onClick}
+      aria-labelledby={titleId}
+      aria-describedby={descriptionId}
     >
-      <CardActionArea
-        onClick={onClick}
-        aria-labelledby={titleId}
-        aria-describedby={descriptionId}
-        sx={{
-          height: '100%',
-          p: 2.5,
-          display: 'flex',
-          // a row on phones (one tile a line), a column in the grid of wider screens
-          flexDirection: { xs: 'row', sm: 'column' },
-          alignItems: 'flex-start',
-          justifyContent: 'flex-start',
-          gap: 2,
-        }}
-      >
-        <Box
-          aria-hidden
-          sx={{
-            flexShrink: 0,
-            width: 48,
-            height: 48,
-            borderRadius: '50%',
-            display: 'grid',
-            placeItems: 'center',
-            bgcolor: '#fdecea',
-            color: 'primary.main',
-          }}
-        >
-          {icon}
-        </Box>
-        <Box sx={{ minWidth: 0 }}>
-          <Typography id={titleId} component="span" sx={{ display: 'block', fontWeight: 700, mb: 0.5 }}>
-            {title}
-          </Typography>
-          <Typography id={descriptionId} component="span" variant="body2" color="text.secondary">
-            {description}
-          </Typography>
-        </Box>
-      </CardActionArea>
-    </Card>
+      <span className="home-tile-icon" aria-hidden>
+        {icon}
+      </span>
+      <span>
+        <span id={titleId} className="home-tile-title">
+          {title}
+        </span>
+        <span id={descriptionId} className="home-tile-description">
+          {description}
+        </span>
+      </span>
+    </button>
   );
 }
