@@ -1,11 +1,6 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
-import Divider from '@mui/material/Divider';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import Event from '@mui/icons-material/Event';
 import Groups from '@mui/icons-material/Groups';
@@ -20,6 +15,7 @@ import { formatDate, formatPesos } from '../format.ts';
 import { planesTexts } from '../texts.ts';
 import { MonthsSelector, type PlanMonths } from './months-selector.tsx';
 import { SandboxNotice } from './sandbox-notice.tsx';
+import './plan-card.css';
 
 export interface PlanCardPayment {
   /** this card's payment is being started (or the browser is leaving for Flow) */
@@ -57,39 +53,19 @@ export function PlanCard({
   const hasQuote = quote.data !== undefined && !quote.isPlaceholderData;
 
   return (
-    <Card
-      component="article"
-      aria-labelledby={nameId}
-      variant="outlined"
-      sx={{
-        height: '100%',
-        display: 'flex',
-        flexDirection: 'column',
-        borderColor: isCurrent ? 'primary.main' : undefined,
-        borderWidth: isCurrent ? 2 : 1,
-      }}
-    >
-      <Box
-        sx={{
-          bgcolor: isCurrent ? '#fdecea' : 'grey.100',
-          display: 'grid',
-          placeItems: 'center',
-          py: 2,
-        }}
-      >
-        {plan.image ? (
-          <Box component="img" src={plan.image} alt="" width={96} height={96} sx={{ display: 'block' }} />
-        ) : null}
-      </Box>
-      <Box sx={{ p: 2.5, display: 'flex', flexDirection: 'column', gap: 1.5, flexGrow: 1 }}>
-        <Box>
-          <Typography id={nameId} variant="h5" component="h3" sx={{ fontWeight: 700 }}>
+    <article aria-labelledby={nameId} className={isCurrent ? 'plan-card plan-card--current' : 'plan-card'}>
+      <div className="plan-card-picture">
+        {plan.image ? <img src={plan.image} alt="" width={96} height={96} /> : null}
+      </div>
+      <div className="plan-card-body">
+        <div>
+          <h3 id={nameId} className="plan-card-name">
             {plan.name}
-          </Typography>
+          </h3>
           {isCurrent ? <ExpiryChip expiresAt={expiresAt ?? null} /> : null}
-        </Box>
-        <Typography color="text.secondary">{plan.description}</Typography>
-        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 0.75 }}>
+        </div>
+        <p className="plan-card-description">{plan.description}</p>
+        <ul className="plan-card-list">
           <Feature icon={<Groups fontSize="small" />}>
             {plan.max_red === 1
               ? planesTexts.maxRedOne
@@ -100,51 +76,43 @@ export function PlanCard({
               ? planesTexts.maxDevicesOne
               : fillText(planesTexts.maxDevices, { count: plan.max_devices })}
           </Feature>
-        </Box>
-        <Divider />
-        <Typography component="h4" variant="subtitle2" sx={{ fontWeight: 700 }}>
-          {planesTexts.includesTitle}
-        </Typography>
-        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 0.75 }}>
+        </ul>
+        <hr className="plan-card-divider" />
+        <h4 className="plan-card-heading">{planesTexts.includesTitle}</h4>
+        <ul className="plan-card-list">
           {plan.includes.map((item) => (
-            <Feature key={item.id} icon={<CheckCircle fontSize="small" color="success" />}>
+            <Feature key={item.id} icon={<CheckCircle fontSize="small" />} isIncluded>
               {item.name}
             </Feature>
           ))}
-        </Box>
-        <Box sx={{ flexGrow: 1 }} />
-        <Divider />
-        <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>
+        </ul>
+        <div className="plan-card-grow" />
+        <hr className="plan-card-divider" />
+        <p className="plan-card-price">
           {fillText(planesTexts.pricePerMonth, { price: formatPesos(plan.price) })}
-        </Typography>
+        </p>
         <MonthsSelector value={months} onChange={setMonths} disabled={payment.isPaying} />
-        <Box aria-live="polite" sx={{ minHeight: 84 }}>
-          <Typography variant="body2" color="text.secondary">
-            {planesTexts.totalLabel}
-          </Typography>
+        <div aria-live="polite" className="plan-card-total">
+          <p className="plan-card-small">{planesTexts.totalLabel}</p>
           {quote.isError && !quote.data ? (
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-              <Typography color="error">{planesTexts.quoteFailed}</Typography>
+            <div className="plan-card-quote-failed">
+              <span>{planesTexts.quoteFailed}</span>
               <Button size="small" onClick={() => void quote.refetch()} loading={quote.isFetching}>
                 {planesTexts.retry}
               </Button>
-            </Box>
+            </div>
           ) : quote.data ? (
-            <Box sx={{ opacity: hasQuote ? 1 : 0.5, transition: 'opacity .2s' }}>
-              <Typography variant="h4" component="p" sx={{ fontWeight: 800, color: 'primary.main' }}>
-                {formatPesos(quote.data.amount)}
-              </Typography>
-              <Typography variant="body2" color="text.secondary">
-                {quote.data.detail}
-              </Typography>
-            </Box>
+            <div className={hasQuote ? 'plan-card-quote' : 'plan-card-quote plan-card-quote--stale'}>
+              <p className="plan-card-amount">{formatPesos(quote.data.amount)}</p>
+              <p className="plan-card-small">{quote.data.detail}</p>
+            </div>
           ) : (
-            <Box aria-hidden>
-              <Skeleton variant="text" width={140} height={48} />
-              <Skeleton variant="text" />
-            </Box>
+            <div aria-hidden>
+              <span className="plan-card-skeleton" style={{ width: 140, height: 32, margin: '8px 0' }} />
+              <span className="plan-card-skeleton" style={{ height: 14, margin: '3px 0' }} />
+            </div>
           )}
-        </Box>
+        </div>
         {payment.error ? (
           <Alert severity="error">
             <strong>{planesTexts.paymentError}</strong>. {describeErrorDetails(payment.error).join(' ')}
@@ -162,19 +130,31 @@ export function PlanCard({
           {isCurrent ? planesTexts.renew : planesTexts.upgrade}
         </Button>
         {isSandbox ? <SandboxNotice variant="inline" /> : null}
-      </Box>
-    </Card>
+      </div>
+    </article>
   );
 }
 
-function Feature({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+function Feature({
+  icon,
+  isIncluded = false,
+  children,
+}: {
+  icon: ReactNode;
+  /** a feature the plan includes: a green check */
+  isIncluded?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <Box component="li" sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
-      <Box aria-hidden sx={{ display: 'flex', color: 'text.secondary', mt: '1px' }}>
+    <li>
+      <span
+        aria-hidden
+        className={isIncluded ? 'plan-card-list-icon plan-card-list-icon--included' : 'plan-card-list-icon'}
+      >
         {icon}
-      </Box>
-      <Typography variant="body2">{children}</Typography>
-    </Box>
+      </span>
+      <span>{children}</span>
+    </li>
   );
 }
 

@@ -1,8 +1,7 @@
 import Alert from '@mui/material/Alert';
-import Typography from '@mui/material/Typography';
-import { darken } from '@mui/material/styles';
 import ScienceOutlined from '@mui/icons-material/ScienceOutlined';
 import { planesTexts } from '../texts.ts';
+import './plan-card.css';
 
 /**
  * Says that payments are tests (issue 12): the server's built-in Flow sandbox takes them and no money
@@ -19,19 +18,9 @@ export function SandboxNotice({ variant, text }: { variant: 'page' | 'inline'; t
     );
   }
   return (
-    <Typography
-      role="note"
-      variant="caption"
-      component="p"
-      sx={{
-        textAlign: 'center',
-        fontWeight: 600,
-        // warning.dark itself is too light for small text on white (3.8:1); this is 6:1
-        color: (theme) => darken(theme.palette.warning.dark, 0.25),
-      }}
-    >
+    <p role="note" className="plan-sandbox-note">
       <ScienceOutlined aria-hidden sx={{ fontSize: 16, verticalAlign: 'text-bottom', mr: 0.5 }} />
       {text ?? planesTexts.sandboxCard}
-    </Typography>
+    </p>
   );
 }

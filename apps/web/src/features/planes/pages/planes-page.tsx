@@ -1,6 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { Suspense, lazy, useDeferredValue, useEffect, useId, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
@@ -17,6 +15,7 @@ import type { PlanMonths } from '../components/months-selector.tsx';
 import { PlanCard, type PlanCardPayment } from '../components/plan-card.tsx';
 import { SandboxNotice } from '../components/sandbox-notice.tsx';
 import { planesTexts } from '../texts.ts';
+import './planes-page.css';
 
 // only a return from Flow's page (?token=…) opens it: MUI's Dialog stays off the page's first load
 const PaymentStatusDialog = lazy(async () => ({
@@ -114,7 +113,7 @@ export function PlanesPage() {
         {isSandbox ? <SandboxNotice variant="page" /> : null}
         <Section title={planesTexts.currentPlan}>
           {current ? (
-            <Box sx={{ maxWidth: { md: 'calc(50% - 12px)' } }}>
+            <div className="planes-current">
               <PlanCard
                 plan={current}
                 isCurrent
@@ -123,7 +122,7 @@ export function PlanesPage() {
                 isSandbox={isSandbox}
                 onPay={(months) => pay(current, months)}
               />
-            </Box>
+            </div>
           ) : (
             <Alert severity="info">{planesTexts.noCurrentPlan}</Alert>
           )}
@@ -132,7 +131,7 @@ export function PlanesPage() {
           // below the current plan: on a phone, after scrolling (issue 18)
           <AfterFirstPaint>
             <Section title={planesTexts.upgradePlan}>
-              <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' } }}>
+              <div className="planes-grid">
                 {others.map((plan) => (
                   <PlanCard
                     key={plan.id}
@@ -143,7 +142,7 @@ export function PlanesPage() {
                     onPay={(months) => pay(plan, months)}
                   />
                 ))}
-              </Box>
+              </div>
             </Section>
           </AfterFirstPaint>
         ) : null}
@@ -186,26 +185,26 @@ export function PlanesPage() {
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const titleId = useId();
   return (
-    <Box component="section" aria-labelledby={titleId} sx={{ mb: 5 }}>
-      <Typography id={titleId} variant="h5" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
+    <section aria-labelledby={titleId} className="planes-section">
+      <h2 id={titleId} className="planes-section-title">
         {title}
-      </Typography>
+      </h2>
       {children}
-    </Box>
+    </section>
   );
 }
 
 /** The same shape as the loaded page, so nothing jumps when the plans arrive. */
 function PlanesSkeleton() {
   return (
-    <Box aria-hidden>
-      <Skeleton variant="text" width={160} height={40} />
-      <Skeleton variant="rounded" height={560} sx={{ maxWidth: { md: 'calc(50% - 12px)' }, mb: 5 }} />
-      <Skeleton variant="text" width={200} height={40} />
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' } }}>
-        <Skeleton variant="rounded" height={560} />
-        <Skeleton variant="rounded" height={560} />
-      </Box>
-    </Box>
+    <div aria-hidden>
+      <span className="plan-card-skeleton planes-skeleton-title" />
+      <span className="plan-card-skeleton planes-skeleton-card planes-skeleton-current" />
+      <span className="plan-card-skeleton planes-skeleton-title planes-skeleton-title--wide" />
+      <div className="planes-grid">
+        <span className="plan-card-skeleton planes-skeleton-card" />
+        <span className="plan-card-skeleton planes-skeleton-card" />
+      </div>
+    </div>
   );
 }
