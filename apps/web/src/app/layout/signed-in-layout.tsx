@@ -1,5 +1,3 @@
-import Box from '@mui/material/Box';
-import Toolbar from '@mui/material/Toolbar';
 import { Suspense, lazy, useDeferredValue, useState } from 'react';
 import { Outlet } from 'react-router';
 import { ErrorState } from '../../components/error-state.tsx';
@@ -8,7 +6,7 @@ import { describeErrorDetails, isApiRequestError } from '../../lib/api-client.ts
 import { useUser } from '../../lib/session/user-details.ts';
 import { appTexts } from '../texts.ts';
 import { AppHeader } from './app-header.tsx';
-import { AppSidebar, SIDEBAR_WIDTH } from './app-sidebar.tsx';
+import { AppSidebar } from './app-sidebar.tsx';
 
 // the network's alerts, heard live on every signed-in page; with the realtime link, off the first load
 const AlertNotifications = lazy(() => import('../../features/alerts/components/alert-notifications.tsx'));
@@ -43,32 +41,23 @@ export function SignedInLayout() {
   }
 
   return (
-    <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
+    <div className="signed-in">
       <AppHeader onOpenMenu={() => setIsDrawerOpen(true)} isOperator={userQuery.data?.role === 'operator'} />
       <AppSidebar
         user={userQuery.data}
         isMobileOpen={isDrawerOpen}
         onMobileClose={() => setIsDrawerOpen(false)}
       />
-      <Box
-        component="main"
-        sx={{
-          flexGrow: 1,
-          minWidth: 0,
-          width: { md: `calc(100% - ${SIDEBAR_WIDTH}px)` },
-          px: { xs: 2, sm: 3, md: 4 },
-          pb: 4,
-        }}
-      >
-        <Toolbar />
-        <Box sx={{ maxWidth: 1200, mx: 'auto', pt: { xs: 2, md: 4 } }}>{content}</Box>
+      <main className="signed-in-main">
+        <div className="app-header-spacer" />
+        <div className="signed-in-content">{content}</div>
         {userQuery.isSuccess && (
           <Suspense fallback={null}>
             <AlertNotifications />
           </Suspense>
         )}
-      </Box>
-    </Box>
+      </main>
+    </div>
   );
 }
 
