@@ -15,6 +15,8 @@ const systemFontStack = [
   'sans-serif',
 ].join(',');
 
+// The pages and pieces drawn in plain CSS read the same values from app/base.css (:root): a change
+// here is made there too.
 export const theme = createTheme(
   {
     palette: {
