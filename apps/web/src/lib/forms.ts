@@ -1,4 +1,7 @@
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import type { FieldValues, Path, UseFormRegisterReturn, UseFormSetError } from 'react-hook-form';
+import { SNACKBAR_MS } from '@escudo/contract/browser';
+import { isApiRequestError } from './api-client.ts';
 
 /**
  * react-hook-form registers the native input; MUI's TextField puts `ref` on its wrapper and gives the
@@ -7,4 +10,33 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 export function muiField<TName extends string>(registration: UseFormRegisterReturn<TName>) {
   const { ref, ...rest } = registration;
   return { ...rest, inputRef: ref };
+}
+
+/** What a form says after saving: success or failure, in a line under its fields. */
+export interface FormNotice {
+  severity: 'success' | 'error';
+  text: string;
+}
+
+/** A form's notice, which goes by itself after SNACKBAR_MS (spec 4: the result shows for 4 s). */
+export function useFormNotice(): [FormNotice | null, (notice: FormNotice | null) => void] {
+  const [notice, setNotice] = useState<FormNotice | null>(null);
+  useEffect(() => {
+    if (!notice) return;
+    const timer = setTimeout(() => setNotice(null), SNACKBAR_MS);
+    return () => clearTimeout(timer);
+  }, [notice]);
+  return [notice, setNotice];
+}
+
+/** The fields a refusal of the server names (400 with `fields`), shown on the form's fields of those names. */
+export function showServerFieldErrors<T extends FieldValues>(
+  error: unknown,
+  values: T,
+  setError: UseFormSetError<T>,
+): void {
+  if (!isApiRequestError(error) || !error.fields) return;
+  for (const [field, message] of Object.entries(error.fields)) {
+    if (field in values) setError(field as Path<T>, { message });
+  }
 }

@@ -5,7 +5,6 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import type { AtencionSummary } from '@escudo/contract';
 import { PAGE_SIZE } from '@escudo/contract/browser';
 import { fillText, formatDateTime } from '../../../lib/format.ts';
@@ -13,6 +12,7 @@ import { formatDuration } from '../format.ts';
 import { atencionesTexts } from '../texts.ts';
 import { ServerPagination } from '../../../components/server-pagination.tsx';
 import { SkeletonRows } from '../../../components/skeleton-rows.tsx';
+import { EmptyNotice } from '../../../components/empty-notice.tsx';
 
 const plural = (forms: { one: string; other: string }, n: number) =>
   n === 1 ? forms.one : fillText(forms.other, { n });
@@ -36,11 +36,7 @@ export function AtencionesTable({
   onSelect: (id: number) => void;
 }) {
   if (!isLoading && total === 0) {
-    return (
-      <Paper variant="outlined" sx={{ p: 3 }}>
-        <Typography color="text.secondary">{atencionesTexts.empty}</Typography>
-      </Paper>
-    );
+    return <EmptyNotice>{atencionesTexts.empty}</EmptyNotice>;
   }
   return (
     <Paper variant="outlined">

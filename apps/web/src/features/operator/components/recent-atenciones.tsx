@@ -17,6 +17,7 @@ import { useOperatorAtenciones } from '../api/list-atenciones.ts';
 import { operatorTexts } from '../texts.ts';
 import { ServerPagination } from '../../../components/server-pagination.tsx';
 import { SkeletonRows } from '../../../components/skeleton-rows.tsx';
+import { EmptyNotice } from '../../../components/empty-notice.tsx';
 
 /** The most recent atenciones of the central, 15 a page; 'Abrir' continues one. */
 export function RecentAtenciones({ onOpen }: { onOpen: (id: number) => void }) {
@@ -34,11 +35,7 @@ export function RecentAtenciones({ onOpen }: { onOpen: (id: number) => void }) {
   }
   const total = list.data?.total_atenciones ?? 0;
   if (list.data && total === 0) {
-    return (
-      <Paper variant="outlined" sx={{ p: 3 }}>
-        <Typography color="text.secondary">{operatorTexts.recentEmpty}</Typography>
-      </Paper>
-    );
+    return <EmptyNotice>{operatorTexts.recentEmpty}</EmptyNotice>;
   }
   return (
     <Paper variant="outlined">

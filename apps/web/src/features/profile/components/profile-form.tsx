@@ -6,24 +6,15 @@ import DialogContent from '@mui/material/DialogContent';
 import Stack from '@mui/material/Stack';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Controller, useForm, type Control, type FieldPath } from 'react-hook-form';
 import type { User } from '@escudo/contract';
-import {
-  BIRTH_DATE_MIN,
-  PHONE_LENGTH,
-  SNACKBAR_MS,
-  chileToday,
-  cleanRut,
-  formatRut,
-} from '@escudo/contract/browser';
-import { isApiRequestError } from '../../../lib/api-client.ts';
+import { BIRTH_DATE_MIN, PHONE_LENGTH, chileToday, cleanRut, formatRut } from '@escudo/contract/browser';
+import { showServerFieldErrors, useFormNotice } from '../../../lib/forms.ts';
 import { useCommunes, useCountries, useRegions } from '../api/get-places.ts';
 import { useUpdateInfo } from '../api/update-info.ts';
 import { profileTexts as t } from '../texts.ts';
 import { profileDefaults, profileFormSchema, type ProfileForm } from './profile-schema.ts';
-
-type Notice = { severity: 'success' | 'error'; text: string };
 
 const toId = (value: string) => (value === '' ? null : Number(value));
 
@@ -42,7 +33,7 @@ export function ProfileFormFields({
   /** shown above the fields, in the same scrolling area (the avatar editor) */
   header?: ReactNode;
 }) {
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const [notice, setNotice] = useFormNotice();
   const countries = useCountries();
   const [countryId, setCountryId] = useState(user.info.pais);
   const [regionId, setRegionId] = useState(user.info.region);
@@ -57,12 +48,6 @@ export function ProfileFormFields({
     mode: 'onTouched',
     defaultValues: { ...profileDefaults(user), rut: formatRut(user.info.rut ?? '') },
   });
-
-  useEffect(() => {
-    if (!notice) return;
-    const timer = setTimeout(() => setNotice(null), SNACKBAR_MS);
-    return () => clearTimeout(timer);
-  }, [notice]);
 
   const onSubmit = handleSubmit((values) => {
     setNotice(null);
@@ -83,11 +68,7 @@ export function ProfileFormFields({
         onSuccess: () => setNotice({ severity: 'success', text: t.saved }),
         onError: (error) => {
           // the server names the fields it refused (a taken e-mail, a comuna of another region)
-          if (isApiRequestError(error) && error.fields) {
-            for (const [field, message] of Object.entries(error.fields)) {
-              if (field in values) setError(field as keyof ProfileForm, { message });
-            }
-          }
+          showServerFieldErrors(error, values, setError);
           setNotice({ severity: 'error', text: t.saveFailed });
         },
       },

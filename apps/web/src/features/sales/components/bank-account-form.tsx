@@ -6,12 +6,11 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import { z } from 'zod';
 import { bankAccountTypes, chileanBanks, type BankAccountType } from '@escudo/contract';
-import { SNACKBAR_MS, cleanRut, formatRut, isValidRut } from '@escudo/contract/browser';
-import { isApiRequestError } from '../../../lib/api-client.ts';
+import { cleanRut, formatRut, isValidRut } from '@escudo/contract/browser';
+import { showServerFieldErrors, useFormNotice } from '../../../lib/forms.ts';
 import type { useSalesData } from '../api/get-sales-data.ts';
 import { useUpdateBankAccount } from '../api/update-bank-account.ts';
 import { salesTexts as t } from '../texts.ts';
@@ -35,7 +34,7 @@ type BankForm = z.input<typeof bankFormSchema>;
 /** The payout account of the commissions (issue 17 item 6): bank, type, number, holder and RUT. */
 export function BankAccountForm({ saved }: { saved: SavedAccount | null }) {
   const update = useUpdateBankAccount();
-  const [notice, setNotice] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
+  const [notice, setNotice] = useFormNotice();
   const { control, handleSubmit, setError } = useForm<BankForm>({
     resolver: zodResolver(bankFormSchema),
     mode: 'onTouched',
@@ -47,12 +46,6 @@ export function BankAccountForm({ saved }: { saved: SavedAccount | null }) {
       rut: formatRut(saved?.rut ?? ''),
     },
   });
-
-  useEffect(() => {
-    if (!notice) return;
-    const timer = setTimeout(() => setNotice(null), SNACKBAR_MS);
-    return () => clearTimeout(timer);
-  }, [notice]);
 
   const onSubmit = handleSubmit((values) => {
     setNotice(null);
@@ -68,11 +61,7 @@ export function BankAccountForm({ saved }: { saved: SavedAccount | null }) {
         onSuccess: () => setNotice({ severity: 'success', text: t.bankSaved }),
         onError: (error) => {
           // the server names the field it refused
-          if (isApiRequestError(error) && error.fields) {
-            for (const [field, message] of Object.entries(error.fields)) {
-              if (field in values) setError(field as keyof BankForm, { message });
-            }
-          }
+          showServerFieldErrors(error, values, setError);
           setNotice({ severity: 'error', text: t.bankSaveFailed });
         },
       },

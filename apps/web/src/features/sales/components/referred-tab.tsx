@@ -18,6 +18,7 @@ import { useUserPaymentStatus } from '../api/get-user-payment-status.ts';
 import { salesTexts as t } from '../texts.ts';
 import { ServerPagination } from '../../../components/server-pagination.tsx';
 import { SkeletonRows } from '../../../components/skeleton-rows.tsx';
+import { EmptyNotice } from '../../../components/empty-notice.tsx';
 
 const formatDay = (iso: string) => {
   const p = chileDateParts(new Date(iso));
@@ -46,11 +47,7 @@ export function ReferredTab({
   onSelect: (user: Referred['user']) => void;
 }) {
   if (total === 0 && !isLoading) {
-    return (
-      <Paper variant="outlined" sx={{ p: 3 }}>
-        <Typography color="text.secondary">{t.referredEmpty}</Typography>
-      </Paper>
-    );
+    return <EmptyNotice>{t.referredEmpty}</EmptyNotice>;
   }
   return (
     <Box
@@ -105,11 +102,7 @@ export function ReferredTab({
 function ReferredDetail({ user }: { user: Referred['user'] | null }) {
   const detail = useUserPaymentStatus(user?.id ?? null);
   if (!user) {
-    return (
-      <Paper variant="outlined" sx={{ p: 3 }}>
-        <Typography color="text.secondary">{t.detailHint}</Typography>
-      </Paper>
-    );
+    return <EmptyNotice>{t.detailHint}</EmptyNotice>;
   }
   return (
     <Paper

@@ -16,6 +16,7 @@ import { downloadGpx } from '../gpx.ts';
 import { trackingTexts } from '../texts.ts';
 import { ServerPagination } from '../../../components/server-pagination.tsx';
 import { SkeletonRows } from '../../../components/skeleton-rows.tsx';
+import { EmptyNotice } from '../../../components/empty-notice.tsx';
 
 /** The device's routes, 15 a page (spec 9): show one on the map, or download it as GPX. */
 export function HistoryTable({
@@ -38,11 +39,7 @@ export function HistoryTable({
   deviceName: string;
 }) {
   if (!isLoading && total === 0) {
-    return (
-      <Paper variant="outlined" sx={{ p: 3 }}>
-        <Typography color="text.secondary">{trackingTexts.empty}</Typography>
-      </Paper>
-    );
+    return <EmptyNotice>{trackingTexts.empty}</EmptyNotice>;
   }
   return (
     <Paper variant="outlined">
