@@ -8,7 +8,7 @@
  * Removing or leaving an entry that is not the caller's is 403 FORBIDDEN, as the issue asks, and an
  * entry that does not exist gets the very same answer, so ids reveal nothing (decision 015).
  */
-import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, lte, or, sql } from 'drizzle-orm';
 import { SECURITY_CODE_TTL_MS, type BodyOf, type enviarInvitacion } from '@escudo/contract';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
@@ -26,6 +26,14 @@ const personOf = (name: string, email: string, telefono: string | null) => ({
   info: { telefono },
 });
 
+/**
+ * An entry that still counts: accepted, or an invitation whose link still works. An invitation past
+ * its SECURITY_CODE_TTL_MS can no longer be accepted, so it is not listed as 'Pendiente', holds no
+ * place of `max_red` and does not keep its e-mail from being invited again (deleted on the next
+ * invitation).
+ */
+const isNotExpired = (now: Date) => or(eq(members.status, 'aceptada'), gt(members.codeExpiresAt, now));
+
 /** spec 3: the people I invited, newest first; an accepted one as their account is now */
 export async function listInvitees(ctx: AppContext, ownerUserId: number) {
   const rows = await ctx.db
@@ -42,7 +50,7 @@ export async function listInvitees(ctx: AppContext, ownerUserId: number) {
     })
     .from(members)
     .leftJoin(users, eq(users.id, members.memberUserId))
-    .where(eq(members.ownerUserId, ownerUserId))
+    .where(and(eq(members.ownerUserId, ownerUserId), isNotExpired(ctx.now())))
     .orderBy(desc(members.createdAt), desc(members.id));
   return {
     data: rows.map((row) => ({
@@ -96,6 +104,15 @@ export async function sendInvitation(
       .where(eq(users.id, ownerUserId))
       .for('update');
     if (!owner) throw new AppError('UNAUTHENTICATED');
+    await tx
+      .delete(members)
+      .where(
+        and(
+          eq(members.ownerUserId, ownerUserId),
+          eq(members.status, 'pendiente'),
+          lte(members.codeExpiresAt, ctx.now()),
+        ),
+      );
     if (owner.email.toLowerCase() === lowerEmail) {
       const message = 'No puedes invitarte a ti mismo a tu red de seguridad.';
       throw new AppError('VALIDATION', message, { invitado: message });

@@ -165,6 +165,40 @@ describe('inviting: app/grupos/enviarInvitacion', () => {
     expect((await invite(owner.token)).statusCode).toBe(200);
   });
 
+  it('an invitation past its 14 days is not listed, holds no place and can be sent again', async () => {
+    const owner = await signUpUser(app);
+    // the starter plan (Esencial): max_red 3
+    const lapsed = await invited(owner);
+    await invited(owner);
+    await invited(owner);
+    expect(await misInvitados(owner.token)).toHaveLength(3);
+    app.clock.advance(SECURITY_CODE_TTL_MS + 1000);
+    // one sent now, after the three lapsed: the network has room, and the lapsed ones are gone
+    const again = await invited(owner, lapsed.email);
+    const listed = await misInvitados(owner.token);
+    expect(listed.map((entry) => [entry.estado, entry.personas[0]!.email])).toEqual([
+      ['pendiente', lapsed.email],
+    ]);
+    expect(await entriesOf(await userIdOf(owner.email))).toHaveLength(1);
+    // the new link works; the lapsed one does not
+    expect((await app.post('/api/auth/getUserByCode', { code: again.code })).statusCode).toBe(200);
+    expect((await app.post('/api/auth/getUserByCode', { code: lapsed.code })).json().code).toBe(
+      'INVITATION_INVALID',
+    );
+  });
+
+  it('keeps an accepted member past the 14 days of their invitation', async () => {
+    const owner = await signUpUser(app);
+    const { code } = await invited(owner);
+    const member = await signUpUser(app);
+    const accept = await app.post('/api/app/grupos/aceptarInvitacion', { security_code: code }, member.token);
+    expect(accept.statusCode, accept.body).toBe(200);
+    app.clock.advance(SECURITY_CODE_TTL_MS + 1000);
+    await invited(owner);
+    const listed = await misInvitados(owner.token);
+    expect(listed.map((entry) => entry.estado).sort()).toEqual(['aceptada', 'pendiente']);
+  });
+
   it('is limited per account per hour (429 with Retry-After), whatever the address', async () => {
     const owner = await signUpUser(app);
     await app.ctx.db
