@@ -34,15 +34,19 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['apps/web/src/testing/setup.ts'],
+          // a test types into several fields: a second on a quiet machine, more than Vitest's default
+          // 5 s on a slow, busy one (CI once ran out there)
+          testTimeout: 30_000,
         },
       },
       {
         test: {
           name: 'phone',
           include: ['apps/phone/src/**/*.test.ts'],
-          // the integration test starts the real server, which takes a few seconds
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // the integration test starts the real server, which takes a few seconds, or a minute on a
+          // slow, busy machine
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
         },
       },
       {

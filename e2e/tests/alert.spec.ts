@@ -6,7 +6,8 @@ test('an SOS from the phone: the open alert page follows it live, and the owner 
   browser,
   startPhone,
 }) => {
-  test.setTimeout(120_000);
+  // a long journey (real timers, several browsers or phones): 3 times the limit of playwright.config.ts
+  test.slow();
   const account = await createAccount();
   const login = (who: { email: string; password: string }) =>
     callApi('login', { email: who.email, password: who.password }).then((answer) => answer.access_token);

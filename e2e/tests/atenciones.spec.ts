@@ -43,7 +43,8 @@ test('an operator attends a customer with a note and a video; the customer pages
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  // a long journey (real timers, several browsers or phones): 3 times the limit of playwright.config.ts
+  test.slow();
   const customer = await createAccount();
   const video = await seededVideo();
 

@@ -4,7 +4,8 @@ test('Información Recopilada: reports arrive live, on the map and as photos', a
   page,
   startPhone,
 }) => {
-  test.setTimeout(90_000);
+  // a long journey (real timers, several browsers or phones): 3 times the limit of playwright.config.ts
+  test.slow();
   const account = await createAccount();
   // a report every 2 s instead of every hour
   await startPhone(account, { reportEvery: 2 });

@@ -1,7 +1,8 @@
 import { createAccount, expect, selectDevice, signIn, simulatedAndroid, test } from './fixtures.ts';
 
 test('a phone that never answers: after 40 s the panel says so', async ({ page, startPhone }) => {
-  test.setTimeout(120_000);
+  // a long journey (real timers, several browsers or phones): 3 times the limit of playwright.config.ts
+  test.slow();
   const account = await createAccount();
   const phone = await startPhone(account, { silent: true });
   await signIn(page, account);

@@ -3,7 +3,6 @@ import { createAccount, expect, signIn, test } from './fixtures.ts';
 test('edit the profile: required fields, RUT formatting, the place cascade, save and see the new name', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
   const account = await createAccount();
   const taken = await createAccount();
   await signIn(page, account);

@@ -34,7 +34,8 @@ test("a thief's failed sign-ins elsewhere do not keep the owner from signing in 
   page,
   startPhone,
 }) => {
-  test.setTimeout(90_000);
+  // a long journey (real timers, several browsers or phones): 3 times the limit of playwright.config.ts
+  test.slow();
   const account = await createAccount();
   const phone = await startPhone(account);
 

@@ -18,7 +18,8 @@ test('follow a live route, stop it, find it in the history and page the history'
   page,
   startPhone,
 }) => {
-  test.setTimeout(120_000);
+  // a long journey (real timers, several browsers or phones): 3 times the limit of playwright.config.ts
+  test.slow();
   const account = await createAccount();
   const phone = await startPhone(account);
 

@@ -1,7 +1,8 @@
 import { createAccount, expect, selectDevice, signIn, simulatedAndroid, test } from './fixtures.ts';
 
 test('wipe to the end: nobody stops it and the phone starts erasing', async ({ page, startPhone }) => {
-  test.setTimeout(120_000);
+  // a long journey (real timers, several browsers or phones): 3 times the limit of playwright.config.ts
+  test.slow();
   const account = await createAccount();
   const phone = await startPhone(account);
   await signIn(page, account);

@@ -1,7 +1,8 @@
 import { createAccount, expect, selectDevice, signIn, simulatedAndroid, test } from './fixtures.ts';
 
 test('wipe: a wrong password, then the right one, then DETENER in time', async ({ page, startPhone }) => {
-  test.setTimeout(90_000);
+  // a long journey (real timers, several browsers or phones): 3 times the limit of playwright.config.ts
+  test.slow();
   const account = await createAccount();
   const phone = await startPhone(account);
   await signIn(page, account);

@@ -144,7 +144,8 @@ describe('commands', () => {
       ),
     ];
     const device = await phone(ana);
-    await wait(300);
+    await device.gathered('command', 2);
+    await wait(300); // and nothing more
     const delivered = device.received
       .filter((m) => m.type === 'command')
       .map((m) => m.payload as { id: number });
@@ -158,7 +159,8 @@ describe('commands', () => {
     await device.ask('imHere', { command_id: lostOn.id });
     device.close();
     const again = await phone(ana);
-    await wait(300);
+    await again.gathered('command', 2);
+    await wait(300); // and nothing more
     expect(
       again.received.filter((m) => m.type === 'command').map((m) => (m.payload as { id: number }).id),
     ).toEqual([lostOn.id, recent.id]);
@@ -168,17 +170,17 @@ describe('commands', () => {
     // on Protección, whose tracking the route needs
     const ana = await userWithPhone(realtime.app, { planId: 2 });
     const post = (path: string, body: unknown) => realtime.app.post(`/api/app/${path}`, body, ana.token);
-    const firstMessage = async () => {
+    const firstMessages = async (commands = 0) => {
       const device = await phone(ana);
       // it may come before `connect` resolves: look at what was received, not only what comes next
-      for (let waited = 0; !device.received.some((m) => m.type === 'resume') && waited < 5_000; waited += 20)
-        await wait(20);
-      await wait(200);
+      await device.gathered('resume', 1);
+      await device.gathered('command', commands);
+      await wait(200); // and nothing more
       device.close();
       return device.received;
     };
     // nothing on: nothing to restore
-    expect(await firstMessage()).toEqual([{ type: 'resume', payload: { lost: null, tracking: null } }]);
+    expect(await firstMessages()).toEqual([{ type: 'resume', payload: { lost: null, tracking: null } }]);
 
     // lost mode carried out, and a route open: both come back to a phone that forgot them
     const device = await phone(ana);
@@ -191,7 +193,7 @@ describe('commands', () => {
     const { tracking } = (
       await post('tracking/changeTrackingStatus', { device_id: ana.deviceId, trackingStatus: 1 })
     ).json();
-    const [resume, ...rest] = await firstMessage();
+    const [resume, ...rest] = await firstMessages(1);
     expect(resume).toEqual({
       type: 'resume',
       payload: { lost: { report_every_s: 3600 }, tracking: { tracking_id: tracking.id, interval_s: 5 } },
@@ -203,7 +205,7 @@ describe('commands', () => {
     // carried the order out), and the lostOff that follows it turns it off
     await post('lostphone/lostMyPhoneUnSubscribeNotification', { device_id: ana.deviceId });
     await post('tracking/changeTrackingStatus', { device_id: ana.deviceId, trackingStatus: 2 });
-    const [again, ...orders] = await firstMessage();
+    const [again, ...orders] = await firstMessages(3);
     expect(again).toEqual({ type: 'resume', payload: { lost: { report_every_s: 3600 }, tracking: null } });
     expect(orders.map((m) => (m.payload as { type: string }).type)).toEqual([
       'trackingOn',

@@ -25,6 +25,12 @@ export type TestSocket = Socket & {
     where?: (payload: T) => boolean,
     timeoutMs?: number,
   ): Promise<T>;
+  /**
+   * resolves once `count` messages of `type` were received, earlier ones included, with their
+   * payloads: what a server sends on connect may take long on a slow machine, so wait for it rather
+   * than for a fixed time
+   */
+  gathered<T = Record<string, unknown>>(type: string, count: number, timeoutMs?: number): Promise<T[]>;
   /** emits and resolves with the server's acknowledgement */
   ask(type: string, payload: unknown): Promise<{ ok: boolean; code?: string; message?: string }>;
 };
@@ -65,6 +71,15 @@ function wrap(socket: Socket): TestSocket {
   test.seen = (type, where = () => true, timeoutMs) => {
     const earlier = test.received.find((m) => m.type === type && where(m.payload as never));
     return earlier ? Promise.resolve(earlier.payload as never) : test.next(type, where, timeoutMs);
+  };
+  test.gathered = async (type, count, timeoutMs = 10_000) => {
+    const payloads = () => test.received.filter((m) => m.type === type).map((m) => m.payload as never);
+    for (let waited = 0; payloads().length < count; waited += 20) {
+      if (waited >= timeoutMs)
+        throw new Error(`${payloads().length} of ${count} ${type} within ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return payloads();
   };
   test.ask = (type, payload) =>
     socket.timeout(5000).emitWithAck(type, payload) as Promise<{

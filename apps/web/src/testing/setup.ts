@@ -4,12 +4,15 @@
  * afresh) and an empty query cache.
  */
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { authToken } from '../lib/auth-token.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { answer, fakeFetch, resetNetwork } from './fake-network.ts';
 import { config, user } from './fixtures.ts';
+
+// findBy and waitFor give up after 1 s by default; on a slow, busy machine a render can take longer
+configure({ asyncUtilTimeout: 5_000 });
 
 vi.mock('socket.io-client', async () => ({ io: (await import('./fake-network.ts')).fakeIo }));
 
