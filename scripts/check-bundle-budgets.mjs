@@ -27,7 +27,8 @@ export const DIST_DIR = path.join(root, 'apps/web/dist');
 export const PAGES = {
   Login: { path: '/login', budgetKb: 120 },
   Register: { path: '/register' },
-  Home: { path: '/', budgetKb: 170 },
+  // the 170 KB, held at 125 since Home and its shell are plain markup (decision 017)
+  Home: { path: '/', budgetKb: 125 },
   Planes: { path: '/planes' },
   Tracking: { path: '/tracking' },
   Información: { path: '/device-info' },

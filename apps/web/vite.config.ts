@@ -9,18 +9,22 @@ import { routePreloads } from './vite-plugins/route-preloads.ts';
 // realtime socket, to the server on port 3000, which in production serves the built panel itself.
 const serverUrl = 'http://localhost:3000';
 
-/** what the signed-in layout, Home and MUI's theme import statically, recursively: one chunk */
-const SIGNED_IN_ROOTS = [
-  'src/app/layout/signed-in-layout.tsx',
-  'src/app/home-route.tsx',
-  'src/components/mui-theme.tsx',
-];
+/**
+ * what the signed-in layout and Home import statically, recursively: one chunk. Both are plain markup
+ * since issue 18's last step; MUI is left to the pages and dialogs that use it (decision 017).
+ */
+const SIGNED_IN_ROOTS = ['src/app/layout/signed-in-layout.tsx', 'src/app/home-route.tsx'];
 /** but not what Register, plain HTML, imports too: it must not wait for that chunk (decision 017) */
 const PLAIN_ROOTS = ['src/features/auth/pages/register-page.tsx'];
+/**
+ * MUI's theme and the pieces nearly every MUI page and dialog draws (a button, text, an icon, the
+ * error state's box): one chunk, fetched with the first of them. The rest of MUI goes with its users.
+ */
+const MUI_ROOTS = ['src/components/mui-theme.tsx', 'src/components/error-state.tsx'];
 
-let signedInModules: Set<string> | null = null;
-function signedInGroup(moduleId: string, ctx: ChunkingContext): string | null {
-  if (!signedInModules) {
+let groups: { signedIn: Set<string>; mui: Set<string> } | null = null;
+function groupOf(moduleId: string, ctx: ChunkingContext): string | null {
+  if (!groups) {
     const reach = (roots: string[]) => {
       const found = new Set<string>();
       const visit = (id: string) => {
@@ -32,9 +36,12 @@ function signedInGroup(moduleId: string, ctx: ChunkingContext): string | null {
       return found;
     };
     const plain = reach(PLAIN_ROOTS);
-    signedInModules = new Set([...reach(SIGNED_IN_ROOTS)].filter((id) => !plain.has(id)));
+    const signedIn = new Set([...reach(SIGNED_IN_ROOTS)].filter((id) => !plain.has(id)));
+    const mui = new Set([...reach(MUI_ROOTS)].filter((id) => !plain.has(id) && !signedIn.has(id)));
+    groups = { signedIn, mui };
   }
-  return signedInModules.has(moduleId) ? 'signed-in' : null;
+  if (groups.signedIn.has(moduleId)) return 'signed-in';
+  return groups.mui.has(moduleId) ? 'mui' : null;
 }
 
 export default defineConfig({
@@ -59,10 +66,10 @@ export default defineConfig({
           // gzipped for Login, against 2 files and 180.2 KB this way (measured as bench/RESULTS.md says; issue 3).
           groups: [
             { name: 'index', tags: ['$initial'], priority: 2 },
-            // What Home needs at once beyond the entry, MUI's core, theme and components included, in
-            // one chunk (issue 18): left alone, rolldown cut it into some forty files of 1–3 KB, and
-            // a phone on a slow network waits a round trip for each batch of six (decision 017).
-            { name: signedInGroup, priority: 1 },
+            // What Home needs at once beyond the entry in one chunk, and MUI's core in another (issue
+            // 18): left alone, rolldown cut them into some forty files of 1–3 KB, and a phone on a slow
+            // network waits a round trip for each batch of six (decision 017).
+            { name: groupOf, priority: 1 },
           ],
         },
       },

@@ -6,8 +6,8 @@
  * once those have arrived: a chain of round trips before the page shows (issue 18, docs/decisions/017).
  *
  * The table below mirrors the router's lazy routes (src/app/router.tsx): a path, or a path prefix
- * ending in `/*`, and the modules its `lazy` loads. Every lazily loaded page but Register renders
- * inside MUI's theme, fetched with it. What the entry chunk loads already (Login) is left out.
+ * ending in `/*`, and the modules its `lazy` loads. Every lazily loaded page but Register and Home
+ * renders inside MUI's theme, fetched with it. What the entry chunk loads already (Login) is left out.
  */
 import path from 'node:path';
 import type { Plugin } from 'vite';
@@ -24,8 +24,8 @@ export const ROUTE_MODULES: Record<string, string[]> = {
   '/evidencia/*': [MUI_THEME, 'src/features/atenciones/pages/evidence-page.tsx'],
   '/store-redirect': [MUI_THEME, 'src/features/store/pages/store-redirect-page.tsx'],
   // `/` is Home for a signed-in person, who is who opens it; without a session it shows Login,
-  // which is in the entry chunk anyway
-  '/': [MUI_THEME, SIGNED_IN_LAYOUT, 'src/app/home-route.tsx'],
+  // which is in the entry chunk anyway. Home and the layout are plain markup: no theme (decision 017)
+  '/': [SIGNED_IN_LAYOUT, 'src/app/home-route.tsx'],
   '/atenciones': [MUI_THEME, SIGNED_IN_LAYOUT, 'src/features/atenciones/pages/atenciones-page.tsx'],
   '/device-info': [MUI_THEME, SIGNED_IN_LAYOUT, 'src/features/information/pages/information-page.tsx'],
   '/planes': [MUI_THEME, SIGNED_IN_LAYOUT, 'src/features/planes/pages/planes-page.tsx'],
@@ -34,9 +34,19 @@ export const ROUTE_MODULES: Record<string, string[]> = {
   '/operador': [MUI_THEME, SIGNED_IN_LAYOUT, 'src/features/operator/pages/operator-page.tsx'],
 };
 
-/** dist/.vite/route-preloads.json: URL paths of the files to preload, by route */
+/**
+ * What a route's page will likely need next without needing it to show: fetched into the cache once
+ * the page has loaded (`<link rel="prefetch">`), neither run nor waited for. Home is plain markup, but
+ * its tiles open MUI dialogs, and after a theft the lock or wipe dialog should not wait for MUI on a
+ * slow network (decision 017).
+ */
+export const ROUTE_PREFETCH: Record<string, string[]> = {
+  '/': [MUI_THEME],
+};
+
+/** dist/.vite/route-preloads.json: URL paths of the files to preload, and to prefetch, by route */
 export interface RoutePreloads {
-  [route: string]: { scripts: string[]; styles: string[] };
+  [route: string]: { scripts: string[]; styles: string[]; prefetch: string[] };
 }
 
 export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
@@ -63,8 +73,8 @@ export function routePreloads(): Plugin {
       const entryFiles = new Set<string>();
       for (const chunk of chunks) if (chunk.isEntry) closure(chunk.fileName, entryFiles);
 
-      const preloads: RoutePreloads = {};
-      for (const [route, modules] of Object.entries(ROUTE_MODULES)) {
+      // the chunks `modules` need, with what they import, but for the entry's (loaded already)
+      const chunksOf = (route: string, modules: string[]) => {
         const files = new Set<string>();
         for (const module of modules) {
           const id = path.resolve(root, module);
@@ -72,12 +82,19 @@ export function routePreloads(): Plugin {
           if (!chunk) this.error(`${module} (route ${route}) is in no chunk: update ROUTE_MODULES`);
           closure(chunk.fileName, files);
         }
-        const own = [...files].filter((file) => !entryFiles.has(file));
+        return [...files].filter((file) => !entryFiles.has(file));
+      };
+
+      const preloads: RoutePreloads = {};
+      for (const [route, modules] of Object.entries(ROUTE_MODULES)) {
+        const own = chunksOf(route, modules);
+        const next = chunksOf(route, ROUTE_PREFETCH[route] ?? []).filter((file) => !own.includes(file));
         preloads[route] = {
           scripts: own.map((file) => `${base}${file}`),
           styles: own.flatMap((file) =>
             [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])].map((css) => `${base}${css}`),
           ),
+          prefetch: next.map((file) => `${base}${file}`),
         };
       }
       this.emitFile({

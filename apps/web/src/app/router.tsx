@@ -1,6 +1,7 @@
-import { Suspense, lazy, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { Navigate, Outlet, createBrowserRouter, type RouteObject } from 'react-router';
 import { BootLoader } from '../components/boot-loader.tsx';
+import { lazyThemed } from '../components/lazy-themed.tsx';
 import { LoginPage } from '../features/auth/pages/login-page.tsx';
 import { RedirectIfSignedIn, RequireSession } from './guards.tsx';
 import type { RouteHandle } from './route-handle.ts';
@@ -8,8 +9,8 @@ import type { RouteHandle } from './route-handle.ts';
 /**
  * The route table of spec 2, history-style paths. Login, plain HTML and CSS, is in the first
  * download; every other page, and the signed-in layout itself, is fetched when first visited, with
- * MUI's theme (but Register, plain like Login), so a visitor's first load stays small (docs/decisions/
- * 016, 017).
+ * MUI's theme (but Register, the signed-in layout and Home, plain like Login), so a visitor's first
+ * load stays small (docs/decisions/016, 017).
  */
 
 /**
@@ -30,25 +31,16 @@ function lazyPage<TModule>(load: () => Promise<TModule>, pick: (module: TModule)
   };
 }
 
-/** Route `lazy` for a page in plain HTML and CSS (Register), which does without MUI's theme. */
+/**
+ * Route `lazy` for a page in plain HTML and CSS (Register, the signed-in shell, Home), which does
+ * without MUI's theme; what such a page draws with MUI comes through components/lazy-themed.tsx.
+ */
 function lazyPlainPage<TModule>(load: () => Promise<TModule>, pick: (module: TModule) => ComponentType) {
   return async () => ({ Component: pick(await load()) });
 }
 
 // the error page is MUI's: fetched only when a route fails
-const ThemedRouteErrorPage = lazy(async () => {
-  const [{ MuiTheme }, { RouteErrorPage }] = await Promise.all([
-    import('../components/mui-theme.tsx'),
-    import('./route-error-page.tsx'),
-  ]);
-  return {
-    default: () => (
-      <MuiTheme>
-        <RouteErrorPage />
-      </MuiTheme>
-    ),
-  };
-});
+const ThemedRouteErrorPage = lazyThemed(async () => (await import('./route-error-page.tsx')).RouteErrorPage);
 
 function RootErrorBoundary() {
   return (
@@ -126,14 +118,15 @@ const routes: RouteObject[] = [
         ),
         children: [
           {
-            lazy: lazyPage(
+            // plain markup, like Home: MUI comes with the other pages and the dialogs (decision 017)
+            lazy: lazyPlainPage(
               () => import('./layout/signed-in-layout.tsx'),
               (m) => m.SignedInLayout,
             ),
             children: [
               {
                 index: true,
-                lazy: lazyPage(
+                lazy: lazyPlainPage(
                   () => import('./home-route.tsx'),
                   (m) => m.HomeRoute,
                 ),

@@ -1,9 +1,6 @@
-import ArrowBack from '@mui/icons-material/ArrowBack';
-import Logout from '@mui/icons-material/Logout';
-import Menu from '@mui/icons-material/Menu';
-import PointOfSale from '@mui/icons-material/PointOfSale';
 import type { ReactNode } from 'react';
 import { Link, useMatches, useNavigate } from 'react-router';
+import { Icon } from '../../components/icon.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { useLogout } from '../../features/auth/api/logout.ts';
 import { BRAND_NAME } from '../../lib/brand.ts';
@@ -11,6 +8,14 @@ import { fillText } from '../../lib/format.ts';
 import { isRouteHandle } from '../route-handle.ts';
 import { appTexts } from '../texts.ts';
 import './signed-in-layout.css';
+
+// the paths of @mui/icons-material's Menu, ArrowBack, PointOfSale and Logout (MIT)
+const MENU_ICON = 'M3 18h18v-2H3zm0-5h18v-2H3zm0-7v2h18V6z';
+const BACK_ICON = 'M20 11H7.83l5.59-5.59L12 4l-8 8 8 8 1.41-1.41L7.83 13H20z';
+const SALES_ICON =
+  'M17 2H7c-1.1 0-2 .9-2 2v2c0 1.1.9 2 2 2h10c1.1 0 2-.9 2-2V4c0-1.1-.9-2-2-2m0 4H7V4h10zm3 16H4c-1.1 0-2-.9-2-2v-1h20v1c0 1.1-.9 2-2 2m-1.47-11.81C18.21 9.47 17.49 9 16.7 9H7.3c-.79 0-1.51.47-1.83 1.19L2 18h20zM9.5 16h-1c-.28 0-.5-.22-.5-.5s.22-.5.5-.5h1c.28 0 .5.22.5.5s-.22.5-.5.5m0-2h-1c-.28 0-.5-.22-.5-.5s.22-.5.5-.5h1c.28 0 .5.22.5.5s-.22.5-.5.5m0-2h-1c-.28 0-.5-.22-.5-.5s.22-.5.5-.5h1c.28 0 .5.22.5.5s-.22.5-.5.5m3 4h-1c-.28 0-.5-.22-.5-.5s.22-.5.5-.5h1c.28 0 .5.22.5.5s-.22.5-.5.5m0-2h-1c-.28 0-.5-.22-.5-.5s.22-.5.5-.5h1c.28 0 .5.22.5.5s-.22.5-.5.5m0-2h-1c-.28 0-.5-.22-.5-.5s.22-.5.5-.5h1c.28 0 .5.22.5.5s-.22.5-.5.5m3 4h-1c-.28 0-.5-.22-.5-.5s.22-.5.5-.5h1c.28 0 .5.22.5.5s-.22.5-.5.5m0-2h-1c-.28 0-.5-.22-.5-.5s.22-.5.5-.5h1c.28 0 .5.22.5.5s-.22.5-.5.5m0-2h-1c-.28 0-.5-.22-.5-.5s.22-.5.5-.5h1c.28 0 .5.22.5.5s-.22.5-.5.5';
+const LOGOUT_ICON =
+  'm17 7-1.41 1.41L18.17 11H8v2h10.17l-2.58 2.58L17 17l5-5zM4 5h8V3H4c-1.1 0-2 .9-2 2v14c0 1.1.9 2 2 2h8v-2H4z';
 
 /**
  * The red header bar of spec 2, in plain markup (signed-in-layout.css says why). On narrow screens the
@@ -40,7 +45,7 @@ export function AppHeader({
           aria-label={appTexts.openMenu}
           onClick={onOpenMenu}
         >
-          <Menu />
+          <Icon path={MENU_ICON} />
         </button>
         <Link
           to="/"
@@ -51,19 +56,23 @@ export function AppHeader({
         </Link>
         <span className="app-header-grow" />
         {showsBackButton ? (
-          <HeaderButton label={appTexts.back} icon={<ArrowBack />} onClick={() => void navigate('/')} />
+          <HeaderButton
+            label={appTexts.back}
+            icon={<Icon path={BACK_ICON} />}
+            onClick={() => void navigate('/')}
+          />
         ) : null}
         {isOperator ? null : (
           <HeaderButton
             label={appTexts.salesPanel}
-            icon={<PointOfSale />}
+            icon={<Icon path={SALES_ICON} />}
             onClick={() => void navigate('/sales')}
           />
         )}
         {/* Signing out empties the session; the route guard then shows Login (spec 2). */}
         <HeaderButton
           label={appTexts.signOut}
-          icon={<Logout />}
+          icon={<Icon path={LOGOUT_ICON} />}
           onClick={() => logoutMutation.mutate()}
           disabled={logoutMutation.isPending}
         />

@@ -1,34 +1,49 @@
-import Box from '@mui/material/Box';
-import { lazy, Suspense, useState } from 'react';
-import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Toolbar from '@mui/material/Toolbar';
-import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
-import Edit from '@mui/icons-material/Edit';
+import { Suspense, useState, useSyncExternalStore } from 'react';
+import { Link } from 'react-router';
 import type { User } from '@escudo/contract';
+import { Icon } from '../../components/icon.tsx';
+import { lazyThemed } from '../../components/lazy-themed.tsx';
 import { UserAvatar } from '../../components/user-avatar.tsx';
 import { DeviceList } from '../../features/devices/components/device-list.tsx';
-import { appTexts } from '../texts.ts';
 import { fillText, formatDateTime } from '../../lib/format.ts';
-import { Link as RouterLink } from 'react-router';
-import Link from '@mui/material/Link';
+import { appTexts } from '../texts.ts';
+import './app-sidebar.css';
 
 export const SIDEBAR_WIDTH = 280;
 
+// the path of @mui/icons-material's Edit (MIT)
+const EDIT_ICON =
+  'M3 17.25V21h3.75L17.81 9.94l-3.75-3.75zM20.71 7.04c.39-.39.39-1.02 0-1.41l-2.34-2.34a.996.996 0 0 0-1.41 0l-1.83 1.83 3.75 3.75z';
+
 // the profile dialog (form, lists of places) loads when it is first opened, not with every page
-const ProfileDialog = lazy(() => import('../../features/profile/components/profile-dialog.tsx'));
-// the phone's drawer (MUI's Drawer and Modal) loads when the menu is first opened (decision 016)
-const MobileDrawer = lazy(() =>
-  import('./mobile-drawer.tsx').then((module) => ({ default: module.MobileDrawer })),
+const ProfileDialog = lazyThemed(() =>
+  import('../../features/profile/components/profile-dialog.tsx').then((module) => module.default),
 );
+// the phone's drawer (MUI's Drawer and Modal) loads when the menu is first opened (decision 016)
+const MobileDrawer = lazyThemed(() => import('./mobile-drawer.tsx').then((module) => module.MobileDrawer));
+
+// MUI's `md` breakpoint, where the sidebar stops being a drawer (app-sidebar.css says the same)
+const WIDE_QUERY = '(min-width: 900px)';
+
+// one MediaQueryList for the page, made on first use: not one per render
+let wideQuery: MediaQueryList | null = null;
+const getWideQuery = () => (wideQuery ??= window.matchMedia(WIDE_QUERY));
+
+function useIsWide(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      getWideQuery().addEventListener('change', onChange);
+      return () => getWideQuery().removeEventListener('change', onChange);
+    },
+    () => getWideQuery().matches,
+  );
+}
 
 /**
  * spec 2: the sidebar (avatar or initials, name, 'Editar Perfil', 'Dispositivos registrados'). From
- * MUI's `md` up it is always visible; below it is a temporary drawer opened from the header.
+ * 900 px up it is always visible; below it is a temporary drawer opened from the header. Plain markup
+ * (app-sidebar.css), drawn as MUI's permanent Drawer was: it is on every signed-in page's first render
+ * (docs/decisions/017).
  */
 export function AppSidebar({
   user,
@@ -40,14 +55,10 @@ export function AppSidebar({
   onMobileClose: () => void;
 }) {
   const [hasOpenedMobile, setHasOpenedMobile] = useState(false);
-  const isWide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
+  const isWide = useIsWide();
   if (isMobileOpen && !hasOpenedMobile) setHasOpenedMobile(true);
   return (
-    <Box
-      component="nav"
-      aria-label={appTexts.sidebarLabel}
-      sx={{ width: { md: SIDEBAR_WIDTH }, flexShrink: { md: 0 } }}
-    >
+    <nav aria-label={appTexts.sidebarLabel} className="app-sidebar">
       {hasOpenedMobile ? (
         <Suspense fallback={null}>
           <MobileDrawer open={isMobileOpen} onClose={onMobileClose} width={SIDEBAR_WIDTH}>
@@ -55,32 +66,15 @@ export function AppSidebar({
           </MobileDrawer>
         </Suspense>
       ) : null}
-      {/* what MUI's permanent Drawer draws, without the Drawer module (and its Modal); not made at
-          all on a phone, where it would be hidden (issue 18: less to render on a slow CPU) */}
+      {/* not made at all on a phone, where it would be hidden (issue 18: less to render on a slow CPU) */}
       {isWide ? (
-        <Paper
-          square
-          elevation={0}
-          sx={{
-            display: { xs: 'none', md: 'flex' },
-            flexDirection: 'column',
-            width: SIDEBAR_WIDTH,
-            height: '100%',
-            position: 'fixed',
-            top: 0,
-            left: 0,
-            zIndex: (theme) => theme.zIndex.drawer,
-            overflowY: 'auto',
-            borderRight: 1,
-            borderColor: 'divider',
-          }}
-        >
+        <div className="app-sidebar-panel">
           {/* room for the fixed header above the permanent sidebar */}
-          <Toolbar />
+          <div className="app-header-spacer" />
           <SidebarContent user={user} />
-        </Paper>
+        </div>
       ) : null}
-    </Box>
+    </nav>
   );
 }
 
@@ -94,30 +88,22 @@ function SidebarContent({
   const [isProfileOpen, setProfileOpen] = useState(false);
   const [hasProfileLoaded, setProfileLoaded] = useState(false);
   if (!user) return <SidebarSkeleton />;
+  const isLoadingProfile = isProfileOpen && !hasProfileLoaded;
   return (
     <>
-      <Box
-        sx={{
-          p: 3,
-          display: 'flex',
-          flexDirection: 'column',
-          alignItems: 'center',
-          gap: 1,
-          textAlign: 'center',
-        }}
-      >
+      <div className="app-sidebar-user">
         <UserAvatar name={user.name} src={user.info.avatar} />
-        <Typography sx={{ fontWeight: 700, mt: 1, wordBreak: 'break-word' }}>{user.name}</Typography>
+        <p className="app-sidebar-name">{user.name}</p>
         <PlanSummary plan={user.plan} />
-        <Button
-          size="small"
-          variant="outlined"
-          startIcon={<Edit />}
+        <button
+          type="button"
+          className="app-sidebar-edit"
           onClick={() => setProfileOpen(true)}
-          loading={isProfileOpen && !hasProfileLoaded}
+          disabled={isLoadingProfile}
         >
+          {isLoadingProfile ? <span className="spinner" aria-hidden="true" /> : <Icon path={EDIT_ICON} />}
           {appTexts.editProfile}
-        </Button>
+        </button>
         {isProfileOpen || hasProfileLoaded ? (
           <Suspense fallback={null}>
             <ProfileDialog
@@ -128,11 +114,11 @@ function SidebarContent({
             />
           </Suspense>
         ) : null}
-      </Box>
+      </div>
       {/* an operator of the central (issue 16) protects no phone of their own */}
       {user.role === 'operator' ? null : (
         <>
-          <Divider sx={{ mb: 1 }} />
+          <hr className="app-sidebar-divider" />
           <DeviceList devices={user.dispositivos} onSelect={onDeviceSelected} />
         </>
       )}
@@ -143,16 +129,16 @@ function SidebarContent({
 /** Same shape as the loaded sidebar, so nothing moves when the user arrives. */
 function SidebarSkeleton() {
   return (
-    <Box aria-hidden sx={{ p: 3, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 }}>
-      <Skeleton variant="circular" width={72} height={72} />
-      <Skeleton variant="text" width={140} sx={{ mt: 1 }} />
-      <Skeleton variant="rounded" width={120} height={30} />
-      <Box sx={{ width: '100%', mt: 3, display: 'flex', flexDirection: 'column', gap: 1 }}>
-        <Skeleton variant="text" width={160} />
-        <Skeleton variant="rounded" height={48} />
-        <Skeleton variant="rounded" height={48} />
-      </Box>
-    </Box>
+    <div aria-hidden className="app-sidebar-user">
+      <span className="skeleton is-circular" style={{ width: 72, height: 72 }} />
+      <span className="skeleton is-text" style={{ width: 140, marginTop: 8 }} />
+      <span className="skeleton is-rounded" style={{ width: 120, height: 30 }} />
+      <div className="app-sidebar-skeleton-list">
+        <span className="skeleton is-text" style={{ width: 160 }} />
+        <span className="skeleton is-rounded" style={{ height: 48 }} />
+        <span className="skeleton is-rounded" style={{ height: 48 }} />
+      </div>
+    </div>
   );
 }
 
@@ -164,15 +150,13 @@ function PlanSummary({ plan }: { plan: User['plan'] }) {
   const date = plan.expires_at ? formatDateTime(plan.expires_at).slice(0, 10) : null;
   const hasExpired = plan.expires_at !== null && new Date(plan.expires_at).getTime() < now;
   return (
-    <Typography variant="body2" color="text.secondary">
-      <Link component={RouterLink} to="/planes" underline="hover" sx={{ fontWeight: 600 }}>
-        {fillText(appTexts.planName, { plan: plan.plan.name })}
-      </Link>
+    <p className="app-sidebar-plan">
+      <Link to="/planes">{fillText(appTexts.planName, { plan: plan.plan.name })}</Link>
       {date ? (
-        <Box component="span" sx={{ display: 'block', color: hasExpired ? 'error.main' : undefined }}>
+        <span className={hasExpired ? 'app-sidebar-plan-date is-expired' : 'app-sidebar-plan-date'}>
           {fillText(hasExpired ? appTexts.planExpired : appTexts.planExpires, { date })}
-        </Box>
+        </span>
       ) : null}
-    </Typography>
+    </p>
   );
 }

@@ -1,6 +1,6 @@
 import { Suspense, lazy, useDeferredValue, useState } from 'react';
 import { Outlet } from 'react-router';
-import { ErrorState } from '../../components/error-state.tsx';
+import { lazyThemed } from '../../components/lazy-themed.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { describeErrorDetails, isApiRequestError } from '../../lib/api-client.ts';
 import { useUser } from '../../lib/session/user-details.ts';
@@ -10,6 +10,10 @@ import { AppSidebar } from './app-sidebar.tsx';
 
 // the network's alerts, heard live on every signed-in page; with the realtime link, off the first load
 const AlertNotifications = lazy(() => import('../../features/alerts/components/alert-notifications.tsx'));
+// MUI's, like every page's error state; the shell itself is plain markup (docs/decisions/017)
+const ErrorState = lazyThemed(() =>
+  import('../../components/error-state.tsx').then((module) => module.ErrorState),
+);
 
 /**
  * Header and sidebar around every signed-in page (spec 2, Layout). Pages render only once the user's
@@ -28,12 +32,14 @@ export function SignedInLayout() {
     content = <Outlet />;
   } else if (userQuery.isError && !endsSession(userQuery.error)) {
     content = (
-      <ErrorState
-        title={appTexts.userLoadFailedTitle}
-        message={describeErrorDetails(userQuery.error).join(' ')}
-        onRetry={() => void userQuery.refetch()}
-        isRetrying={userQuery.isFetching}
-      />
+      <Suspense fallback={<PageLoader />}>
+        <ErrorState
+          title={appTexts.userLoadFailedTitle}
+          message={describeErrorDetails(userQuery.error).join(' ')}
+          onRetry={() => void userQuery.refetch()}
+          isRetrying={userQuery.isFetching}
+        />
+      </Suspense>
     );
   } else {
     // loading, or a 401/403 while the page reloads towards Login

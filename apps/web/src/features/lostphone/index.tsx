@@ -3,17 +3,16 @@
  * Home shows the tiles; the app shell hands it these dialogs (features do not import each other,
  * STYLE.md #1). Their code, and socket.io-client with it, downloads when a dialog first opens.
  */
-import CircularProgress from '@mui/material/CircularProgress';
-import Backdrop from '@mui/material/Backdrop';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyThemed } from '../../components/lazy-themed.tsx';
 import { componentsTexts } from '../../components/texts.ts';
 import type { ProtectionDialogsProps } from '../../lib/protection-dialogs.ts';
 
 export type { ProtectionAction, ProtectionDialogsProps } from '../../lib/protection-dialogs.ts';
 
-const LazyProtectionDialogs = lazy(async () => ({
-  default: (await import('./components/protection-dialogs.tsx')).ProtectionDialogs,
-}));
+const LazyProtectionDialogs = lazyThemed(
+  async () => (await import('./components/protection-dialogs.tsx')).ProtectionDialogs,
+);
 
 export function ProtectionDialogs(props: ProtectionDialogsProps) {
   const [hasOpened, setHasOpened] = useState(false);
@@ -27,11 +26,11 @@ export function ProtectionDialogs(props: ProtectionDialogsProps) {
   );
 }
 
-// a backdrop, not a Dialog: MUI's Dialog stays out of Home's first load (docs/decisions/016)
+// a plain backdrop (app/base.css), not MUI's: MUI stays out of Home's first load (docs/decisions/016, 017)
 function LoadingDialog({ onClose }: { onClose: () => void }) {
   return (
-    <Backdrop open onClick={onClose} sx={{ zIndex: (theme) => theme.zIndex.modal }}>
-      <CircularProgress aria-label={componentsTexts.loading} sx={{ color: '#fff' }} />
-    </Backdrop>
+    <div className="loading-backdrop" onClick={onClose}>
+      <span className="spinner" role="progressbar" aria-label={componentsTexts.loading} />
+    </div>
   );
 }

@@ -3,11 +3,12 @@
  * its tile. The app shell hands it to Home (features do not import each other, STYLE.md #1); its code,
  * zod included (the invitation form), downloads when it first opens.
  */
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyThemed } from '../../components/lazy-themed.tsx';
 
-const LazyDialog = lazy(async () => ({
-  default: (await import('./components/security-network-dialog.tsx')).SecurityNetworkDialog,
-}));
+const LazyDialog = lazyThemed(
+  async () => (await import('./components/security-network-dialog.tsx')).SecurityNetworkDialog,
+);
 
 export interface SecurityNetworkDialogProps {
   open: boolean;

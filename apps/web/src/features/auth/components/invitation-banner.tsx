@@ -2,7 +2,7 @@ import { describeErrorDetails } from '../../../lib/api-client.ts';
 import { fillText } from '../../../lib/format.ts';
 import type { useInviterByCode } from '../api/get-user-by-code.ts';
 import { authTexts } from '../texts.ts';
-import { PlainAlert } from './plain-auth.tsx';
+import { PlainAlert } from '../../../components/plain-alert.tsx';
 
 /**
  * spec 2 (Register): whose security network the link joins, or why the link does not work. Plain

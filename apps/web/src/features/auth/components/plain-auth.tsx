@@ -1,11 +1,13 @@
 /**
  * Login's and Register's building blocks in plain HTML, styled by pages/login-page.css to look like
- * the MUI pages (AuthLayout, FormField, PasswordField, GoogleSignInButton, Alert): Login is the first
+ * the MUI pages (AuthLayout, FormField, PasswordField, GoogleSignInButton; the Alert is
+ * components/plain-alert.tsx): Login is the first
  * download of most visitors, on a phone, and MUI would be a third of it (docs/decisions/016); Register
  * is where a shared sign-up link lands, on a phone too (docs/decisions/017).
  */
 import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { DocumentTitle } from '../../../components/document-title.tsx';
+import { Icon } from '../../../components/icon.tsx';
 import { ShieldMark } from '../../../components/shield-mark.tsx';
 import { componentsTexts } from '../../../components/texts.ts';
 import { BRAND_NAME, BRAND_RED } from '../../../lib/brand.ts';
@@ -16,24 +18,8 @@ const VISIBILITY_ICON =
   'M12 4.5C7 4.5 2.73 7.61 1 12c1.73 4.39 6 7.5 11 7.5s9.27-3.11 11-7.5c-1.73-4.39-6-7.5-11-7.5M12 17c-2.76 0-5-2.24-5-5s2.24-5 5-5 5 2.24 5 5-2.24 5-5 5m0-8c-1.66 0-3 1.34-3 3s1.34 3 3 3 3-1.34 3-3-1.34-3-3-3';
 const VISIBILITY_OFF_ICON =
   'M12 7c2.76 0 5 2.24 5 5 0 .65-.13 1.26-.36 1.83l2.92 2.92c1.51-1.26 2.7-2.89 3.43-4.75-1.73-4.39-6-7.5-11-7.5-1.4 0-2.74.25-3.98.7l2.16 2.16C10.74 7.13 11.35 7 12 7M2 4.27l2.28 2.28.46.46C3.08 8.3 1.78 10.02 1 12c1.73 4.39 6 7.5 11 7.5 1.55 0 3.03-.3 4.38-.84l.42.42L19.73 22 21 20.73 3.27 3zM7.53 9.8l1.55 1.55c-.05.21-.08.43-.08.65 0 1.66 1.34 3 3 3 .22 0 .44-.03.65-.08l1.55 1.55c-.67.33-1.41.53-2.2.53-2.76 0-5-2.24-5-5 0-.79.2-1.53.53-2.2m4.31-.78 3.15 3.15.02-.16c0-1.66-1.34-3-3-3z';
-// and of MUI's Alert icons (InfoOutlined, SuccessOutlined, ErrorOutline; MIT)
-const ALERT_ICONS = {
-  info: 'M11,9H13V7H11M12,20C7.59,20 4,16.41 4,12C4,7.59 7.59,4 12,4C16.41,4 20,7.59 20, 12C20,16.41 16.41,20 12,20M12,2A10,10 0 0,0 2,12A10,10 0 0,0 12,22A10,10 0 0,0 22,12A10, 10 0 0,0 12,2M11,17H13V11H11V17Z',
-  success:
-    'M20,12A8,8 0 0,1 12,20A8,8 0 0,1 4,12A8,8 0 0,1 12,4C12.76,4 13.5,4.11 14.2, 4.31L15.77,2.74C14.61,2.26 13.34,2 12,2A10,10 0 0,0 2,12A10,10 0 0,0 12,22A10,10 0 0, 0 22,12M7.91,10.08L6.5,11.5L11,16L21,6L19.59,4.58L11,13.17L7.91,10.08Z',
-  error:
-    'M11 15h2v2h-2zm0-8h2v6h-2zm.99-5C6.47 2 2 6.48 2 12s4.47 10 9.99 10C17.52 22 22 17.52 22 12S17.52 2 11.99 2zM12 20c-4.42 0-8-3.58-8-8s3.58-8 8-8 8 3.58 8 8-3.58 8-8 8z',
-};
 const GOOGLE_ICON =
   'M12.545,10.239v3.821h5.445c-0.712,2.315-2.647,3.972-5.445,3.972c-3.332,0-6.033-2.701-6.033-6.032s2.701-6.032,6.033-6.032c1.498,0,2.866,0.549,3.921,1.453l2.814-2.814C17.503,2.988,15.139,2,12.545,2C7.021,2,2.543,6.477,2.543,12s4.478,10,10.002,10c8.396,0,10.249-7.85,9.426-11.748L12.545,10.239z';
-
-function Icon({ path }: { path: string }) {
-  return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path d={path} />
-    </svg>
-  );
-}
 
 /** AuthLayout's frame: logo, a card with a title, and the page's content. */
 export function PlainAuthLayout({
@@ -58,34 +44,6 @@ export function PlainAuthLayout({
         {children}
       </div>
     </main>
-  );
-}
-
-/** MUI's standard Alert: an icon (or a spinner while something is checked), a title, the message. */
-export function PlainAlert({
-  severity,
-  isChecking = false,
-  title,
-  // MUI's Alert is an alert unless told otherwise
-  role = 'alert',
-  children,
-}: {
-  severity: keyof typeof ALERT_ICONS;
-  isChecking?: boolean;
-  title?: ReactNode;
-  role?: 'alert' | 'status';
-  children?: ReactNode;
-}) {
-  return (
-    <div className={`auth-alert has-icon is-${severity}`} role={role}>
-      <span className="auth-alert-icon">
-        {isChecking ? <span className="spinner" aria-hidden="true" /> : <Icon path={ALERT_ICONS[severity]} />}
-      </span>
-      <div className="auth-alert-message">
-        {title ? <div className="auth-alert-title">{title}</div> : null}
-        {children}
-      </div>
-    </div>
   );
 }
 

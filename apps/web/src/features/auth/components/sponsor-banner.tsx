@@ -2,7 +2,7 @@ import { describeErrorDetails } from '../../../lib/api-client.ts';
 import { fillText } from '../../../lib/format.ts';
 import type { useSponsorById } from '../api/get-sponsor-by-id.ts';
 import { authTexts } from '../texts.ts';
-import { PlainAlert } from './plain-auth.tsx';
+import { PlainAlert } from '../../../components/plain-alert.tsx';
 
 /**
  * spec 2 (Register): the sponsor's name and the plan it gives at no cost, or why the code does not

@@ -1,6 +1,7 @@
 import './login-page.css';
-import { Suspense, lazy, useState, type FormEvent } from 'react';
+import { Suspense, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { lazyThemed } from '../../../components/lazy-themed.tsx';
 import { isApiRequestError } from '../../../lib/api-client.ts';
 import { useConfig } from '../../../lib/config/get-config.ts';
 import { useLogin } from '../api/login.ts';
@@ -37,19 +38,9 @@ const validate: Record<LoginField, (value: string) => string | undefined> = {
 };
 
 // Most visitors never open it: its code, MUI's Dialog and the theme are fetched on the first click.
-const ForgotPasswordDialog = lazy(async () => {
-  const [{ MuiTheme }, { ForgotPasswordDialog: Dialog }] = await Promise.all([
-    import('../../../components/mui-theme.tsx'),
-    import('../components/forgot-password-dialog.tsx'),
-  ]);
-  return {
-    default: (props: { open: boolean; onClose: () => void }) => (
-      <MuiTheme>
-        <Dialog {...props} />
-      </MuiTheme>
-    ),
-  };
-});
+const ForgotPasswordDialog = lazyThemed(
+  async () => (await import('../components/forgot-password-dialog.tsx')).ForgotPasswordDialog,
+);
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -88,12 +79,12 @@ export function LoginPage() {
       <form onSubmit={onSubmit} noValidate>
         <div className="auth-stack">
           {google.errorMessage ? (
-            <div className="auth-alert" role="alert">
+            <div className="plain-alert" role="alert">
               {google.errorMessage}
             </div>
           ) : null}
           {loginMutation.isError ? (
-            <div className="auth-alert" role="alert">
+            <div className="plain-alert" role="alert">
               {describeLoginError(loginMutation.error)}
             </div>
           ) : null}

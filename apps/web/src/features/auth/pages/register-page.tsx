@@ -3,6 +3,7 @@ import { Suspense, lazy, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { BodyOf, signUpByCode } from '@escudo/contract';
 import { BootLoader } from '../../../components/boot-loader.tsx';
+import { lazyThemed } from '../../../components/lazy-themed.tsx';
 import { componentsTexts } from '../../../components/texts.ts';
 import { describeErrorDetails } from '../../../lib/api-client.ts';
 import { useHasSession } from '../../../lib/auth-token.ts';
@@ -10,7 +11,8 @@ import { useSponsorById } from '../api/get-sponsor-by-id.ts';
 import { useInviterByCode } from '../api/get-user-by-code.ts';
 import { useSignUpByCode } from '../api/sign-up-by-code.ts';
 import { InvitationBanner } from '../components/invitation-banner.tsx';
-import { PlainAlert, PlainAuthLayout, PlainField, PlainGoogleSigningIn } from '../components/plain-auth.tsx';
+import { PlainAlert } from '../../../components/plain-alert.tsx';
+import { PlainAuthLayout, PlainField, PlainGoogleSigningIn } from '../components/plain-auth.tsx';
 import { SponsorBanner } from '../components/sponsor-banner.tsx';
 import { useGoogleSignInReturn } from '../hooks/use-google-sign-in-return.ts';
 import { authTexts } from '../texts.ts';
@@ -63,7 +65,7 @@ function readSignUpCodes(params: URLSearchParams): SignUpCodes {
   };
 }
 
-// MUI's screens, each fetched with the theme when it is shown
+// MUI's screens, each fetched with the theme when it is shown (the first also on submit, to be ready)
 const loadRegistrationComplete = () =>
   Promise.all([
     import('../../../components/mui-theme.tsx'),
@@ -79,19 +81,7 @@ const RegistrationComplete = lazy(async () => {
     ),
   };
 });
-const JoinNetwork = lazy(async () => {
-  const [{ MuiTheme }, { JoinNetwork: Screen }] = await Promise.all([
-    import('../../../components/mui-theme.tsx'),
-    import('../components/join-network.tsx'),
-  ]);
-  return {
-    default: ({ securityCode }: { securityCode: string }) => (
-      <MuiTheme>
-        <Screen securityCode={securityCode} />
-      </MuiTheme>
-    ),
-  };
-});
+const JoinNetwork = lazyThemed(async () => (await import('../components/join-network.tsx')).JoinNetwork);
 
 export function RegisterPage() {
   const [searchParams] = useSearchParams();

@@ -1,72 +1,63 @@
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Typography from '@mui/material/Typography';
-import PhoneAndroid from '@mui/icons-material/PhoneAndroid';
-import PhoneIphone from '@mui/icons-material/PhoneIphone';
 import { useId } from 'react';
 import type { Device } from '@escudo/contract';
+import { Icon } from '../../../components/icon.tsx';
 import { selectDevice, useSelectedDevice } from '../../../lib/session/selected-device.ts';
 import { devicesTexts } from '../texts.ts';
+import './device-list.css';
+
+// the paths of @mui/icons-material's PhoneAndroid and PhoneIphone (MIT)
+const ANDROID_ICON =
+  'M16 1H8C6.34 1 5 2.34 5 4v16c0 1.66 1.34 3 3 3h8c1.66 0 3-1.34 3-3V4c0-1.66-1.34-3-3-3m-2 20h-4v-1h4zm3.25-3H6.75V4h10.5z';
+const IPHONE_ICON =
+  'M15.5 1h-8C6.12 1 5 2.12 5 3.5v17C5 21.88 6.12 23 7.5 23h8c1.38 0 2.5-1.12 2.5-2.5v-17C18 2.12 16.88 1 15.5 1m-4 21c-.83 0-1.5-.67-1.5-1.5s.67-1.5 1.5-1.5 1.5.67 1.5 1.5-.67 1.5-1.5 1.5m4.5-4H7V4h9z';
 
 /**
  * 'Dispositivos registrados' (spec 2): each device with brand, name and model; a click selects it for
  * the protection functions. The choice is remembered across reloads (lib/session/selected-device).
+ * Plain markup drawn as MUI's dense List was (device-list.css): it is in the sidebar of every page.
  */
 export function DeviceList({ devices, onSelect }: { devices: Device[]; onSelect?: () => void }) {
   const selected = useSelectedDevice();
   const headingId = useId();
 
   return (
-    <section aria-labelledby={headingId}>
-      <Typography
-        id={headingId}
-        component="h2"
-        variant="overline"
-        sx={{ display: 'block', px: 2, color: 'text.secondary', fontWeight: 700 }}
-      >
+    <section aria-labelledby={headingId} className="device-list">
+      <h2 id={headingId} className="device-list-heading">
         {devicesTexts.heading}
-      </Typography>
+      </h2>
       {devices.length === 0 ? (
-        <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1 }}>
-          {devicesTexts.empty}
-        </Typography>
+        <p className="device-list-empty">{devicesTexts.empty}</p>
       ) : (
-        <List dense disablePadding>
+        <ul>
           {devices.map((device) => {
             const isSelected = selected?.id === device.id;
             return (
               <li key={device.id}>
-                <ListItemButton
-                  selected={isSelected}
+                <button
+                  type="button"
+                  className={isSelected ? 'device-list-item is-selected' : 'device-list-item'}
                   aria-current={isSelected ? 'true' : undefined}
                   onClick={() => {
                     selectDevice(device);
                     onSelect?.();
                   }}
-                  sx={{
-                    borderLeft: 4,
-                    borderColor: isSelected ? 'primary.main' : 'transparent',
-                  }}
                 >
-                  <ListItemIcon sx={{ color: isSelected ? 'primary.main' : undefined }}>
+                  <span className="device-list-icon">
                     {device.device_so === 'ios' ? (
-                      <PhoneIphone titleAccess={devicesTexts.ios} />
+                      <Icon path={IPHONE_ICON} title={devicesTexts.ios} />
                     ) : (
-                      <PhoneAndroid titleAccess={devicesTexts.android} />
+                      <Icon path={ANDROID_ICON} title={devicesTexts.android} />
                     )}
-                  </ListItemIcon>
-                  <ListItemText
-                    primary={`${device.device_brand} ${device.device_name}`}
-                    secondary={device.device_model}
-                    slotProps={{ primary: { sx: { fontWeight: isSelected ? 700 : 500 } } }}
-                  />
-                </ListItemButton>
+                  </span>
+                  <span className="device-list-text">
+                    <span className="device-list-name">{`${device.device_brand} ${device.device_name}`}</span>
+                    <span className="device-list-model">{device.device_model}</span>
+                  </span>
+                </button>
               </li>
             );
           })}
-        </List>
+        </ul>
       )}
     </section>
   );

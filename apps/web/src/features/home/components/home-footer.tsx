@@ -1,6 +1,3 @@
-import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
 import { BRAND_NAME } from '../../../lib/brand.ts';
 import { useConfig } from '../../../lib/config/get-config.ts';
 import { fillText } from '../../../lib/format.ts';
@@ -8,40 +5,26 @@ import { homeTexts } from '../texts.ts';
 
 const currentYear = new Date().getFullYear();
 
-/** spec 2 Home footer: privacy policy, terms and the copyright line. */
+/** spec 2 Home footer: privacy policy, terms and the copyright line (home-page.css). */
 export function HomeFooter() {
   const { data: config } = useConfig();
   return (
-    <Box
-      component="footer"
-      sx={{
-        mt: 6,
-        pt: 3,
-        borderTop: 1,
-        borderColor: 'divider',
-        display: 'flex',
-        flexWrap: 'wrap',
-        gap: 2,
-        alignItems: 'center',
-        justifyContent: 'space-between',
-        minHeight: 40,
-      }}
-    >
-      <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap' }}>
+    <footer className="home-footer">
+      <div className="home-footer-links">
         {config ? (
           <>
-            <Link href={config.privacy_url} target="_blank" rel="noopener">
+            <a href={config.privacy_url} target="_blank" rel="noopener">
               {homeTexts.privacy}
-            </Link>
-            <Link href={config.terms_url} target="_blank" rel="noopener">
+            </a>
+            <a href={config.terms_url} target="_blank" rel="noopener">
               {homeTexts.terms}
-            </Link>
+            </a>
           </>
         ) : null}
-      </Box>
-      <Typography variant="body2" color="text.secondary">
+      </div>
+      <p className="home-footer-copyright">
         {fillText(homeTexts.copyright, { year: currentYear, brand: config?.brand_name ?? BRAND_NAME })}
-      </Typography>
-    </Box>
+      </p>
+    </footer>
   );
 }

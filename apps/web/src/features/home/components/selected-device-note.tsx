@@ -1,5 +1,5 @@
-import Alert from '@mui/material/Alert';
 import type { Device } from '@escudo/contract';
+import { PlainAlert } from '../../../components/plain-alert.tsx';
 import { fillText } from '../../../lib/format.ts';
 import { homeTexts } from '../texts.ts';
 
@@ -7,13 +7,13 @@ import { homeTexts } from '../texts.ts';
 export function SelectedDeviceNote({ device }: { device: Device | null }) {
   if (!device) {
     return (
-      <Alert severity="warning" variant="outlined">
+      <PlainAlert severity="warning" variant="outlined">
         {homeTexts.noSelectedDevice}
-      </Alert>
+      </PlainAlert>
     );
   }
   return (
-    <Alert severity="info" variant="outlined">
+    <PlainAlert severity="info" variant="outlined">
       {fillText(homeTexts.selectedDevice, {
         brand: device.device_brand,
         name: device.device_name,
@@ -25,6 +25,6 @@ export function SelectedDeviceNote({ device }: { device: Device | null }) {
           {homeTexts.iosNote}
         </>
       ) : null}
-    </Alert>
+    </PlainAlert>
   );
 }

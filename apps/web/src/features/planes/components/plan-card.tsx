@@ -108,8 +108,8 @@ export function PlanCard({
             </div>
           ) : (
             <div aria-hidden>
-              <span className="plan-card-skeleton" style={{ width: 140, height: 32, margin: '8px 0' }} />
-              <span className="plan-card-skeleton" style={{ height: 14, margin: '3px 0' }} />
+              <span className="skeleton" style={{ width: 140, height: 32, margin: '8px 0' }} />
+              <span className="skeleton" style={{ height: 14, margin: '3px 0' }} />
             </div>
           )}
         </div>

@@ -198,12 +198,12 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 function PlanesSkeleton() {
   return (
     <div aria-hidden>
-      <span className="plan-card-skeleton planes-skeleton-title" />
-      <span className="plan-card-skeleton planes-skeleton-card planes-skeleton-current" />
-      <span className="plan-card-skeleton planes-skeleton-title planes-skeleton-title--wide" />
+      <span className="skeleton planes-skeleton-title" />
+      <span className="skeleton planes-skeleton-card planes-skeleton-current" />
+      <span className="skeleton planes-skeleton-title planes-skeleton-title--wide" />
       <div className="planes-grid">
-        <span className="plan-card-skeleton planes-skeleton-card" />
-        <span className="plan-card-skeleton planes-skeleton-card" />
+        <span className="skeleton planes-skeleton-card" />
+        <span className="skeleton planes-skeleton-card" />
       </div>
     </div>
   );

@@ -1,0 +1,60 @@
+/** The notice of an alert heard live (alert-notifications.tsx): MUI's Snackbar with a filled Alert. */
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Close from '@mui/icons-material/Close';
+import Snackbar from '@mui/material/Snackbar';
+import type { ServerToPanel } from '@escudo/contract';
+import { fillText } from '../../../lib/format.ts';
+import { alertsTexts } from '../texts.ts';
+
+export function AlertNotice({
+  notice,
+  onClose: close,
+}: {
+  notice: ServerToPanel['alertChanged'] | null;
+  onClose: () => void;
+}) {
+  return (
+    <Snackbar
+      open={notice !== null}
+      anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+      // an open alert stays until the person closes it; an end goes by itself
+      autoHideDuration={notice?.open ? null : 8000}
+      onClose={(_event, reason) => {
+        if (reason !== 'clickaway') close();
+      }}
+    >
+      {notice ? (
+        <Alert
+          severity={notice.open ? 'error' : 'info'}
+          variant="filled"
+          onClose={close}
+          action={
+            notice.open ? (
+              <>
+                <Button
+                  color="inherit"
+                  size="small"
+                  href={new URL(notice.url).pathname}
+                  target="_blank"
+                  rel="noopener"
+                >
+                  {alertsTexts.notificationView}
+                </Button>
+                <IconButton color="inherit" size="small" aria-label={alertsTexts.close} onClick={close}>
+                  <Close fontSize="small" />
+                </IconButton>
+              </>
+            ) : undefined
+          }
+          sx={{ alignItems: 'center' }}
+        >
+          {fillText(notice.open ? alertsTexts.notificationOpen : alertsTexts.notificationEnded, {
+            name: notice.name,
+          })}
+        </Alert>
+      ) : undefined}
+    </Snackbar>
+  );
+}
