@@ -119,6 +119,11 @@ describe("a page's own chunks, preloaded in its index.html (issue 18)", () => {
           styles: ['/assets/planes-3.css'],
         },
         '/alerta/*': { scripts: ['/assets/open-alert-page-4.js'], styles: [] },
+        '/': {
+          scripts: ['/assets/signed-in-5.js'],
+          styles: [],
+          prefetch: ['/assets/mui-6.js', '/assets/y.js"><script>'],
+        },
       }),
     );
     preloadApp = await createTestApp({ WEB_DIST_DIR: preloadDist });
@@ -141,6 +146,17 @@ describe("a page's own chunks, preloaded in its index.html (issue 18)", () => {
     expect(head).toContain('<link rel="preload" as="style" crossorigin href="/assets/planes-3.css">');
     // a path that could break out of the attribute is not written
     expect(response.body).not.toContain('<script>');
+  });
+
+  it('names what the page will likely need next as a prefetch, after its own chunks', async () => {
+    const head = (await page('/')).body.split('</head>')[0] ?? '';
+    const preload = head.indexOf('<link rel="modulepreload" crossorigin href="/assets/signed-in-5.js">');
+    const prefetch = head.indexOf('<link rel="prefetch" as="script" crossorigin href="/assets/mui-6.js">');
+    expect(preload).toBeGreaterThan(0);
+    expect(prefetch).toBeGreaterThan(preload);
+    expect(head).not.toContain('<script>');
+    // Planes has nothing to prefetch
+    expect((await page('/planes')).body).not.toContain('rel="prefetch"');
   });
 
   it('matches a route with a parameter by its prefix', async () => {

@@ -18,7 +18,7 @@ import { errorMessages } from '@escudo/contract';
 import type { Env } from '../env.ts';
 
 /** what apps/web/vite-plugins/route-preloads.ts writes: the files each route needs, by route */
-type RoutePreloads = Record<string, { scripts: string[]; styles: string[] }>;
+type RoutePreloads = Record<string, { scripts: string[]; styles: string[]; prefetch?: string[] }>;
 const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
 /** a built file's URL path: nothing that could close the attribute it is written in */
 const ASSET_PATH = /^\/[\w./-]+$/;
@@ -98,6 +98,10 @@ async function indexHtmlFor(root: string, pathname: string): Promise<string | nu
     ...files.scripts
       .filter((href) => ASSET_PATH.test(href))
       .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+    // what the page will likely need next (Home: MUI, for its dialogs), fetched once it has loaded
+    ...(files.prefetch ?? [])
+      .filter((href) => ASSET_PATH.test(href))
+      .map((href) => `<link rel="prefetch" as="script" crossorigin href="${href}">`),
   ];
   const html = await fs.promises.readFile(path.join(root, 'index.html'), 'utf8');
   return html.includes('</head>') ? html.replace('</head>', `${links.join('\n')}\n</head>`) : html;
