@@ -61,8 +61,15 @@ test('the map is sharp on a phone and still drawn at its closest zoom', async ({
   const zoomIn = page.getByRole('button', { name: 'Acercar' });
   for (let zoom = 13; zoom <= 16; zoom += 1) {
     await zoomIn.click();
-    // a step at a time: on a slow machine a click while the map still animates the last one is lost
-    await expect.poll(async () => (await readTiles(page)).some((tile) => tile.zoom === zoom + 1)).toBe(true);
+    // a step at a time: Leaflet drops a zoom asked for while it still animates the last one, and the
+    // new zoom's tiles may arrive before that animation ends (its map pane has `leaflet-zoom-anim`)
+    await expect
+      .poll(
+        async () =>
+          (await page.locator('.leaflet-zoom-anim').count()) === 0 &&
+          (await readTiles(page)).some((tile) => tile.zoom === zoom + 1),
+      )
+      .toBe(true);
   }
   await expect(zoomIn).toHaveAttribute('aria-disabled', 'true');
   await expect
