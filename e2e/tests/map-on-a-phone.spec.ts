@@ -29,6 +29,18 @@ function readTiles(page: Page) {
   );
 }
 
+/** whether the map shows tiles of `zoom` and has finished animating the zoom that brought them */
+function hasSettledAtTileZoom(page: Page, zoom: number) {
+  return page.evaluate(
+    (tileZoom) =>
+      document.querySelector('.leaflet-zoom-anim') === null &&
+      [...document.querySelectorAll<HTMLImageElement>('img.leaflet-tile-loaded')].some(
+        (image) => /\/(\d+)\/\d+\/\d+\.png$/.exec(image.src)?.[1] === String(tileZoom),
+      ),
+    zoom,
+  );
+}
+
 test('the map is sharp on a phone and still drawn at its closest zoom', async ({ page, startPhone }) => {
   // a long journey (real timers, several browsers or phones): 3 times the limit of playwright.config.ts
   test.slow();
@@ -62,14 +74,10 @@ test('the map is sharp on a phone and still drawn at its closest zoom', async ({
   for (let zoom = 13; zoom <= 16; zoom += 1) {
     await zoomIn.click();
     // a step at a time: Leaflet drops a zoom asked for while it still animates the last one, and the
-    // new zoom's tiles may arrive before that animation ends (its map pane has `leaflet-zoom-anim`)
-    await expect
-      .poll(
-        async () =>
-          (await page.locator('.leaflet-zoom-anim').count()) === 0 &&
-          (await readTiles(page)).some((tile) => tile.zoom === zoom + 1),
-      )
-      .toBe(true);
+    // new zoom's tiles may arrive before that animation ends (its map pane has `leaflet-zoom-anim`
+    // meanwhile). Both read at the same moment: the new zoom's tiles are only asked for once the
+    // animation has begun, so with them there and the class gone, it has ended.
+    await expect.poll(() => hasSettledAtTileZoom(page, zoom + 1)).toBe(true);
   }
   await expect(zoomIn).toHaveAttribute('aria-disabled', 'true');
   await expect
