@@ -22,6 +22,8 @@ const PLAIN_ROOTS = ['src/features/auth/pages/register-page.tsx'];
  */
 const MUI_ROOTS = ['src/components/mui-theme.tsx', 'src/components/error-state.tsx'];
 
+const ZOD_AND_ITS_SETTINGS = /node_modules[\\/]zod[\\/]|packages[\\/]contract[\\/]src[\\/]zod-config\.ts$/;
+
 let groups: { signedIn: Set<string>; mui: Set<string> } | null = null;
 function groupOf(moduleId: string, ctx: ChunkingContext): string | null {
   if (!groups) {
@@ -70,6 +72,10 @@ export default defineConfig({
             // 18): left alone, rolldown cut them into some forty files of 1–3 KB, and a phone on a slow
             // network waits a round trip for each batch of six (decision 017).
             { name: groupOf, priority: 1 },
+            // zod with the contract's settings for it (packages/contract/src/zod-config.ts): they must
+            // run before any schema is made, and a chunk runs whole before the chunks that import it.
+            // Left alone, the settings went to whichever page's chunk imported the contract first.
+            { name: 'zod', test: ZOD_AND_ITS_SETTINGS, priority: 1 },
           ],
         },
       },

@@ -1,8 +1,5 @@
-import { z } from 'zod';
-import { es } from 'zod/locales';
-
-// Validation messages nobody wrote by hand still reach people in Spanish, on the server and the panel.
-z.config(es());
+// first: zod's settings must be in place before the modules below make their schemas
+import './zod-config.ts';
 
 export * from './endpoint.ts';
 export type * from './endpoint-map.ts';

@@ -1,0 +1,15 @@
+/**
+ * zod's settings, applied before any schema is made: index.ts imports this module first, and ES
+ * modules run their imports in order.
+ */
+import { z } from 'zod';
+import { es } from 'zod/locales';
+
+// Validation messages nobody wrote by hand still reach people in Spanish, on the server and the panel.
+z.config(es());
+
+// In the panel, no compiled fast path: zod probes for it with `new Function` when it makes an object
+// schema, and the panel's Content-Security-Policy (script-src 'self', apps/server/src/app.ts) refuses
+// that and reports a violation in every browser that opens a form. The forms are small; zod's own
+// docs advise `jitless` under such a policy. The server and the phone simulator keep the fast path.
+if ('document' in globalThis) z.config({ jitless: true });
