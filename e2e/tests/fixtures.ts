@@ -253,7 +253,28 @@ async function runPhone(
 export const test = base.extend<{
   /** starts a simulated phone on `account` (registers it, connects it); stopped after the test */
   startPhone: (account: Account, options?: PhoneOptions) => Promise<SimulatedPhone>;
+  /** what the browser refused under the panel's Content-Security-Policy: nothing, in every journey */
+  cspViolations: string[];
 }>({
+  cspViolations: [
+    async ({ context }, use) => {
+      const violations: string[] = [];
+      await context.exposeBinding('reportCspViolation', (_source, violation: string) => {
+        violations.push(violation);
+      });
+      await context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          const report = (window as unknown as { reportCspViolation: (violation: string) => void })
+            .reportCspViolation;
+          report(`${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`);
+        });
+      });
+      await use(violations);
+      // a refusal is something of ours that did not run, or an error report in every customer's browser
+      expect(violations, "refused by the panel's Content-Security-Policy").toEqual([]);
+    },
+    { auto: true },
+  ],
   // Playwright reads a fixture's dependencies from this pattern: it must be an object, even empty
   // eslint-disable-next-line no-empty-pattern
   startPhone: async ({}, use, testInfo) => {
