@@ -125,6 +125,14 @@ test('an operator attends a customer with a note and a video; the customer pages
   await page.getByRole('button', { name: 'Ir a la página anterior' }).click();
   const row = table.getByRole('row', { name: `Ver detalle de la atención #${atencionId}` });
   await expect(row).toContainText('1 video · 1 nota');
+  // on a phone 360 px wide, the narrowest common one, the five columns fit: none hides past the edge
+  const wide = page.viewportSize()!;
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expect
+    .poll(() => table.evaluate((element) => element.scrollWidth - element.parentElement!.clientWidth))
+    .toBeLessThanOrEqual(0);
+  await expect(row).toContainText('1 video · 1 nota');
+  await page.setViewportSize(wide);
   await row.click();
 
   // the detail: Notas and Evidencias; the video plays and turns a quarter at a time

@@ -12,6 +12,8 @@ export const atencionesTexts = {
   inProgress: 'En curso',
   videos: { one: '1 video', other: '{n} videos' },
   notesCount: { one: '1 nota', other: '{n} notas' },
+  // where the attachments cell ("2 videos · 1 nota") may break on a phone
+  attachmentsBreak: ' · ',
   viewDetail: 'Ver detalle de la atención #{id}',
   empty: 'Aún no tienes atenciones registradas. Cuando nuestra central te atienda, aparecerán aquí.',
   loadError: 'No pudimos cargar tus atenciones.',

@@ -17,6 +17,37 @@ import { EmptyNotice } from '../../../components/empty-notice.tsx';
 const plural = (forms: { one: string; other: string }, n: number) =>
   n === 1 ? forms.one : fillText(forms.other, { n });
 
+/**
+ * A cell's text that may break at one place only (the space between date and time, or after the
+ * "·"), never inside a date or a count: each side stays whole.
+ */
+function TwoLines({ text, at = ' ' }: { text: string; at?: string }) {
+  const index = text.indexOf(at);
+  if (index < 0) return <span style={{ whiteSpace: 'nowrap' }}>{text}</span>;
+  const first = text.slice(0, index + at.length).trimEnd();
+  const second = text.slice(index + at.length).trimStart();
+  return (
+    <>
+      <span style={{ whiteSpace: 'nowrap' }}>{first}</span>{' '}
+      <span style={{ whiteSpace: 'nowrap' }}>{second}</span>
+    </>
+  );
+}
+
+/**
+ * Scroll shadows: a shade at an edge the table goes on past, hidden by a white cover that scrolls
+ * with the content once that edge is reached (backgrounds `local` and `scroll`).
+ */
+const scrollsWithShadows = {
+  overflowX: 'auto',
+  background: [
+    'linear-gradient(to right, #fff 30%, rgba(255,255,255,0)) left / 40px 100% no-repeat local',
+    'linear-gradient(to left, #fff 30%, rgba(255,255,255,0)) right / 40px 100% no-repeat local',
+    'radial-gradient(farthest-side at 0 50%, rgba(0,0,0,0.2), rgba(0,0,0,0)) left / 14px 100% no-repeat scroll',
+    'radial-gradient(farthest-side at 100% 50%, rgba(0,0,0,0.2), rgba(0,0,0,0)) right / 14px 100% no-repeat scroll',
+  ].join(', '),
+} as const;
+
 /** The customer's atenciones, 15 a page (spec 2, 9): a row opens its detail. */
 export function AtencionesTable({
   rows,
@@ -40,11 +71,19 @@ export function AtencionesTable({
   }
   return (
     <Paper variant="outlined">
-      {/* on a phone the table scrolls sideways rather than squeezing its columns */}
-      <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={atencionesTexts.tableLabel} sx={{ minWidth: 480 }}>
+      {/* on a phone the cells are narrower and the start and the attachments take two lines, so the
+          five columns fit a 360 px screen; on a narrower one the table scrolls sideways, and a
+          shadow at the edge says there is more */}
+      <TableContainer sx={scrollsWithShadows}>
+        <Table
+          size="small"
+          aria-label={atencionesTexts.tableLabel}
+          sx={{
+            '& .MuiTableCell-root': { px: { xs: 0.5, sm: 2 }, fontSize: { xs: '0.8125rem', sm: undefined } },
+          }}
+        >
           <TableHead>
-            <TableRow sx={{ '& th': { whiteSpace: 'nowrap' } }}>
+            <TableRow sx={{ '& th': { whiteSpace: { sm: 'nowrap' } } }}>
               <TableCell>{atencionesTexts.idColumn}</TableCell>
               <TableCell>{atencionesTexts.operatorColumn}</TableCell>
               <TableCell>{atencionesTexts.startColumn}</TableCell>
@@ -75,12 +114,17 @@ export function AtencionesTable({
                 >
                   <TableCell>{row.id}</TableCell>
                   <TableCell>{row.admin.name}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.start)}</TableCell>
+                  <TableCell>
+                    <TwoLines text={formatDateTime(row.start)} />
+                  </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
                     {row.end ? formatDuration(row.start, row.end) : atencionesTexts.inProgress}
                   </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {`${plural(atencionesTexts.videos, row.evidence_count)} · ${plural(atencionesTexts.notesCount, row.notes_count)}`}
+                  <TableCell>
+                    <TwoLines
+                      text={`${plural(atencionesTexts.videos, row.evidence_count)} · ${plural(atencionesTexts.notesCount, row.notes_count)}`}
+                      at={atencionesTexts.attachmentsBreak}
+                    />
                   </TableCell>
                 </TableRow>
               ))
