@@ -65,6 +65,30 @@ describe('the built panel, precompressed (issue 18)', () => {
     }
   });
 
+  it('serves the files of a build made while it runs, and still no file that is not there', async () => {
+    // `npm run build` beside a running server: the new index.html names new hashed files
+    const rebuilt = 'export const rebuilt = true;\n';
+    const file = path.join(dist, 'assets/index-def456.js');
+    await fs.writeFile(file, rebuilt);
+    await fs.writeFile(`${file}.br`, zlib.brotliCompressSync(rebuilt));
+    const response = await get('/assets/index-def456.js', 'br');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe(rebuilt);
+
+    const missing = await get('/assets/index-000000.js', 'br');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toMatch(/^text\/plain/);
+  });
+
+  it("keeps the build's own notes to itself (files under a dot folder)", async () => {
+    await fs.mkdir(path.join(dist, '.vite'), { recursive: true });
+    await fs.writeFile(path.join(dist, '.vite/manifest.json'), '{}');
+    const response = await get('/.vite/manifest.json');
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toBe('{}');
+  });
+
   it('answers a history route with index.html, compressed and revalidated', async () => {
     const response = await get('/planes', 'br');
     expect(response.statusCode).toBe(200);

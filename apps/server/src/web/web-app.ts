@@ -22,6 +22,8 @@ type RoutePreloads = Record<string, { scripts: string[]; styles: string[]; prefe
 const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
 /** a built file's URL path: nothing that could close the attribute it is written in */
 const ASSET_PATH = /^\/[\w./-]+$/;
+/** a file the build writes under assets/: a name of word characters with dots only between them */
+const BUILT_ASSET = /^\/assets\/[\w-]+(\.[\w-]+)+$/;
 
 export const defaultWebDistDir = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
@@ -52,8 +54,14 @@ export async function registerWebApp(app: FastifyInstance, env: Env): Promise<vo
     ) {
       return reply.status(404).send({ code: 'ROUTE_NOT_FOUND', message: errorMessages.ROUTE_NOT_FOUND });
     }
+    const pathname = request.url.split('?')[0] ?? '/';
+    // fastify-static lists the files once, at start: a build made while the server runs names new
+    // hashed files, served from here (a plain name under /assets, nothing that could leave it)
+    if (hasPanel && BUILT_ASSET.test(pathname) && fs.existsSync(path.join(root, pathname))) {
+      return reply.sendFile(pathname.slice(1), root);
+    }
     // a missing asset is a 404, not the panel: a browser must not parse HTML as JavaScript
-    if (/\.[a-z0-9]{1,8}$/i.test(request.url.split('?')[0] ?? '')) {
+    if (/\.[a-z0-9]{1,8}$/i.test(pathname)) {
       return reply.status(404).type('text/plain').send('Not found');
     }
     if (!hasPanel) {
@@ -64,7 +72,7 @@ export async function registerWebApp(app: FastifyInstance, env: Env): Promise<vo
           'El panel no está compilado. Ejecuta `npm run build` (o `npm start`, que lo compila) y recarga.',
         );
     }
-    const withPreloads = await indexHtmlFor(root, request.url.split('?')[0] ?? '/');
+    const withPreloads = await indexHtmlFor(root, pathname);
     if (withPreloads !== null) {
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(withPreloads);
     }
