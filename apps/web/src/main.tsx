@@ -5,10 +5,13 @@ import { App } from './app/app.tsx';
 import { authToken } from './lib/auth-token.ts';
 import { queryClient } from './lib/query-client.ts';
 import { userQueryOptions } from './lib/session/user-details.ts';
+import { prefetchNextAfterLoad } from './lib/prefetch-next.ts';
 
 // With a stored session the first page is a signed-in one: its user details are asked for now, while
 // the page's code downloads, not once the signed-in layout has arrived and rendered (issue 18).
 if (authToken.get() !== null) void queryClient.prefetchQuery(userQueryOptions);
+
+prefetchNextAfterLoad();
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html must contain <div id="root">');

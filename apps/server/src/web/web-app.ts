@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { errorMessages } from '@escudo/contract';
+import { PREFETCH_META_NAME, errorMessages } from '@escudo/contract';
 import type { Env } from '../env.ts';
 
 /** what apps/web/vite-plugins/route-preloads.ts writes: the files each route needs, by route */
@@ -106,11 +106,12 @@ async function indexHtmlFor(root: string, pathname: string): Promise<string | nu
     ...files.scripts
       .filter((href) => ASSET_PATH.test(href))
       .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
-    // what the page will likely need next (Home: MUI, for its dialogs), fetched once it has loaded
-    ...(files.prefetch ?? [])
-      .filter((href) => ASSET_PATH.test(href))
-      .map((href) => `<link rel="prefetch" as="script" crossorigin href="${href}">`),
   ];
+  // what the page will likely need next (Login: Home and MUI; Home: MUI, for its dialogs): named
+  // here, fetched by the panel once the page has loaded (apps/web/src/lib/prefetch-next.ts). A
+  // `<link rel="prefetch">` would start at once and share a slow network with the page's own files.
+  const next = (files.prefetch ?? []).filter((href) => ASSET_PATH.test(href));
+  if (next.length > 0) links.push(`<meta name="${PREFETCH_META_NAME}" content="${next.join(' ')}">`);
   const html = await fs.promises.readFile(path.join(root, 'index.html'), 'utf8');
   return html.includes('</head>') ? html.replace('</head>', `${links.join('\n')}\n</head>`) : html;
 }
