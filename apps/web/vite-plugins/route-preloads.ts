@@ -16,6 +16,8 @@ const MUI_THEME = 'src/components/mui-theme.tsx';
 const SIGNED_IN_LAYOUT = 'src/app/layout/signed-in-layout.tsx';
 
 export const ROUTE_MODULES: Record<string, string[]> = {
+  // Login is the entry chunk: nothing of its own to preload, only what comes next (ROUTE_PREFETCH)
+  '/login': [],
   // plain HTML like Login: no theme (docs/decisions/017)
   '/register': ['src/features/auth/pages/register-page.tsx'],
   '/resetpass/*': [MUI_THEME, 'src/features/auth/pages/reset-password-page.tsx'],
@@ -36,12 +38,16 @@ export const ROUTE_MODULES: Record<string, string[]> = {
 
 /**
  * What a route's page will likely need next without needing it to show: fetched into the cache once
- * the page has loaded (`<link rel="prefetch">`), neither run nor waited for. Home is plain markup, but
- * its tiles open MUI dialogs, and after a theft the lock or wipe dialog should not wait for MUI on a
- * slow network (decision 017).
+ * the page has loaded (`<link rel="prefetch">`), neither run nor waited for (decision 017).
+ * - Home is plain markup, but its tiles open MUI dialogs: after a theft the lock or wipe dialog should
+ *   not wait for MUI on a slow network.
+ * - Login leads to Home, and most people who open it sign in: Home and MUI come while they type, so
+ *   neither Home nor the first dialog waits for the network after the sign-in (the sign-in moves to
+ *   Home without a new index.html, so Home's own prefetch would not come then).
  */
 export const ROUTE_PREFETCH: Record<string, string[]> = {
   '/': [MUI_THEME],
+  '/login': [SIGNED_IN_LAYOUT, 'src/app/home-route.tsx', MUI_THEME],
 };
 
 /** dist/.vite/route-preloads.json: URL paths of the files to preload, and to prefetch, by route */
