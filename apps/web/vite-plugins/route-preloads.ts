@@ -37,8 +37,9 @@ export const ROUTE_MODULES: Record<string, string[]> = {
 };
 
 /**
- * What a route's page will likely need next without needing it to show: fetched into the cache once
- * the page has loaded (`<link rel="prefetch">`), neither run nor waited for (decision 017).
+ * What a route's page will likely need next without needing it to show: named in its index.html by
+ * the server, fetched into the cache once the page has loaded (src/lib/prefetch-next.ts), neither
+ * run nor waited for (decision 017).
  * - Home is plain markup, but its tiles open MUI dialogs: after a theft the lock or wipe dialog should
  *   not wait for MUI on a slow network.
  * - Login leads to Home, and most people who open it sign in: Home and MUI come while they type, so
