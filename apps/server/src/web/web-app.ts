@@ -57,7 +57,7 @@ export async function registerWebApp(app: FastifyInstance, env: Env): Promise<vo
     const pathname = request.url.split('?')[0] ?? '/';
     // fastify-static lists the files once, at start: a build made while the server runs names new
     // hashed files, served from here (a plain name under /assets, nothing that could leave it)
-    if (hasPanel && BUILT_ASSET.test(pathname) && fs.existsSync(path.join(root, pathname))) {
+    if (hasPanel && BUILT_ASSET.test(pathname) && (await isFile(path.join(root, pathname)))) {
       return reply.sendFile(pathname.slice(1), root);
     }
     // a missing asset is a 404, not the panel: a browser must not parse HTML as JavaScript
@@ -78,6 +78,14 @@ export async function registerWebApp(app: FastifyInstance, env: Env): Promise<vo
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html', root);
   });
+}
+
+/** checked before sendFile, which would hand a missing file back to this same not-found handler */
+async function isFile(file: string): Promise<boolean> {
+  return fs.promises.stat(file).then(
+    (stats) => stats.isFile(),
+    () => false,
+  );
 }
 
 /**

@@ -8,25 +8,25 @@ import { PREFETCH_META_NAME } from '@escudo/contract/browser';
  * Not at once: on a slow network it would share the line with the page's own files (Login's largest
  * paint went from 1.7 to 1.9–2.0 s with `<link rel="prefetch">` in the HTML; decision 017).
  */
-export function prefetchNextAfterLoad(win: Window = window): void {
-  const meta = win.document.querySelector<HTMLMetaElement>(`meta[name="${PREFETCH_META_NAME}"]`);
+export function prefetchNextAfterLoad(): void {
+  const meta = document.querySelector<HTMLMetaElement>(`meta[name="${PREFETCH_META_NAME}"]`);
   const hrefs = meta?.content.split(' ').filter((href) => /^\/(?!\/)/.test(href)) ?? [];
   if (hrefs.length === 0) return;
   const fetchAll = () => {
     for (const href of hrefs) {
-      const link = win.document.createElement('link');
+      const link = document.createElement('link');
       link.rel = 'prefetch';
       link.as = 'script';
       // as the module scripts that will ask for them: same cache entry
       link.crossOrigin = '';
       link.href = href;
-      win.document.head.append(link);
+      document.head.append(link);
     }
   };
   // not every browser has requestIdleCallback (Safari)
-  const onIdle = (win as Partial<Pick<Window, 'requestIdleCallback'>>).requestIdleCallback;
+  const onIdle = (window as Partial<Pick<Window, 'requestIdleCallback'>>).requestIdleCallback;
   const whenIdle = () =>
-    onIdle ? onIdle.call(win, fetchAll, { timeout: 2_000 }) : win.setTimeout(fetchAll, 500);
-  if (win.document.readyState === 'complete') whenIdle();
-  else win.addEventListener('load', whenIdle, { once: true });
+    onIdle ? onIdle.call(window, fetchAll, { timeout: 2_000 }) : window.setTimeout(fetchAll, 500);
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 }
