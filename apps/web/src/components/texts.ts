@@ -11,7 +11,6 @@ export const componentsTexts = {
   appStoreBadge: 'Descárgalo en el App Store',
   appStoreBadgeTop: 'Descárgalo en el',
   appStoreBadgeBottom: 'App Store',
-  comingSoon: 'Estamos preparando esta sección. Estará disponible muy pronto.',
   realtimeReconnecting: 'Sin conexión con el servidor en tiempo real, reintentando…',
   displayedRows: '{from}–{to} de {count}',
   pageButtons: {

@@ -7,8 +7,3 @@ export const authToken = createStoredValue('escudo.auth_token');
 export function useHasSession(): boolean {
   return useSyncExternalStore(authToken.subscribe, () => authToken.get() !== null);
 }
-
-/** The token itself, for effects that must react when the session changes (e.g. another tab). */
-export function useAuthToken(): string | null {
-  return useSyncExternalStore(authToken.subscribe, authToken.get);
-}

@@ -1,9 +1,9 @@
 /**
  * Login's and Register's building blocks in plain HTML, styled by pages/login-page.css to look like
- * the MUI pages (AuthLayout, FormField, PasswordField, GoogleSignInButton; the Alert is
- * components/plain-alert.tsx): Login is the first
- * download of most visitors, on a phone, and MUI would be a third of it (docs/decisions/016); Register
- * is where a shared sign-up link lands, on a phone too (docs/decisions/017).
+ * the MUI pages (AuthLayout, FormField, PasswordField; the Alert is components/plain-alert.tsx):
+ * Login is the first download of most visitors, on a phone, and MUI would be a third of it
+ * (docs/decisions/016); Register is where a shared sign-up link lands, on a phone too
+ * (docs/decisions/017).
  */
 import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { DocumentTitle } from '../../../components/document-title.tsx';
