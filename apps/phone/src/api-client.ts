@@ -48,23 +48,14 @@ export interface CallOptions {
 }
 
 /** Calls the endpoint of the contract named `name` (a key of its `routes`) on `server`. */
-export function callApi<N extends EndpointName>(
+export async function callApi<N extends EndpointName>(
   server: string,
   name: N,
   body: BodyOf<EndpointsByRoute[N]>,
-  options: CallOptions = {},
+  { token, timeoutMs = REQUEST_TIMEOUT_MS }: CallOptions = {},
 ): Promise<ResponseOf<EndpointsByRoute[N]>> {
   // EndpointsByRoute holds only the route names whose export of the contract is an endpoint
   const endpoint = (contract as unknown as Record<EndpointName, Endpoint>)[name];
-  return callEndpoint(server, endpoint, body, options) as Promise<ResponseOf<EndpointsByRoute[N]>>;
-}
-
-export async function callEndpoint<E extends Endpoint>(
-  server: string,
-  endpoint: E,
-  body: BodyOf<E>,
-  { token, timeoutMs = REQUEST_TIMEOUT_MS }: CallOptions = {},
-): Promise<ResponseOf<E>> {
   const checked = endpoint.body.safeParse(body);
   if (!checked.success) {
     const issue = checked.error.issues[0];
@@ -129,5 +120,5 @@ export async function callEndpoint<E extends Endpoint>(
       response.status,
     );
   }
-  return answer.data as ResponseOf<E>;
+  return answer.data as ResponseOf<EndpointsByRoute[N]>;
 }
