@@ -103,12 +103,12 @@ export function defaultDeviceId(email: string): string {
   return `sim-${createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 12)}`;
 }
 
-function positiveNumber(flag: string, raw: string, { isInteger }: { isInteger: boolean }): number {
+/** The whole number above 0 given to `flag`; undefined when the flag was not given. */
+function positiveInteger(flag: string, raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
   const value = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(value) || value <= 0 || (isInteger && !Number.isInteger(value))) {
-    throw new UsageError(
-      `${flag} debe ser un número ${isInteger ? 'entero ' : ''}mayor que 0 (se recibió "${raw}").`,
-    );
+  if (raw.trim() === '' || !Number.isInteger(value) || value <= 0) {
+    throw new UsageError(`${flag} debe ser un número entero mayor que 0 (se recibió "${raw}").`);
   }
   return value;
 }
@@ -183,15 +183,11 @@ export function parseCliArgs(argv: readonly string[]): CliOptions | 'help' {
     }
   }
 
-  const count =
-    values.count === undefined ? null : positiveNumber('--count', values.count, { isInteger: true });
+  const count = positiveInteger('--count', values.count) ?? null;
   if (count !== null && count > MAX_COUNT) {
     throw new UsageError(`--count admite como máximo ${MAX_COUNT} teléfonos.`);
   }
-  const reportEveryS =
-    values['report-every'] === undefined
-      ? undefined
-      : positiveNumber('--report-every', values['report-every'], { isInteger: true });
+  const reportEveryS = positiveInteger('--report-every', values['report-every']);
 
   const deviceId = values['device-id'] ?? defaultDeviceId(email);
   // the longest id this run will register must still be a valid device_id
@@ -222,10 +218,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions | 'help' {
     reportEveryS,
     isSilent: values.silent ?? false,
     raisesSos: values.sos ?? false,
-    sosEveryS:
-      values['sos-every'] === undefined
-        ? undefined
-        : positiveNumber('--sos-every', values['sos-every'], { isInteger: true }),
+    sosEveryS: positiveInteger('--sos-every', values['sos-every']),
     count,
   };
 }
