@@ -37,12 +37,10 @@ export interface LostReports {
   start(intervalS: number): void;
   stop(): void;
   readonly isOn: boolean;
-  readonly intervalS: number | null;
 }
 
 export function createLostReports({ server, deviceToken, deviceName, log }: LostReportsOptions): LostReports {
   let timer: NodeJS.Timeout | null = null;
-  let intervalS: number | null = null;
   let last: Position | null = null;
   // only the newest failed report is kept: a phone offline for days must not fill its memory
   let pending: Report | null = null;
@@ -102,29 +100,20 @@ export function createLostReports({ server, deviceToken, deviceName, log }: Lost
     }
   }
 
-  const stop = () => {
-    if (timer) clearInterval(timer);
-    timer = null;
-    intervalS = null;
-  };
-
   return {
     start(seconds) {
-      stop();
-      intervalS = seconds;
+      if (timer) clearInterval(timer);
       timer = setInterval(() => void tick(), Math.min(seconds * 1000, MAX_TIMER_MS));
       void tick();
     },
     stop() {
-      stop();
+      if (timer) clearInterval(timer);
+      timer = null;
       pending = null;
       notBefore = 0;
     },
     get isOn() {
       return timer !== null;
-    },
-    get intervalS() {
-      return intervalS;
     },
   };
 }

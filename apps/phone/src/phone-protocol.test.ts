@@ -29,9 +29,6 @@ function fakeReports(): LostReports {
     get isOn() {
       return intervalS !== null;
     },
-    get intervalS() {
-      return intervalS;
-    },
   };
 }
 
