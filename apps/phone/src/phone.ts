@@ -107,29 +107,23 @@ export function connectPhone(
   let reconnectTimer: NodeJS.Timeout | null = null;
 
   /** resolves with the server's answer, or null when none came (the link dropped, or too slow) */
-  const send: SendMessage = (type, payload) => {
+  const send: SendMessage = async (type, payload) => {
     log.sent(type, payload);
-    // every message carries an acknowledgement callback, so a refusal is told rather than lost
-    const emit = socket.timeout(ANSWER_TIMEOUT_MS).emit.bind(socket) as (
-      type: string,
-      payload: unknown,
-      ack: (error: Error | null, answer: unknown) => void,
-    ) => void;
-    return new Promise((resolve) => {
-      emit(type, payload, (error, answer) => {
-        if (error) {
-          log.status(`no answer to ${type}`);
-          return resolve(null);
-        }
-        const parsed = realtimeAckSchema.safeParse(answer);
-        if (!parsed.success) {
-          log.status(`unexpected answer to ${type}: ${JSON.stringify(answer)}`);
-          return resolve(null);
-        }
-        if (!parsed.data.ok) log.status(`refused ${type}: ${parsed.data.code} ${parsed.data.message}`);
-        resolve(parsed.data);
-      });
-    });
+    let answer: unknown;
+    try {
+      // every message asks for an acknowledgement, so a refusal is told rather than lost
+      answer = await (socket.timeout(ANSWER_TIMEOUT_MS) as Socket).emitWithAck(type, payload);
+    } catch {
+      log.status(`no answer to ${type}`);
+      return null;
+    }
+    const parsed = realtimeAckSchema.safeParse(answer);
+    if (!parsed.success) {
+      log.status(`unexpected answer to ${type}: ${JSON.stringify(answer)}`);
+      return null;
+    }
+    if (!parsed.data.ok) log.status(`refused ${type}: ${parsed.data.code} ${parsed.data.message}`);
+    return parsed.data;
   };
 
   const reports = createLostReports({
@@ -150,15 +144,15 @@ export function connectPhone(
     server: options.server,
     deviceToken: () => deviceToken,
     log,
-    ...(options.sosEveryS ? { everyS: options.sosEveryS } : {}),
+    everyS: options.sosEveryS,
   });
-  let hasRaisedSos = false;
   socket.onAny((type: string, payload: unknown) => {
     log.received(type, payload);
     protocol.receive(type, payload);
   });
 
-  let settle: { resolve(): void; reject(error: Error): void } | null = null;
+  // settled by the first connection, a refusal or stop(), whichever comes first (later calls do nothing)
+  let settle!: { resolve(): void; reject(error: Error): void };
   const connected = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
   // a caller that only awaits startPhone must not see an unhandled rejection from here
   connected.catch(() => undefined);
@@ -172,15 +166,11 @@ export function connectPhone(
 
   socket.on('connect', () => {
     log.status('connected');
-    settle?.resolve();
-    settle = null;
+    settle.resolve();
     protocol.resumeSending();
-    // --sos: once, at the first connection
-    if (options.raisesSos && !hasRaisedSos) {
-      hasRaisedSos = true;
-      void sos.raise();
-    }
   });
+  // --sos: once, at the first connection
+  if (options.raisesSos) socket.once('connect', () => void sos.raise());
   socket.on('disconnect', (reason) => {
     log.status(`disconnected (${reason})`);
     // the server closed this link on purpose; socket.io leaves it closed, a phone must come back
@@ -196,8 +186,7 @@ export function connectPhone(
     // refused by the server (bad or rotated token): retrying with the same token cannot work
     log.error(`connection refused: ${error.message}`);
     stopEverything();
-    settle?.reject(new Error(error.message));
-    settle = null;
+    settle.reject(new Error(error.message));
     onStopped?.(error.message);
   });
   if (options.isSilent) log.status('silent: nothing will be answered');
@@ -226,8 +215,7 @@ export function connectPhone(
     async stop() {
       stopEverything();
       socket.disconnect();
-      settle?.reject(new Error('stopped'));
-      settle = null;
+      settle.reject(new Error('stopped'));
     },
   };
   return { phone, connected };
