@@ -16,12 +16,14 @@ export type SendMessage = <K extends keyof DeviceToServer>(
   payload: DeviceToServer[K],
 ) => Promise<RealtimeAck | null>;
 
-export interface PhoneCommandsOptions {
-  options: Pick<PhoneOptions, 'reportEveryS'>;
+/** What phone.ts hands to the protocol (phone-protocol.ts), which hands it on to the commands. */
+export interface PhoneParts {
+  options: Pick<PhoneOptions, 'reportEveryS' | 'isSilent'>;
   log: PhoneLog;
   send: SendMessage;
+  /** whether the link is up: route points are kept, not sent, while it is down */
+  isConnected: () => boolean;
   reports: LostReports;
-  routePoints: RoutePoints;
   /** how long a wipe waits for a stop */
   wipeWindowMs: number;
 }
@@ -29,14 +31,10 @@ export interface PhoneCommandsOptions {
 /** The message and payload that finished a command, kept to answer a repeat the same way. */
 type Outcome = { [K in keyof DeviceToServer]: { type: K; payload: DeviceToServer[K] } }[keyof DeviceToServer];
 
-export function createPhoneCommands({
-  options,
-  log,
-  send,
-  reports,
-  routePoints,
-  wipeWindowMs,
-}: PhoneCommandsOptions) {
+export function createPhoneCommands(
+  { options, log, send, reports, wipeWindowMs }: PhoneParts,
+  routePoints: RoutePoints,
+) {
   let isLocked = false;
   const handled = new Map<number, Outcome | null>();
   const wipeWindows = new Map<number, NodeJS.Timeout>();

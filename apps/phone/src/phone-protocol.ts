@@ -5,24 +5,10 @@
  * (section 6), and route points are sent and resent as section 4 says. phone.ts owns the link.
  */
 import { rejectedMessageSchema, serverToDeviceMessages, type ServerToDevice } from '@escudo/contract';
-import type { PhoneOptions } from './args.ts';
-import type { LostReports } from './lost-reports.ts';
-import type { PhoneLog } from './output.ts';
-import { createPhoneCommands, type SendMessage } from './phone-commands.ts';
+import { createPhoneCommands, type PhoneParts } from './phone-commands.ts';
 import { createRoutePoints } from './route-points.ts';
 
 export type { SendMessage } from './phone-commands.ts';
-
-export interface PhoneProtocolOptions {
-  options: Pick<PhoneOptions, 'reportEveryS' | 'isSilent'>;
-  log: PhoneLog;
-  send: SendMessage;
-  /** whether the link is up: route points are kept, not sent, while it is down */
-  isConnected: () => boolean;
-  reports: LostReports;
-  /** how long a wipe waits for a stop */
-  wipeWindowMs: number;
-}
 
 export type PhoneProtocol = ReturnType<typeof createPhoneProtocol>;
 
@@ -31,42 +17,8 @@ const RESEND_CODES = new Set(['SERVER_BUSY', 'RATE_LIMITED', 'INTERNAL']);
 /** refusals that say the route was turned off, or is not this phone's: no point of it will be stored */
 const ROUTE_GONE_CODES = new Set(['TRACKING_ENDED', 'NOT_FOUND']);
 
-type Handlers = { [K in keyof ServerToDevice]: (payload: ServerToDevice[K]) => void };
-type Checked = { [K in keyof ServerToDevice]: { type: K; payload: ServerToDevice[K] } }[keyof ServerToDevice];
-
-/** A message of the server as the contract defines it, or null (said why) for anything else. */
-function checkMessage(type: string, payload: unknown, log: PhoneLog): Checked | null {
-  if (type === 'rejected') {
-    const rejected = rejectedMessageSchema.safeParse(payload);
-    if (rejected.success) {
-      const { type: refused, code, message } = rejected.data;
-      log.status(`refused ${refused}: ${code} ${message}`);
-    }
-    return null;
-  }
-  if (!Object.hasOwn(serverToDeviceMessages, type)) {
-    log.status(`ignored unknown message ${type}`);
-    return null;
-  }
-  const parsed = serverToDeviceMessages[type as keyof typeof serverToDeviceMessages].safeParse(payload);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    log.status(
-      `ignored invalid ${type}: ${issue?.message ?? ''}${issue?.path.length ? ` (${issue.path.join('.')})` : ''}`,
-    );
-    return null;
-  }
-  return { type, payload: parsed.data } as Checked;
-}
-
-export function createPhoneProtocol({
-  options,
-  log,
-  send,
-  isConnected,
-  reports,
-  wipeWindowMs,
-}: PhoneProtocolOptions) {
+export function createPhoneProtocol(parts: PhoneParts) {
+  const { options, log, send, isConnected, reports } = parts;
   const routePoints = createRoutePoints({
     send(trackingId, points) {
       // socket.io would queue it while offline; the module keeps the points itself and batches them
@@ -82,9 +34,9 @@ export function createPhoneProtocol({
       });
     },
   });
-  const commands = createPhoneCommands({ options, log, send, reports, routePoints, wipeWindowMs });
+  const commands = createPhoneCommands(parts, routePoints);
 
-  const handlers: Handlers = {
+  const handlers: { [K in keyof ServerToDevice]: (payload: ServerToDevice[K]) => void } = {
     resume({ lost, tracking }) {
       // only what is missing is started; what runs already goes on (a reconnection, not a restart)
       if (lost && !reports.isOn) {
@@ -109,10 +61,25 @@ export function createPhoneProtocol({
   return {
     /** one message from the server, as received: checked, then carried out and answered */
     receive(type: string, payload: unknown) {
-      const message = checkMessage(type, payload, log);
+      if (type === 'rejected') {
+        const rejected = rejectedMessageSchema.safeParse(payload);
+        if (rejected.success) {
+          const { type: refused, code, message } = rejected.data;
+          log.status(`refused ${refused}: ${code} ${message}`);
+        }
+        return;
+      }
+      if (!Object.hasOwn(serverToDeviceMessages, type)) return log.status(`ignored unknown message ${type}`);
+      const parsed = serverToDeviceMessages[type as keyof ServerToDevice].safeParse(payload);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        return log.status(
+          `ignored invalid ${type}: ${issue?.message ?? ''}${issue?.path.length ? ` (${issue.path.join('.')})` : ''}`,
+        );
+      }
       // --silent: the phone hears everything and says nothing (the panel's time-outs can be watched)
-      if (!message || options.isSilent) return;
-      (handlers[message.type] as (payload: unknown) => void)(message.payload);
+      if (options.isSilent) return;
+      (handlers[type as keyof ServerToDevice] as (payload: unknown) => void)(parsed.data);
     },
     /** the link is up (again): the route points kept meanwhile go now */
     resumeSending: () => routePoints.flush(),
