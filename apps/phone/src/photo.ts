@@ -6,7 +6,7 @@
  */
 import jpeg from 'jpeg-js';
 import { chileDateParts } from '@escudo/contract';
-import { ACCENT_ROWS, GLYPH_ROWS, drawText, fillRect, textWidth, type Canvas, type Rgb } from './font.ts';
+import { LINE_ROWS, drawText, fillRect, textWidth, type Canvas, type Rgb } from './font.ts';
 import { seededRandom } from './locations.ts';
 
 export const PHOTO_WIDTH = 640;
@@ -80,14 +80,8 @@ export function takePhoto({ deviceName, at = new Date() }: PhotoOptions): Buffer
     );
     for (let y = Math.max(0, top); y < horizon; y += 1) {
       const isSnow = y < ridgeBase - 15 && y - top < 22;
-      fillRect(
-        canvas,
-        x,
-        y,
-        1,
-        1,
-        isSnow ? [235, 238, 245] : mix([110, 95, 120], [90, 90, 95], (y - top) / 80),
-      );
+      const rock = mix([110, 95, 120], [90, 90, 95], (y - top) / 80);
+      fillRect(canvas, x, y, 1, 1, isSnow ? [235, 238, 245] : rock);
     }
   }
 
@@ -112,19 +106,14 @@ export function takePhoto({ deviceName, at = new Date() }: PhotoOptions): Buffer
   }
 
   // the stamp: a dark band with the date and the phone's name, as a camera app prints it
-  const lineHeight = (ACCENT_ROWS + GLYPH_ROWS) * TEXT_SCALE;
+  const lineHeight = LINE_ROWS * TEXT_SCALE;
   const bandHeight = lineHeight * 2 + 24;
   fillRect(canvas, 0, height - bandHeight, width, bandHeight, [20, 20, 24]);
   const margin = 12;
-  drawText(canvas, formatSantiagoDateTime(at), margin, height - bandHeight + 8, TEXT_SCALE, [255, 210, 80]);
-  drawText(
-    canvas,
-    fitText(deviceName, width - 2 * margin, TEXT_SCALE),
-    margin,
-    height - bandHeight + 8 + lineHeight + 6,
-    TEXT_SCALE,
-    [255, 255, 255],
-  );
+  const textTop = height - bandHeight + 8;
+  const name = fitText(deviceName, width - 2 * margin, TEXT_SCALE);
+  drawText(canvas, formatSantiagoDateTime(at), margin, textTop, TEXT_SCALE, [255, 210, 80]);
+  drawText(canvas, name, margin, textTop + lineHeight + 6, TEXT_SCALE, [255, 255, 255]);
 
   return jpeg.encode({ width, height, data: canvas.data }, JPEG_QUALITY).data;
 }
