@@ -11,10 +11,6 @@
 
 export type LineSink = (line: string, isError: boolean) => void;
 
-export const RECEIVED = '←';
-export const SENT = '→';
-export const STATUS = '·';
-
 /** Local wall-clock time with milliseconds: what a person watching the terminal compares against. */
 export function formatClock(at: Date): string {
   const two = (n: number) => String(n).padStart(2, '0');
@@ -48,10 +44,10 @@ export function createPhoneLog(
   const line = (mark: string, text: string, isError = false) =>
     sink(`${formatClock(now())} ${label} ${mark} ${text}`, isError);
   return {
-    received: (type, payload) => line(RECEIVED, `${type} ${JSON.stringify(maskSecrets(payload)) ?? ''}`),
-    sent: (type, payload) => line(SENT, `${type} ${JSON.stringify(payload)}`),
-    status: (text) => line(STATUS, text),
-    error: (text) => line(STATUS, text, true),
+    received: (type, payload) => line('←', `${type} ${JSON.stringify(maskSecrets(payload)) ?? ''}`),
+    sent: (type, payload) => line('→', `${type} ${JSON.stringify(payload)}`),
+    status: (text) => line('·', text),
+    error: (text) => line('·', text, true),
   };
 }
 
