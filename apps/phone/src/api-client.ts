@@ -85,40 +85,27 @@ export async function callApi<N extends EndpointName>(
     throw new ApiCallError(`No se pudo conectar con ${server} (${reason}).`, 'NETWORK', 0);
   }
 
-  const text = await response.text();
-  let json: unknown;
-  try {
-    json = text === '' ? undefined : JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
+  // an empty or non-JSON body reads as undefined (a 204, or a proxy's HTML error page)
+  const json: unknown = await response.json().catch(() => undefined);
+  const unexpected = (message: string) => new ApiCallError(message, 'UNEXPECTED_RESPONSE', response.status);
   if (!response.ok) {
     const error = apiErrorSchema.safeParse(json);
     const retryAfterS = parseRetryAfter(response.headers.get('retry-after'));
     if (error.success) {
       throw new ApiCallError(error.data.message, error.data.code, response.status, retryAfterS);
     }
-    throw new ApiCallError(
-      `El servidor respondió ${response.status} a ${endpoint.path}.`,
-      'UNEXPECTED_RESPONSE',
-      response.status,
-    );
+    throw unexpected(`El servidor respondió ${response.status} a ${endpoint.path}.`);
   }
   // the server answers every success with the endpoint's status (201 for a sign-up, 204 for a logout)
-  if (response.status !== (endpoint.status ?? 200)) {
-    throw new ApiCallError(
-      `El servidor respondió ${response.status} a ${endpoint.path} (se esperaba ${endpoint.status ?? 200}).`,
-      'UNEXPECTED_RESPONSE',
-      response.status,
+  const expected = endpoint.status ?? 200;
+  if (response.status !== expected) {
+    throw unexpected(
+      `El servidor respondió ${response.status} a ${endpoint.path} (se esperaba ${expected}).`,
     );
   }
   const answer = endpoint.response.safeParse(json);
   if (!answer.success) {
-    throw new ApiCallError(
-      `Respuesta inesperada de ${endpoint.path}: ${answer.error.issues[0]?.message ?? ''}`,
-      'UNEXPECTED_RESPONSE',
-      response.status,
-    );
+    throw unexpected(`Respuesta inesperada de ${endpoint.path}: ${answer.error.issues[0]?.message ?? ''}`);
   }
   return answer.data as ResponseOf<EndpointsByRoute[N]>;
 }
