@@ -73,7 +73,6 @@ export type PhoneInput = Pick<PhoneOptions, 'email' | 'password'> & Partial<Phon
 
 export function withPhoneDefaults(input: PhoneInput): PhoneOptions {
   const so = input.so ?? 'android';
-  const defaults = DEFAULTS[so];
   // an option given as undefined takes its default, as on the command line
   const given = Object.fromEntries(
     Object.entries(input).filter(([, value]) => value !== undefined),
@@ -81,9 +80,7 @@ export function withPhoneDefaults(input: PhoneInput): PhoneOptions {
   return {
     server: DEFAULT_SERVER,
     deviceId: defaultDeviceId(input.email),
-    soVersion: defaults.soVersion,
-    brand: defaults.brand,
-    model: defaults.model,
+    ...DEFAULTS[so],
     name: DEFAULT_NAME,
     reportEveryS: undefined,
     isSilent: false,
