@@ -6,7 +6,7 @@
  * its Retry-After.
  */
 import { ALERT_POSITION_EVERY_S, type Position } from '@escudo/contract';
-import { ApiCallError, callApi } from './api-client.ts';
+import { callApi, type ApiCallError } from './api-client.ts';
 import { createWalk } from './locations.ts';
 import type { PhoneLog } from './output.ts';
 
@@ -109,5 +109,3 @@ export function createSos({
     stop: stopWalking,
   };
 }
-
-export { ApiCallError };
