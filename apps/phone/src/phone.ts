@@ -5,13 +5,12 @@
  * does and what goes back is phone-protocol.ts. Every message in or out is printed as one line
  * (output.ts). main.ts is the command line around it; the end-to-end tests use it through that.
  */
-import { io, type Socket } from 'socket.io-client';
+import { io } from 'socket.io-client';
 import {
   DEVICE_NAMESPACE,
   WIPE_PHONE_CANCEL_WINDOW_MS,
   realtimeAckSchema,
   type Device,
-  type DeviceClientEvents,
 } from '@escudo/contract';
 import { callApi } from './api-client.ts';
 import { withPhoneDefaults, type PhoneInput, type PhoneOptions } from './args.ts';
@@ -56,8 +55,6 @@ export interface SimulatedPhone {
   stop(): Promise<void>;
 }
 
-type DeviceSocket = Socket<Record<string, never>, DeviceClientEvents>;
-
 /** ours: a message with no answer in this long is taken as lost (route points are then sent again) */
 const ANSWER_TIMEOUT_MS = 10_000;
 
@@ -96,7 +93,7 @@ export function connectPhone(
   { wipeWindowMs = WIPE_PHONE_CANCEL_WINDOW_MS, onStopped }: RunOptions = {},
 ): { phone: SimulatedPhone; connected: Promise<void> } {
   const { device, deviceToken } = registration;
-  const socket: DeviceSocket = io(`${options.server}${DEVICE_NAMESPACE}`, {
+  const socket = io(`${options.server}${DEVICE_NAMESPACE}`, {
     auth: { token: deviceToken },
     transports: ['websocket'],
     // every phone has its own connection, as real phones do (no multiplexing with --count)
@@ -112,7 +109,7 @@ export function connectPhone(
     let answer: unknown;
     try {
       // every message asks for an acknowledgement, so a refusal is told rather than lost
-      answer = await (socket.timeout(ANSWER_TIMEOUT_MS) as Socket).emitWithAck(type, payload);
+      answer = await socket.timeout(ANSWER_TIMEOUT_MS).emitWithAck(type, payload);
     } catch {
       log.status(`no answer to ${type}`);
       return null;
