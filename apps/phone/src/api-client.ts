@@ -1,10 +1,8 @@
 /**
- * The contract-checked client of every Node caller of the API: the phone simulator, the journeys'
- * fixtures (e2e) and the benches (bench/lib/contract.mjs). A call names its endpoint once,
- * `callApi(server, 'login', body)`, like the panel's callApi (STYLE.md #3): method and path come
- * from the contract, the body is checked by the endpoint's schema before it leaves and the status and
- * answer after it arrives, so a drift between a caller and the server shows up as an error here
- * rather than as odd behaviour later.
+ * The contract-checked HTTP client of every Node caller: the phone simulator, the journeys' fixtures
+ * (e2e) and the benches (bench/lib/contract.mjs). `callApi(server, 'login', body)` names the endpoint
+ * once, like the panel's callApi (STYLE.md #3); the body is checked before it leaves and the status and
+ * answer when they arrive, so a drift between a caller and the server shows up here, not as odd behaviour.
  */
 import * as contract from '@escudo/contract';
 import {
