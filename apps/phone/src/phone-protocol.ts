@@ -83,7 +83,6 @@ export function createPhoneProtocol(parts: PhoneParts) {
     },
     /** the link is up (again): the route points kept meanwhile go now */
     resumeSending: () => routePoints.flush(),
-    /** stops every timer: wipe windows, lost-mode reports, route points */
     stop() {
       commands.stop();
       reports.stop();
@@ -92,7 +91,6 @@ export function createPhoneProtocol(parts: PhoneParts) {
     get isLocked() {
       return commands.isLocked;
     },
-    /** the route being recorded, or null */
     get trackingId() {
       return routePoints.trackingId;
     },
