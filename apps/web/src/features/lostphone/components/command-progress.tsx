@@ -4,21 +4,37 @@ import Typography from '@mui/material/Typography';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
 import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
-import type { Command } from '@escudo/contract';
+import type { ReactElement } from 'react';
+import type { Command, CommandState } from '@escudo/contract';
 import { fillText } from '../../../lib/format.ts';
 import { lostphoneTexts } from '../texts.ts';
 
 type StepStatus = 'reached' | 'current' | 'pending' | 'failed';
 
+/** The steps in each state: sent, received by the phone, carried out (or how it ended otherwise). */
+const stepStatuses: Record<CommandState, StepStatus[]> = {
+  sent: ['reached', 'current', 'pending'],
+  delivered: ['reached', 'reached', 'current'],
+  done: ['reached', 'reached', 'reached'],
+  failed: ['reached', 'reached', 'failed'],
+  cancelled: ['reached', 'reached', 'failed'],
+  // nothing comes after an order that never reached the phone
+  expired: ['reached', 'failed'],
+};
+
+function describeDone(command: Command): string {
+  return command.type === 'wipe' ? lostphoneTexts.commandDoneWipe : lostphoneTexts.commandDoneLock;
+}
+
 /** What the person reads for the command's current state (issue 3 point 11). */
-export function describeCommandState(command: Command): string {
+function describeCommandState(command: Command): string {
   switch (command.state) {
     case 'sent':
       return lostphoneTexts.commandSent;
     case 'delivered':
       return lostphoneTexts.commandDelivered;
     case 'done':
-      return command.type === 'wipe' ? lostphoneTexts.commandDoneWipe : lostphoneTexts.commandDoneLock;
+      return describeDone(command);
     case 'failed':
       return fillText(lostphoneTexts.commandFailed, {
         reason: command.reason ?? lostphoneTexts.commandFailedNoReason,
@@ -31,30 +47,15 @@ export function describeCommandState(command: Command): string {
 }
 
 /**
- * The way of an order to the phone, as three steps: sent, received by the phone, carried out (or
- * how it ended otherwise). The current state is also announced to screen readers.
+ * The way of an order to the phone, as three steps; the step where it failed says how it ended. The
+ * current state is also announced to screen readers.
  */
 export function CommandProgress({ command }: { command: Command }) {
-  const { state } = command;
-  const isDelivered = state !== 'sent' && state !== 'expired';
-  const doneLabel = command.type === 'wipe' ? lostphoneTexts.commandDoneWipe : lostphoneTexts.commandDoneLock;
-  const steps: { label: string; status: StepStatus }[] = [
-    { label: lostphoneTexts.commandSent, status: 'reached' },
-    {
-      label: state === 'expired' ? lostphoneTexts.commandExpired : lostphoneTexts.commandDelivered,
-      status: state === 'expired' ? 'failed' : isDelivered ? 'reached' : 'current',
-    },
-  ];
-  if (state === 'expired') {
-    // nothing comes after an order that never reached the phone
-  } else if (state === 'failed' || state === 'cancelled') {
-    steps.push({ label: describeCommandState(command), status: 'failed' });
-  } else {
-    steps.push({
-      label: doneLabel,
-      status: state === 'done' ? 'reached' : state === 'delivered' ? 'current' : 'pending',
-    });
-  }
+  const labels = [lostphoneTexts.commandSent, lostphoneTexts.commandDelivered, describeDone(command)];
+  const steps = stepStatuses[command.state].map((status, index) => ({
+    status,
+    label: status === 'failed' ? describeCommandState(command) : labels[index]!,
+  }));
 
   return (
     <Box component="section" aria-label={lostphoneTexts.commandHeading}>
@@ -69,18 +70,10 @@ export function CommandProgress({ command }: { command: Command }) {
             aria-current={step.status === 'current' ? 'step' : undefined}
             sx={{ display: 'flex', alignItems: 'center', gap: 1.25 }}
           >
-            <StepIcon status={step.status} />
+            {stepIcons[step.status]}
             <Typography
               variant="body2"
-              sx={{
-                fontWeight: step.status === 'pending' ? 400 : 600,
-                color:
-                  step.status === 'pending'
-                    ? 'text.secondary'
-                    : step.status === 'failed'
-                      ? 'error.main'
-                      : 'text.primary',
-              }}
+              sx={{ fontWeight: step.status === 'pending' ? 400 : 600, color: labelColors[step.status] }}
             >
               {step.label}
             </Typography>
@@ -104,20 +97,21 @@ const visuallyHidden = {
   whiteSpace: 'nowrap',
 } as const;
 
-function StepIcon({ status }: { status: StepStatus }) {
-  const size = 22;
-  switch (status) {
-    case 'reached':
-      return <CheckCircle color="success" sx={{ fontSize: size }} aria-hidden />;
-    case 'current':
-      return (
-        <Box sx={{ width: size, height: size, display: 'grid', placeItems: 'center' }} aria-hidden>
-          <CircularProgress size={16} thickness={5} />
-        </Box>
-      );
-    case 'pending':
-      return <RadioButtonUnchecked color="disabled" sx={{ fontSize: size }} aria-hidden />;
-    case 'failed':
-      return <ErrorOutlineOutlined color="error" sx={{ fontSize: size }} aria-hidden />;
-  }
-}
+const labelColors: Record<StepStatus, string> = {
+  reached: 'text.primary',
+  current: 'text.primary',
+  pending: 'text.secondary',
+  failed: 'error.main',
+};
+
+const iconSize = 22;
+const stepIcons: Record<StepStatus, ReactElement> = {
+  reached: <CheckCircle color="success" sx={{ fontSize: iconSize }} aria-hidden />,
+  current: (
+    <Box sx={{ width: iconSize, height: iconSize, display: 'grid', placeItems: 'center' }} aria-hidden>
+      <CircularProgress size={16} thickness={5} />
+    </Box>
+  ),
+  pending: <RadioButtonUnchecked color="disabled" sx={{ fontSize: iconSize }} aria-hidden />,
+  failed: <ErrorOutlineOutlined color="error" sx={{ fontSize: iconSize }} aria-hidden />,
+};

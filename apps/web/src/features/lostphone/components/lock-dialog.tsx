@@ -1,4 +1,4 @@
-import Alert from '@mui/material/Alert';
+import Alert, { type AlertColor } from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -130,37 +130,21 @@ export function LockDialog({
   );
 }
 
+/** What the owner is told in each state of the order. */
+const lockOutcomes: Record<CommandState, { severity: AlertColor; text: string }> = {
+  sent: { severity: 'info', text: lostphoneTexts.lockSent },
+  delivered: { severity: 'info', text: lostphoneTexts.lockSent },
+  done: { severity: 'success', text: lostphoneTexts.lockDone },
+  expired: { severity: 'warning', text: lostphoneTexts.lockExpired },
+  failed: { severity: 'error', text: lostphoneTexts.lockFailed },
+  cancelled: { severity: 'error', text: lostphoneTexts.lockFailed },
+};
+
 function LockOutcome({ state, isOnline }: { state: CommandState; isOnline: boolean | null }) {
-  switch (state) {
-    case 'sent':
-      return (
-        <Alert severity="info" sx={{ mt: 2 }}>
-          {isOnline === false ? lostphoneTexts.lockWaitingOffline : lostphoneTexts.lockSent}
-        </Alert>
-      );
-    case 'delivered':
-      return (
-        <Alert severity="info" sx={{ mt: 2 }}>
-          {lostphoneTexts.lockSent}
-        </Alert>
-      );
-    case 'done':
-      return (
-        <Alert severity="success" sx={{ mt: 2 }}>
-          {lostphoneTexts.lockDone}
-        </Alert>
-      );
-    case 'expired':
-      return (
-        <Alert severity="warning" sx={{ mt: 2 }}>
-          {lostphoneTexts.lockExpired}
-        </Alert>
-      );
-    default:
-      return (
-        <Alert severity="error" sx={{ mt: 2 }}>
-          {lostphoneTexts.lockFailed}
-        </Alert>
-      );
-  }
+  const { severity, text } = lockOutcomes[state];
+  return (
+    <Alert severity={severity} sx={{ mt: 2 }}>
+      {state === 'sent' && isOnline === false ? lostphoneTexts.lockWaitingOffline : text}
+    </Alert>
+  );
 }
