@@ -18,7 +18,7 @@ import { describeErrorDetails } from '../../../lib/api-client.ts';
 import { fillText } from '../../../lib/format.ts';
 import { useDevicePresence } from '../../../lib/realtime/use-realtime.ts';
 import { useLostPhoneConfig } from '../api/get-lost-my-phone-data.ts';
-import { isLostModeBusy, useLostModeToggle, type LostModeFlow } from '../hooks/use-lost-mode-toggle.ts';
+import { useLostModeToggle, type LostModeFlow } from '../hooks/use-lost-mode-toggle.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { lostphoneTexts } from '../texts.ts';
 import { DialogDeviceHeader } from './dialog-device-header.tsx';
@@ -46,8 +46,7 @@ export function LostPhoneDialog({
     (item) => item.id === device.id || item.device_id === device.device_id,
   );
   const isOnline = useDevicePresence(device.device_id);
-  const { flow, start, reset } = useLostModeToggle(device);
-  const isBusy = isLostModeBusy(flow);
+  const { flow, isBusy, start, reset } = useLostModeToggle(device);
 
   const goToInformation = useEffectEvent(() => {
     onClose();
@@ -112,7 +111,9 @@ export function LostPhoneDialog({
             {lostphoneTexts.lostOffline}
           </Alert>
         ) : null}
-        <LostModeProgress flow={flow} />
+        <Box aria-live="polite" aria-atomic="false">
+          <LostModeProgress flow={flow} />
+        </Box>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{lostphoneTexts.close}</Button>
@@ -131,16 +132,15 @@ export function LostPhoneDialog({
   );
 }
 
-/** What is happening with the current attempt; announced to screen readers as it changes. */
+/** What is happening with the current attempt (in a live region: announced as it changes). */
 function LostModeProgress({ flow }: { flow: LostModeFlow }) {
   const now = useNow(flow.phase === 'waiting');
-  let content = null;
   switch (flow.phase) {
     case 'idle':
-      break;
+      return null;
     case 'sending':
     case 'saving':
-      content = (
+      return (
         <>
           <Typography variant="body2" sx={{ mb: 1 }}>
             {flow.phase === 'sending' ? lostphoneTexts.lostSending : lostphoneTexts.lostSaving}
@@ -148,10 +148,9 @@ function LostModeProgress({ flow }: { flow: LostModeFlow }) {
           <LinearProgress />
         </>
       );
-      break;
     case 'waiting': {
       const elapsedMs = Math.min(LOST_PHONE_WAIT_MS, Math.max(0, now - flow.startedAt));
-      content = (
+      return (
         <>
           <Typography variant="body2" sx={{ mb: 1 }}>
             {lostphoneTexts.lostWaiting}{' '}
@@ -170,10 +169,9 @@ function LostModeProgress({ flow }: { flow: LostModeFlow }) {
           />
         </>
       );
-      break;
     }
     case 'answered':
-      content = (
+      return (
         <Alert severity="success">
           {lostphoneTexts.lostAnswered}
           {flow.turnOn ? (
@@ -184,17 +182,9 @@ function LostModeProgress({ flow }: { flow: LostModeFlow }) {
           ) : null}
         </Alert>
       );
-      break;
     case 'noAnswer':
-      content = <Alert severity="warning">{lostphoneTexts.lostNoAnswer}</Alert>;
-      break;
+      return <Alert severity="warning">{lostphoneTexts.lostNoAnswer}</Alert>;
     case 'error':
-      content = <Alert severity="error">{flow.message}</Alert>;
-      break;
+      return <Alert severity="error">{flow.message}</Alert>;
   }
-  return (
-    <Box aria-live="polite" aria-atomic="false">
-      {content}
-    </Box>
-  );
 }

@@ -4,26 +4,17 @@ import { LOST_PHONE_WAIT_MS } from '@escudo/contract/browser';
 import { describeErrorDetails } from '../../../lib/api-client.ts';
 import { watchCommand } from '../../../lib/commands/command-store.ts';
 import { queryClient } from '../../../lib/query-client.ts';
-import { fillText } from '../../../lib/format.ts';
 import { changeLostStatus } from '../api/change-lost-status.ts';
 import { lostPhoneConfigQueryOptions } from '../api/get-lost-my-phone-data.ts';
 import { orderLostModeOn } from '../api/lost-my-phone-subscribe-notification.ts';
 import { orderLostModeOff } from '../api/lost-my-phone-unsubscribe-notification.ts';
-import { lostphoneTexts } from '../texts.ts';
 import { waitForPhone } from './wait-for-phone.ts';
 
 export type LostModeFlow =
-  | { phase: 'idle' }
-  | { phase: 'sending'; turnOn: boolean }
-  | { phase: 'waiting'; turnOn: boolean; startedAt: number }
-  | { phase: 'saving'; turnOn: boolean }
+  | { phase: 'idle' | 'sending' | 'saving' | 'noAnswer' }
+  | { phase: 'waiting'; startedAt: number }
   | { phase: 'answered'; turnOn: boolean }
-  | { phase: 'noAnswer'; turnOn: boolean }
-  | { phase: 'error'; turnOn: boolean; message: string };
-
-export function isLostModeBusy(flow: LostModeFlow): boolean {
-  return flow.phase === 'sending' || flow.phase === 'waiting' || flow.phase === 'saving';
-}
+  | { phase: 'error'; message: string };
 
 /**
  * Turning lost mode on or off (spec 4): the order goes to the phone, an `ayThere` probe asks whether
@@ -66,30 +57,22 @@ export function useLostModeToggle(device: Device) {
     running.current = controller;
     const isStale = () => controller.signal.aborted;
     try {
-      setFlow({ phase: 'sending', turnOn });
+      setFlow({ phase: 'sending' });
       const order = turnOn ? orderLostModeOn : orderLostModeOff;
       const { command } = await order({ device_id: device.device_id });
       if (isStale()) return;
-      setFlow({ phase: 'waiting', turnOn, startedAt: Date.now() });
+      setFlow({ phase: 'waiting', startedAt: Date.now() });
       const answer = await waitForPhone(command, LOST_PHONE_WAIT_MS, controller.signal);
       if (isStale()) return;
-      if (answer.kind === 'noAnswer') return setFlow({ phase: 'noAnswer', turnOn });
-      if (answer.kind === 'refused') return setFlow({ phase: 'error', turnOn, message: answer.message });
-      if (answer.kind === 'failed') {
-        const reason = answer.reason ?? lostphoneTexts.commandFailedNoReason;
-        return setFlow({
-          phase: 'error',
-          turnOn,
-          message: fillText(lostphoneTexts.lostPhoneFailed, { reason }),
-        });
-      }
-      setFlow({ phase: 'saving', turnOn });
+      if (answer.kind === 'noAnswer') return setFlow({ phase: 'noAnswer' });
+      if (answer.kind === 'failed') return setFlow({ phase: 'error', message: answer.message });
+      setFlow({ phase: 'saving' });
       // spec 7: changeStatus takes the internal id
       await changeLostStatus({ device_id: device.id, lost: turnOn });
       refreshWhenDone(command.id);
       if (!isStale()) setFlow({ phase: 'answered', turnOn });
     } catch (error) {
-      if (!isStale()) setFlow({ phase: 'error', turnOn, message: describeErrorDetails(error).join(' ') });
+      if (!isStale()) setFlow({ phase: 'error', message: describeErrorDetails(error).join(' ') });
     }
   }
 
@@ -99,5 +82,6 @@ export function useLostModeToggle(device: Device) {
     setFlow({ phase: 'idle' });
   }
 
-  return { flow, start, reset };
+  const isBusy = flow.phase === 'sending' || flow.phase === 'waiting' || flow.phase === 'saving';
+  return { flow, isBusy, start, reset };
 }

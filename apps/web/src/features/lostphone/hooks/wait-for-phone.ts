@@ -1,18 +1,13 @@
 import type { Command } from '@escudo/contract';
 import { watchCommand } from '../../../lib/commands/command-store.ts';
+import { fillText } from '../../../lib/format.ts';
 import { emit, subscribe } from '../../../lib/realtime/realtime-client.ts';
+import { lostphoneTexts } from '../texts.ts';
 
 export type PhoneAnswer =
-  | { kind: 'answered' }
-  | { kind: 'failed'; reason: string | null }
-  | { kind: 'noAnswer' }
-  /** the server refused the probe (e.g. the device is not the account's): its Spanish message */
-  | { kind: 'refused'; message: string };
-
-/** A probe id the contract accepts (8 to 64 of [A-Za-z0-9_-]). */
-export function newProbeId(): string {
-  return `probe-${crypto.randomUUID()}`;
-}
+  | { kind: 'answered' | 'noAnswer' }
+  /** the phone could not carry it out, or the server refused the probe: the Spanish message */
+  | { kind: 'failed'; message: string };
 
 /**
  * Waits for the spec's answer to an order (spec 4): the `imHere` to an `ayThere` probe, or the phone
@@ -22,7 +17,8 @@ export function newProbeId(): string {
  */
 export function waitForPhone(command: Command, timeoutMs: number, signal: AbortSignal): Promise<PhoneAnswer> {
   const deviceId = command.device_id;
-  const probeId = newProbeId();
+  // a probe id the contract accepts (8 to 64 of [A-Za-z0-9_-])
+  const probeId = `probe-${crypto.randomUUID()}`;
   return new Promise<PhoneAnswer>((resolve) => {
     let isOver = false;
     const cleanups: (() => void)[] = [];
@@ -37,8 +33,10 @@ export function waitForPhone(command: Command, timeoutMs: number, signal: AbortS
 
     keep(
       watchCommand(command.id, ({ command: current }) => {
-        if (current.state === 'failed') finish({ kind: 'failed', reason: current.reason });
-        else if (current.state !== 'sent') finish({ kind: 'answered' });
+        if (current.state === 'failed') {
+          const reason = current.reason ?? lostphoneTexts.commandFailedNoReason;
+          finish({ kind: 'failed', message: fillText(lostphoneTexts.lostPhoneFailed, { reason }) });
+        } else if (current.state !== 'sent') finish({ kind: 'answered' });
       }),
     );
     if (isOver) return;
@@ -55,7 +53,7 @@ export function waitForPhone(command: Command, timeoutMs: number, signal: AbortS
 
     void emit('ayThere', { device_id: deviceId, probe_id: probeId }, timeoutMs).then((ack) => {
       // a time-out here means the link is down: the phone may still answer the command in time
-      if (!ack.ok && ack.code !== 'TIMEOUT') finish({ kind: 'refused', message: ack.message });
+      if (!ack.ok && ack.code !== 'TIMEOUT') finish({ kind: 'failed', message: ack.message });
     });
   });
 }
