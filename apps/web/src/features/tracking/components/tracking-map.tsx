@@ -4,7 +4,7 @@
  * it; the live route keeps its newest point in view. Loaded lazily with Leaflet (its own chunk).
  */
 import { useEffect } from 'react';
-import { latLngBounds, layerGroup, marker, polyline } from 'leaflet';
+import { latLngBounds, layerGroup, marker, polyline, type DivIcon } from 'leaflet';
 import type { PublicConfig, RoutePoint } from '@escudo/contract';
 import { BaseMap } from '../../../components/map/base-map.tsx';
 import { createPinIcon } from '../../../components/map/pin-icon.ts';
@@ -55,19 +55,9 @@ function RouteLayer({ route }: { route: ShownRoute }) {
     const endTitle = isLive ? trackingTexts.current : trackingTexts.end;
     const layers = layerGroup([
       polyline(positions, { color: BRAND_RED, weight: 4, opacity: isLive ? 0.95 : 0.8 }),
-      marker(positions[0]!, {
-        icon: startIcon,
-        title: trackingTexts.start,
-        alt: trackingTexts.start,
-      }).bindTooltip(trackingTexts.start),
+      pin(positions[0]!, startIcon, trackingTexts.start),
     ]);
-    if (positions.length > 1 || isLive) {
-      layers.addLayer(
-        marker(last, { icon: endIcon, zIndexOffset: 500, title: endTitle, alt: endTitle }).bindTooltip(
-          endTitle,
-        ),
-      );
-    }
+    if (positions.length > 1 || isLive) layers.addLayer(pin(last, endIcon, endTitle, 500));
     layers.addTo(map);
     return () => {
       layers.remove();
@@ -75,6 +65,11 @@ function RouteLayer({ route }: { route: ShownRoute }) {
   }, [map, points, isLive]);
 
   return null;
+}
+
+/** A pin whose title, alternative text and tooltip all say what it marks. */
+function pin(position: [number, number], icon: DivIcon, title: string, zIndexOffset = 0) {
+  return marker(position, { icon, title, alt: title, zIndexOffset }).bindTooltip(title);
 }
 
 function FitRoute({ route }: { route: ShownRoute | null }) {
