@@ -218,11 +218,8 @@ export function subscribe<T extends ServerMessageType>(
   handler: ServerMessageHandler<T>,
   { opensLink = true }: { opensLink?: boolean } = {},
 ): () => void {
-  let listeners = handlers.get(type);
-  if (!listeners) {
-    listeners = new Set();
-    handlers.set(type, listeners);
-  }
+  const listeners = handlers.get(type) ?? new Set();
+  handlers.set(type, listeners);
   const stored = handler as (payload: never) => void;
   listeners.add(stored);
   if (opensLink) void ensureRealtime();

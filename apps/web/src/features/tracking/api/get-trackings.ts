@@ -1,21 +1,17 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { RoutePoint, Tracking } from '@escudo/contract';
 import { PAGE_SIZE } from '@escudo/contract/browser';
 import { callApi } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 
 /** POST getTrackings (API.md): one page of a device's routes (spec 9: 15), and the active one. */
-export function trackingsQueryOptions(deviceId: string, page: number) {
-  return queryOptions({
+export function useTrackings(deviceId: string, page: number) {
+  return useQuery({
     queryKey: ['trackings', deviceId, page],
     queryFn: ({ signal }) =>
       callApi('getTrackings', { device_id: deviceId, limit: PAGE_SIZE, page }, { signal }),
     placeholderData: keepPreviousData,
   });
-}
-
-export function useTrackings(deviceId: string, page: number) {
-  return useQuery(trackingsQueryOptions(deviceId, page));
 }
 
 /** Live points (`trackingPoints`) join the active route of every cached page without a request. */
