@@ -92,5 +92,4 @@ export const lostphoneTexts = {
   wipeStopped: 'Se ha detenido el proceso, no se eliminará tu información del dispositivo.',
   wipeFailed: 'El teléfono no pudo borrarse: {reason}',
   wipeExpired: 'El teléfono no se conectó dentro de 24 horas: la orden de borrado expiró y no se ejecutará.',
-  wipeCloseWhileRunning: 'Cerrar de todos modos',
 } as const;

@@ -32,7 +32,6 @@ export const trackingTexts = {
   points: '{points} puntos',
   empty: 'Aún no hay recorridos para este dispositivo. Activa el tracking para registrar el primero.',
   loadError: 'No pudimos cargar los recorridos.',
-  retry: 'Reintentar',
   mapLabel: 'Mapa del recorrido',
   start: 'Inicio del recorrido',
   end: 'Fin del recorrido',
