@@ -8,6 +8,7 @@
 import type { Command } from '@escudo/contract';
 import { callApi } from '../api-client.ts';
 import { authToken } from '../auth-token.ts';
+import { createLiveValue } from '../realtime/live-value.ts';
 import { getRealtimeStatus, subscribe, subscribeRealtimeStatus } from '../realtime/realtime-client.ts';
 import { laterCommand } from './command-state.ts';
 
@@ -20,8 +21,7 @@ export interface CommandEntry {
 /** ours: a device's latest commands asked for after a reconnection; orders being followed are recent */
 const RELOAD_LIMIT = 20;
 
-let entries: ReadonlyMap<number, CommandEntry> = new Map();
-const changeListeners = new Set<() => void>();
+const entries = createLiveValue<ReadonlyMap<number, CommandEntry>>(new Map());
 /** device_id → how many screens follow its commands (they are reloaded after each reconnection) */
 const followers = new Map<string, number>();
 /** devices already reloaded on the current connection */
@@ -43,18 +43,13 @@ function listen(isLinkWanted: boolean) {
 }
 listen(false);
 
-function notify() {
-  for (const listener of [...changeListeners]) listener();
-}
-
 /** Takes a copy of a command (a realtime message, an HTTP reply, a reload): the later state wins. */
 export function rememberCommand(incoming: Command): void {
-  const current = entries.get(incoming.id);
+  const current = entries.get().get(incoming.id);
   const command = current ? laterCommand(current.command, incoming) : incoming;
   if (current && isSameCopy(current.command, command)) return;
   const answeredAt = current?.answeredAt ?? (command.state === 'sent' ? null : Date.now());
-  entries = new Map(entries).set(command.id, { command, answeredAt });
-  notify();
+  entries.set(new Map(entries.get()).set(command.id, { command, answeredAt }));
 }
 
 function isSameCopy(a: Command, b: Command): boolean {
@@ -69,16 +64,11 @@ export async function rememberOrder<T extends { command: Command }>(reply: Promi
 }
 
 export function getCommandEntry(commandId: number): CommandEntry | undefined {
-  return entries.get(commandId);
+  return entries.get().get(commandId);
 }
 
 /** Calls `listener` after any change of any command (for useSyncExternalStore). */
-export function subscribeCommands(listener: () => void): () => void {
-  changeListeners.add(listener);
-  return () => {
-    changeListeners.delete(listener);
-  };
-}
+export const subscribeCommands = entries.subscribe;
 
 function reloadDevice(deviceId: string) {
   if (!isConnected || reloadedDevices.has(deviceId)) return;
@@ -123,17 +113,17 @@ export function watchCommand(commandId: number, onChange: (entry: CommandEntry) 
   let unfollow: (() => void) | null = null;
   let isWatching = true;
   const check = () => {
-    const entry = entries.get(commandId);
+    const entry = entries.get().get(commandId);
     if (!isWatching || !entry || entry === last) return;
     last = entry;
     unfollow ??= followDevice(entry.command.device_id);
     onChange(entry);
   };
-  changeListeners.add(check);
+  const unsubscribe = entries.subscribe(check);
   check();
   return () => {
     isWatching = false;
-    changeListeners.delete(check);
+    unsubscribe();
     unfollow?.();
   };
 }
@@ -155,6 +145,5 @@ authToken.subscribe(() => {
   sessionToken = current;
   sessionGeneration += 1;
   reloadedDevices = new Set();
-  entries = new Map();
-  notify();
+  entries.set(new Map());
 });

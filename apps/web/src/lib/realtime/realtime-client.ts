@@ -21,6 +21,7 @@ import { authToken } from '../auth-token.ts';
 import { queryClient } from '../query-client.ts';
 import { userQueryOptions } from '../session/user-details.ts';
 import { libTexts } from '../texts.ts';
+import { createLiveValue } from './live-value.ts';
 
 /**
  * idle: nothing asked for the link yet, or the session ended;
@@ -45,12 +46,10 @@ const RETRY_MAX_MS = 10_000;
 const handlers = new Map<ServerMessageType, Set<(payload: never) => void>>();
 /** handlers that hear messages without asking for the link (the command store): they never keep it open */
 const passiveHandlers = new WeakSet<(payload: never) => void>();
-const statusListeners = new Set<() => void>();
-const presenceListeners = new Set<() => void>();
+const status = createLiveValue<RealtimeStatus>('idle');
 /** device_id → online, as last reported by the server on this connection */
-let presence: ReadonlyMap<string, boolean> = new Map();
+const presence = createLiveValue<ReadonlyMap<string, boolean>>(new Map());
 
-let status: RealtimeStatus = 'idle';
 let socket: PanelSocket | null = null;
 let starting: Promise<PanelSocket | null> | null = null;
 /** bumped by every close, so that a start still downloading the library cannot revive a closed link */
@@ -58,21 +57,10 @@ let generation = 0;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let failedAttempts = 0;
 
-function setStatus(next: RealtimeStatus) {
-  if (status === next) return;
-  status = next;
-  for (const listener of statusListeners) listener();
-}
-
-function setPresence(next: ReadonlyMap<string, boolean>) {
-  presence = next;
-  for (const listener of presenceListeners) listener();
-}
-
 function dispatch(type: string, payload: unknown) {
   if (type === 'presence') {
     const { device_id, online } = payload as ServerToPanel['presence'];
-    setPresence(new Map(presence).set(device_id, online));
+    presence.set(new Map(presence.get()).set(device_id, online));
   }
   const listeners = handlers.get(type as ServerMessageType);
   if (!listeners) return;
@@ -110,18 +98,18 @@ function wire(target: PanelSocket) {
   target.on('connect', () => {
     failedAttempts = 0;
     clearTimeout(retryTimer);
-    setStatus('connected');
+    status.set('connected');
   });
   target.on('connect_error', () => {
-    setStatus('reconnecting');
+    status.set('reconnecting');
     // `active` is false when the server refused us (e.g. an expired token): retry by hand with a new one
     if (!target.active) scheduleRetry(target);
   });
   target.on('disconnect', (reason) => {
     // presence is only known while connected; the server repeats it after the next connection
-    setPresence(new Map());
+    presence.set(new Map());
     if (socket !== target) return;
-    setStatus('reconnecting');
+    status.set('reconnecting');
     // the server closed us (session revoked, server restart): the token request will tell which
     if (reason === 'io server disconnect') scheduleRetry(target);
   });
@@ -144,7 +132,7 @@ export function ensureRealtime(): Promise<PanelSocket | null> {
   if (starting) return starting;
   if (authToken.get() === null) return Promise.resolve(null);
   const startedIn = generation;
-  setStatus('connecting');
+  status.set('connecting');
   starting = (async () => {
     try {
       const [user, { io }] = await Promise.all([
@@ -172,7 +160,7 @@ export function ensureRealtime(): Promise<PanelSocket | null> {
       // the user's details or the library could not be downloaded: try again while someone listens
       console.error('could not open the realtime link', error);
       if (startedIn === generation) {
-        setStatus('reconnecting');
+        status.set('reconnecting');
         clearTimeout(retryTimer);
         retryTimer = setTimeout(() => {
           if (startedIn === generation && isListened()) void ensureRealtime();
@@ -195,8 +183,8 @@ export function closeRealtime(): void {
   const closing = socket;
   socket = null;
   closing?.disconnect();
-  setPresence(new Map());
-  setStatus('idle');
+  presence.set(new Map());
+  status.set('idle');
   // another account signed in while pages were listening: they listen on a link of the new session
   if (isListened() && authToken.get() !== null) void ensureRealtime();
 }
@@ -253,24 +241,7 @@ export async function emit<T extends PanelMessageType>(
   });
 }
 
-export function getRealtimeStatus(): RealtimeStatus {
-  return status;
-}
-
-export function subscribeRealtimeStatus(listener: () => void): () => void {
-  statusListeners.add(listener);
-  return () => {
-    statusListeners.delete(listener);
-  };
-}
-
-export function getPresence(): ReadonlyMap<string, boolean> {
-  return presence;
-}
-
-export function subscribePresence(listener: () => void): () => void {
-  presenceListeners.add(listener);
-  return () => {
-    presenceListeners.delete(listener);
-  };
-}
+export const getRealtimeStatus = status.get;
+export const subscribeRealtimeStatus = status.subscribe;
+export const getPresence = presence.get;
+export const subscribePresence = presence.subscribe;
