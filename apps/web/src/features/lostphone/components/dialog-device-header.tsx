@@ -6,6 +6,13 @@ import { RealtimeConnectionNotice } from '../../../components/realtime-connectio
 import { fillText, formatDeviceLabel } from '../../../lib/format.ts';
 import { lostphoneTexts } from '../texts.ts';
 
+/** What every protection dialog takes from ProtectionDialogs. */
+export interface ProtectionDialogProps {
+  device: Device;
+  open: boolean;
+  onClose: () => void;
+}
+
 /**
  * The top of every protection dialog: which phone the order goes to, whether it is connected right
  * now (the server's `presence`), and a notice while the realtime link is down.

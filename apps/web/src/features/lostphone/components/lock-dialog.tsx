@@ -6,7 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId, useState, type FormEvent } from 'react';
-import type { CommandState, Device } from '@escudo/contract';
+import type { CommandState } from '@escudo/contract';
 import { LOCK_PIN_LENGTH } from '@escudo/contract/browser';
 import { FormField } from '../../../components/form-field.tsx';
 import { describeErrorDetails } from '../../../lib/api-client.ts';
@@ -15,7 +15,7 @@ import { useDevicePresence } from '../../../lib/realtime/use-realtime.ts';
 import { useBlockMyPhone } from '../api/block-my-phone-notification.ts';
 import { lostphoneTexts } from '../texts.ts';
 import { CommandProgress } from './command-progress.tsx';
-import { DialogDeviceHeader } from './dialog-device-header.tsx';
+import { DialogDeviceHeader, type ProtectionDialogProps } from './dialog-device-header.tsx';
 
 const pinPattern = new RegExp(`^\\d{${LOCK_PIN_LENGTH}}$`);
 
@@ -23,15 +23,7 @@ const pinPattern = new RegExp(`^\\d{${LOCK_PIN_LENGTH}}$`);
  * 'Bloqueo de pantalla' (spec 4, 5): a 4-digit PIN goes to the phone, and the dialog then follows the
  * order until the phone says it locked (or why it could not, or that the order expired).
  */
-export function LockDialog({
-  device,
-  open,
-  onClose,
-}: {
-  device: Device;
-  open: boolean;
-  onClose: () => void;
-}) {
+export function LockDialog({ device, open, onClose }: ProtectionDialogProps) {
   const titleId = useId();
   const [pin, setPin] = useState('');
   const blockMutation = useBlockMyPhone();

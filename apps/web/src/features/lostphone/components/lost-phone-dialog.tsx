@@ -12,7 +12,6 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useEffect, useEffectEvent, useId } from 'react';
 import { useNavigate } from 'react-router';
-import type { Device } from '@escudo/contract';
 import { LOST_PHONE_WAIT_MS } from '@escudo/contract/browser';
 import { describeErrorDetails } from '../../../lib/api-client.ts';
 import { fillText } from '../../../lib/format.ts';
@@ -21,7 +20,7 @@ import { useLostPhoneConfig } from '../api/get-lost-my-phone-data.ts';
 import { useLostModeToggle, type LostModeFlow } from '../hooks/use-lost-mode-toggle.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { lostphoneTexts } from '../texts.ts';
-import { DialogDeviceHeader } from './dialog-device-header.tsx';
+import { DialogDeviceHeader, type ProtectionDialogProps } from './dialog-device-header.tsx';
 
 /** spec 4: after turning lost mode on, Information opens 2 s after the phone's answer */
 const GO_TO_INFORMATION_AFTER_MS = 2_000;
@@ -30,15 +29,7 @@ const GO_TO_INFORMATION_AFTER_MS = 2_000;
  * 'Pérdida del dispositivo' (spec 4): shows whether lost mode is on, and turns it on or off once the
  * phone confirms it is there. Closing the dialog does not stop a wait already under way.
  */
-export function LostPhoneDialog({
-  device,
-  open,
-  onClose,
-}: {
-  device: Device;
-  open: boolean;
-  onClose: () => void;
-}) {
+export function LostPhoneDialog({ device, open, onClose }: ProtectionDialogProps) {
   const titleId = useId();
   const navigate = useNavigate();
   const configQuery = useLostPhoneConfig(open);

@@ -8,14 +8,13 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import { useEffect, useEffectEvent, useId, useState } from 'react';
-import type { Device } from '@escudo/contract';
 import { WIPE_RESET_AFTER_CLOSE_MS } from '@escudo/contract/browser';
 import { useDevicePresence } from '../../../lib/realtime/use-realtime.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { useWipeOrder } from '../hooks/use-wipe-order.ts';
 import type { WipeState } from '../hooks/wipe-flow.ts';
 import { lostphoneTexts } from '../texts.ts';
-import { DialogDeviceHeader } from './dialog-device-header.tsx';
+import { DialogDeviceHeader, type ProtectionDialogProps } from './dialog-device-header.tsx';
 import { WipePasswordForm } from './wipe-password-form.tsx';
 import { WipeOutcome, WipeWaiting } from './wipe-progress.tsx';
 
@@ -31,15 +30,7 @@ const stepLabels = [
  * stop it ('DETENER'), then the outcome. The dialog forgets everything 1 s after it closes. The
  * protocol is useWipeOrder's; this is the screen.
  */
-export function WipeDialog({
-  device,
-  open,
-  onClose,
-}: {
-  device: Device;
-  open: boolean;
-  onClose: () => void;
-}) {
+export function WipeDialog({ device, open, onClose }: ProtectionDialogProps) {
   const titleId = useId();
   const { state, isSubmitting, confirm, stop, reset } = useWipeOrder(device);
   // a new password form (empty, no messages) each time the dialog starts afresh
@@ -86,7 +77,6 @@ export function WipeDialog({
           key={formKey}
           device={device}
           isOnline={isOnline}
-          fieldId={`${titleId}-password`}
           serverMessage={state.serverMessage}
           isSubmitting={isSubmitting}
           onConfirm={confirm}

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { Device } from '@escudo/contract';
 import { WRONG_PASSWORD_MESSAGE_MS } from '@escudo/contract/browser';
 import { PasswordField } from '../../../components/password-field.tsx';
@@ -18,7 +18,6 @@ import { DialogDeviceHeader } from './dialog-device-header.tsx';
 export function WipePasswordForm({
   device,
   isOnline,
-  fieldId,
   serverMessage,
   isSubmitting,
   onConfirm,
@@ -26,13 +25,13 @@ export function WipePasswordForm({
 }: {
   device: Device;
   isOnline: boolean | null;
-  fieldId: string;
   /** the server's message when it asked for the password again (428) */
   serverMessage: string | null;
   isSubmitting: boolean;
   onConfirm: (password: string) => Promise<WipeConfirmation>;
   onCancel: () => void;
 }) {
+  const fieldId = useId();
   const [password, setPassword] = useState('');
   const [hasTriedToSubmit, setHasTriedToSubmit] = useState(false);
   const [wrongPasswordAt, setWrongPasswordAt] = useState<number | null>(null);
