@@ -15,7 +15,7 @@ import { useDevicePresence } from '../../../lib/realtime/use-realtime.ts';
 import { useBlockMyPhone } from '../api/block-my-phone-notification.ts';
 import { lostphoneTexts } from '../texts.ts';
 import { CommandProgress } from './command-progress.tsx';
-import { DialogDeviceHeader, type ProtectionDialogProps } from './dialog-device-header.tsx';
+import { DialogDeviceHeader, DialogNotice, type ProtectionDialogProps } from './dialog-parts.tsx';
 
 const pinPattern = new RegExp(`^\\d{${LOCK_PIN_LENGTH}}$`);
 
@@ -76,16 +76,11 @@ export function LockDialog({ device, open, onClose }: ProtectionDialogProps) {
           <DialogContent>
             <DialogDeviceHeader device={device} isOnline={isOnline} />
             <DialogContentText sx={{ mb: 2 }}>{lostphoneTexts.lockIntro}</DialogContentText>
-            {isOnline === false ? (
-              <Alert severity="info" sx={{ mb: 2 }}>
-                {lostphoneTexts.lockOffline}
-              </Alert>
-            ) : null}
-            {blockMutation.isError ? (
-              <Alert severity="error" sx={{ mb: 2 }}>
-                {describeErrorDetails(blockMutation.error).join(' ')}
-              </Alert>
-            ) : null}
+            <DialogNotice severity="info" text={isOnline === false ? lostphoneTexts.lockOffline : null} />
+            <DialogNotice
+              severity="error"
+              text={blockMutation.isError ? describeErrorDetails(blockMutation.error).join(' ') : null}
+            />
             <FormField
               id={`${titleId}-pin`}
               label={lostphoneTexts.lockPinLabel}

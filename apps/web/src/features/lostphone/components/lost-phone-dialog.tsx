@@ -20,7 +20,7 @@ import { useLostPhoneConfig } from '../api/get-lost-my-phone-data.ts';
 import { useLostModeToggle, type LostModeFlow } from '../hooks/use-lost-mode-toggle.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { lostphoneTexts } from '../texts.ts';
-import { DialogDeviceHeader, type ProtectionDialogProps } from './dialog-device-header.tsx';
+import { DialogDeviceHeader, DialogNotice, type ProtectionDialogProps } from './dialog-parts.tsx';
 
 /** spec 4: after turning lost mode on, Information opens 2 s after the phone's answer */
 const GO_TO_INFORMATION_AFTER_MS = 2_000;
@@ -97,11 +97,10 @@ export function LostPhoneDialog({ device, open, onClose }: ProtectionDialogProps
             {lostphoneTexts.lostLoadFailed} {describeErrorDetails(configQuery.error).join(' ')}
           </Alert>
         ) : null}
-        {isOnline === false && flow.phase === 'idle' ? (
-          <Alert severity="info" sx={{ mb: 2 }}>
-            {lostphoneTexts.lostOffline}
-          </Alert>
-        ) : null}
+        <DialogNotice
+          severity="info"
+          text={isOnline === false && flow.phase === 'idle' ? lostphoneTexts.lostOffline : null}
+        />
         <Box aria-live="polite" aria-atomic="false">
           <LostModeProgress flow={flow} />
         </Box>

@@ -14,7 +14,7 @@ import { useNow } from '../hooks/use-now.ts';
 import { useWipeOrder } from '../hooks/use-wipe-order.ts';
 import type { WipeState } from '../hooks/wipe-flow.ts';
 import { lostphoneTexts } from '../texts.ts';
-import { DialogDeviceHeader, type ProtectionDialogProps } from './dialog-device-header.tsx';
+import { DialogDeviceHeader, type ProtectionDialogProps } from './dialog-parts.tsx';
 import { WipePasswordForm } from './wipe-password-form.tsx';
 import { WipeOutcome, WipeWaiting } from './wipe-progress.tsx';
 

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
@@ -12,7 +11,7 @@ import { useConfig } from '../../../lib/config/get-config.ts';
 import { fillText } from '../../../lib/format.ts';
 import type { WipeConfirmation } from '../hooks/use-wipe-order.ts';
 import { lostphoneTexts } from '../texts.ts';
-import { DialogDeviceHeader } from './dialog-device-header.tsx';
+import { DialogDeviceHeader, DialogNotice } from './dialog-parts.tsx';
 
 /** The wipe's first step (spec 5, 8): the account's password, before anything goes to the phone. */
 export function WipePasswordForm({
@@ -64,30 +63,15 @@ export function WipePasswordForm({
     <form onSubmit={(event) => void submit(event)} noValidate>
       <DialogContent>
         <DialogDeviceHeader device={device} isOnline={isOnline} />
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          {lostphoneTexts.wipeWarning}
-        </Alert>
-        {isOnline === false ? (
-          <Alert severity="info" sx={{ mb: 2 }}>
-            {lostphoneTexts.wipeOffline}
-          </Alert>
-        ) : null}
-        {serverMessage ? (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {serverMessage}
-          </Alert>
-        ) : null}
-        {formError ? (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {formError}
-          </Alert>
-        ) : null}
+        <DialogNotice severity="warning" text={lostphoneTexts.wipeWarning} />
+        <DialogNotice severity="info" text={isOnline === false ? lostphoneTexts.wipeOffline : null} />
+        <DialogNotice severity="error" text={serverMessage} />
+        <DialogNotice severity="error" text={formError} />
         <Box aria-live="assertive">
-          {wrongPasswordAt !== null ? (
-            <Alert severity="error" sx={{ mb: 2 }}>
-              {lostphoneTexts.wipeWrongPassword}
-            </Alert>
-          ) : null}
+          <DialogNotice
+            severity="error"
+            text={wrongPasswordAt !== null ? lostphoneTexts.wipeWrongPassword : null}
+          />
         </Box>
         <PasswordField
           id={fieldId}

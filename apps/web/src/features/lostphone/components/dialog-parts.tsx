@@ -1,3 +1,5 @@
+// What the three protection dialogs share: their props, the device header, the notices above a form.
+import Alert, { type AlertColor } from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
@@ -48,5 +50,15 @@ export function DialogDeviceHeader({ device, isOnline }: { device: Device; isOnl
         )}
       </Box>
     </>
+  );
+}
+
+/** A notice above a dialog's form, shown while it has something to say. */
+export function DialogNotice({ severity, text }: { severity: AlertColor; text: string | null }) {
+  if (!text) return null;
+  return (
+    <Alert severity={severity} sx={{ mb: 2 }}>
+      {text}
+    </Alert>
   );
 }
