@@ -10,7 +10,6 @@ import Stepper from '@mui/material/Stepper';
 import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { WIPE_RESET_AFTER_CLOSE_MS } from '@escudo/contract/browser';
 import { useDevicePresence } from '../../../lib/realtime/use-realtime.ts';
-import { useNow } from '../hooks/use-now.ts';
 import { useWipeOrder } from '../hooks/use-wipe-order.ts';
 import type { WipeState } from '../hooks/wipe-flow.ts';
 import { lostphoneTexts } from '../texts.ts';
@@ -37,7 +36,6 @@ export function WipeDialog({ device, open, onClose }: ProtectionDialogProps) {
   const [formKey, setFormKey] = useState(0);
   const isOnline = useDevicePresence(device.device_id);
   const isWaiting = state.step === 'waiting';
-  const now = useNow(isWaiting);
 
   // spec 4: the dialog's state resets 1 s after closing
   const startAfresh = useEffectEvent(() => {
@@ -87,7 +85,7 @@ export function WipeDialog({ device, open, onClose }: ProtectionDialogProps) {
           <DialogContent>
             <DialogDeviceHeader device={device} isOnline={isOnline} />
             {state.step === 'waiting' ? (
-              <WipeWaiting state={state} now={now} onStop={() => void stop()} />
+              <WipeWaiting state={state} onStop={() => void stop()} />
             ) : (
               <WipeOutcome state={state} />
             )}

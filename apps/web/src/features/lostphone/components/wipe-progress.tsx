@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { fillText } from '../../../lib/format.ts';
+import { useNow } from '../hooks/use-now.ts';
 import { getWipeCountdown, hasPhoneNotAnswered, type WipeState } from '../hooks/wipe-flow.ts';
 import { lostphoneTexts } from '../texts.ts';
 import { CommandProgress } from './command-progress.tsx';
@@ -14,13 +15,12 @@ import { CommandProgress } from './command-progress.tsx';
  */
 export function WipeWaiting({
   state,
-  now,
   onStop,
 }: {
   state: Extract<WipeState, { step: 'waiting' }>;
-  now: number;
   onStop: () => void;
 }) {
+  const now = useNow();
   const stopError = state.stopError ? (
     <Alert severity="error" sx={{ mt: 2 }}>
       {state.stopError}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
 /** The current time, refreshed every `intervalMs` while `isTicking` (countdowns, "waiting n s"). */
-export function useNow(isTicking: boolean, intervalMs = 250): number {
+export function useNow(isTicking = true, intervalMs = 250): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!isTicking) return;
