@@ -13,19 +13,15 @@ import {
 } from './realtime-client.ts';
 
 /**
- * Calls `handler` for every message of `type` while the component is mounted (and `enabled`). The
- * handler may change on every render; the subscription does not.
+ * Calls `handler` for every message of `type` while the component is mounted. The handler may change
+ * on every render; the subscription does not.
  */
 export function useRealtimeEvent<T extends ServerMessageType>(
   type: T,
   handler: ServerMessageHandler<T>,
-  enabled = true,
 ): void {
   const onMessage = useEffectEvent(handler);
-  useEffect(() => {
-    if (!enabled) return;
-    return subscribe(type, (payload) => onMessage(payload));
-  }, [type, enabled]);
+  useEffect(() => subscribe(type, (payload) => onMessage(payload)), [type]);
 }
 
 /** The link's state, opening it if needed (for "reconnecting…" notices). */
