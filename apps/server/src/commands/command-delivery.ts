@@ -27,6 +27,12 @@ export interface CommandTarget {
   deviceId: string;
 }
 
+export const targetOf = (device: { id: number; userId: number; deviceId: string }): CommandTarget => ({
+  deviceRowId: device.id,
+  userId: device.userId,
+  deviceId: device.deviceId,
+});
+
 /** states in which a command is still the phone's to carry out (sent again at each connection) */
 export const openStates: CommandState[] = commandStates.filter(
   (state) => !finalCommandStates.includes(state),

@@ -21,6 +21,7 @@ import { tellNetworkPhoneIsLost } from '../lostphone/lost-mode-notice.ts';
 import {
   expireStaleCommands,
   openStates,
+  targetOf,
   toCommand,
   toPhoneCommand,
   type CommandTarget,
@@ -197,8 +198,7 @@ export async function recordWipeAnswer(
  * nothing is left to stop.
  */
 export async function cancelWipe(ctx: AppContext, userId: number, deviceId: string, commandId: number) {
-  const device = await findUserDevice(ctx, userId, { deviceId });
-  const target = { deviceRowId: device.id, userId, deviceId: device.deviceId };
+  const target = targetOf(await findUserDevice(ctx, userId, { deviceId }));
   const command = await findCommand(ctx, target, commandId);
   if (command.type !== 'wipe') throw new AppError('VALIDATION', 'Esa orden no es un borrado.');
   if (command.state === 'sent') {
@@ -209,7 +209,7 @@ export async function cancelWipe(ctx: AppContext, userId: number, deviceId: stri
     });
     ctx.realtime.toUser(userId, 'cancelingWipe', { device_id: target.deviceId, command_id: commandId });
   } else if (command.state === 'delivered') {
-    ctx.realtime.toDevice(device.id, 'cancelingWipe', { command_id: commandId });
+    ctx.realtime.toDevice(target.deviceRowId, 'cancelingWipe', { command_id: commandId });
   } else if (command.state === 'done') {
     throw new AppError('VALIDATION', 'El teléfono ya comenzó el borrado; no se puede detener.');
   }

@@ -13,6 +13,7 @@ import type { AppContext } from '../context.ts';
 import type { Route } from '../lib/http/routes.ts';
 import { findUserDevice } from '../devices/devices.service.ts';
 import { listCommands } from '../commands/commands.service.ts';
+import { targetOf } from '../commands/command-delivery.ts';
 import * as lostPhone from './lostphone.service.ts';
 
 export function registerLostPhoneRoutes(route: Route, ctx: AppContext): void {
@@ -33,8 +34,7 @@ export function registerLostPhoneRoutes(route: Route, ctx: AppContext): void {
   route(getLostMyPhoneInfo, ({ auth, body }) => lostPhone.getLostInfo(ctx, auth.userId, body.device_id));
   route(getDeviceCommands, async ({ auth, body }) => {
     const device = await findUserDevice(ctx, auth.userId, { deviceId: body.device_id });
-    const target = { deviceRowId: device.id, userId: device.userId, deviceId: device.deviceId };
-    return { commands: await listCommands(ctx, target, body.limit) };
+    return { commands: await listCommands(ctx, targetOf(device), body.limit) };
   });
   route(lostPhoneReport, ({ auth, body }) => lostPhone.storeLostReport(ctx, auth, body));
 }

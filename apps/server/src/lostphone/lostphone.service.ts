@@ -25,13 +25,9 @@ import { devices, lostReports, users } from '../lib/db/schema.ts';
 import type { DeviceAuth } from '../lib/http/routes.ts';
 import { findUserDevice, listUserDevices } from '../devices/devices.service.ts';
 import { createCommand } from '../commands/commands.service.ts';
+import { targetOf } from '../commands/command-delivery.ts';
 
 type DeviceRow = Awaited<ReturnType<typeof findUserDevice>>;
-const targetOf = (device: DeviceRow) => ({
-  deviceRowId: device.id,
-  userId: device.userId,
-  deviceId: device.deviceId,
-});
 const toConfigItem = (device: Pick<DeviceRow, 'id' | 'deviceId' | 'lost'>): LostPhoneConfigItem => ({
   id: device.id,
   device_id: device.deviceId,
