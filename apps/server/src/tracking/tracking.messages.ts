@@ -1,14 +1,41 @@
+/**
+ * Where the phones' `routePoints` messages come in (tracking.service.ts stores them). Two bounds,
+ * checked before anything is stored:
+ * - issue 4: at most TRACKING_MAX_POINTS_PER_SECOND route points a second from one phone;
+ * - MAX_PENDING_ROUTE_WRITES messages of all phones waiting for the database: past it a quick, honest
+ *   refusal that the phone answers by resending later, rather than a queue that delays every phone's
+ *   points (bench/RESULTS.md, "Tracking": past saturation the points stored a second fell by 40%).
+ *   Checked first, so that a refused message does not use up the phone's rate.
+ */
+import { TRACKING_MAX_POINTS_PER_MESSAGE, TRACKING_MAX_POINTS_PER_SECOND } from '@escudo/contract';
 import type { AppContext } from '../context.ts';
+import { AppError } from '../lib/app-error.ts';
 import type { DeviceSocket, RealtimeMessages } from '../lib/realtime/messages.ts';
-import { createRouteIntake } from './tracking.service.ts';
+import { createRateLimiter } from '../lib/realtime/rate-limiter.ts';
+import { addRoutePoints } from './tracking.service.ts';
 
 export function registerTrackingMessages(messages: RealtimeMessages, ctx: AppContext): void {
-  const intake = createRouteIntake(ctx);
+  let pendingWrites = 0;
   // each phone's own rate of points lives as long as its socket
-  const phones = new WeakMap<DeviceSocket, ReturnType<typeof intake>>();
+  const rates = new WeakMap<DeviceSocket, ReturnType<typeof createRateLimiter>>();
   messages.device.on('routePoints', async ({ tracking_id, points }, { auth, socket }) => {
-    let receive = phones.get(socket);
-    if (!receive) phones.set(socket, (receive = intake(auth)));
-    await receive(tracking_id, points);
+    if (pendingWrites >= ctx.env.MAX_PENDING_ROUTE_WRITES) throw new AppError('SERVER_BUSY');
+    let rate = rates.get(socket);
+    if (!rate) {
+      rate = createRateLimiter(TRACKING_MAX_POINTS_PER_SECOND, TRACKING_MAX_POINTS_PER_MESSAGE);
+      rates.set(socket, rate);
+    }
+    if (!rate.take(points.length)) {
+      throw new AppError(
+        'RATE_LIMITED',
+        `Demasiados puntos de ruta: como máximo ${TRACKING_MAX_POINTS_PER_SECOND} por segundo.`,
+      );
+    }
+    pendingWrites += 1;
+    try {
+      await addRoutePoints(ctx, auth, tracking_id, points);
+    } finally {
+      pendingWrites -= 1;
+    }
   });
 }

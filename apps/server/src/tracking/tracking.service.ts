@@ -6,23 +6,17 @@
  * keep landing on the same route.
  */
 import { and, count, desc, eq, inArray, isNull, asc, sql } from 'drizzle-orm';
-import {
-  TRACKING_MAX_POINTS_PER_MESSAGE,
-  TRACKING_MAX_POINTS_PER_SECOND,
-  TRACKING_POINT_CLOCK_SKEW_MS,
-  type RoutePoint,
-  type Tracking,
-} from '@escudo/contract';
+import { TRACKING_POINT_CLOCK_SKEW_MS, type RoutePoint, type Tracking } from '@escudo/contract';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { trackingPoints, trackings } from '../lib/db/schema.ts';
 import type { DeviceAuth } from '../lib/http/routes.ts';
 import { findUserDevice } from '../devices/devices.service.ts';
 import { createCommand } from '../commands/commands.service.ts';
+import { targetOf } from '../commands/command-delivery.ts';
 import { findPlanFeature } from '../plans/plans.service.ts';
 import { TRACKING_INCLUDE_ID } from '../plans/plans.data.ts';
 import { isUniqueViolation } from '../lib/db/errors.ts';
-import { createRateLimiter } from '../lib/realtime/rate-limiter.ts';
 
 type TrackingRow = typeof trackings.$inferSelect;
 
@@ -73,11 +67,11 @@ async function assertPlanIncludesTracking(ctx: AppContext, userId: number): Prom
 
 export async function changeTrackingStatus(ctx: AppContext, userId: number, deviceId: string, status: 1 | 2) {
   const device = await findUserDevice(ctx, userId, { deviceId });
-  const target = { deviceRowId: device.id, userId, deviceId: device.deviceId };
-  if (status === 1) await assertPlanIncludesTracking(ctx, userId);
+  const target = targetOf(device);
   const active = await findActive(ctx, device.id);
 
   if (status === 1) {
+    await assertPlanIncludesTracking(ctx, userId);
     if (active) {
       // already on: order the phone again (it may have lost its state); the route stays the same
       const command = await createCommand(ctx, target, 'trackingOn', { tracking_id: active.id });
@@ -203,35 +197,4 @@ export async function addRoutePoints(
       at: times[index]!.toISOString(),
     })),
   });
-}
-
-/**
- * Where the phones' `routePoints` messages come in: one per server, handing each phone its own
- * `receive`. Two bounds, checked before anything is stored:
- * - issue 4: at most TRACKING_MAX_POINTS_PER_SECOND route points a second from one phone;
- * - MAX_PENDING_ROUTE_WRITES messages of all phones waiting for the database: past it a quick, honest
- *   refusal that the phone answers by resending later, rather than a queue that delays every phone's
- *   points (bench/RESULTS.md, "Tracking": past saturation the points stored a second fell by 40%).
- *   Checked first, so that a refused message does not use up the phone's rate.
- */
-export function createRouteIntake(ctx: AppContext) {
-  let pendingWrites = 0;
-  return (auth: DeviceAuth) => {
-    const points = createRateLimiter(TRACKING_MAX_POINTS_PER_SECOND, TRACKING_MAX_POINTS_PER_MESSAGE);
-    return async function receive(trackingId: number, batch: RoutePoint[]): Promise<void> {
-      if (pendingWrites >= ctx.env.MAX_PENDING_ROUTE_WRITES) throw new AppError('SERVER_BUSY');
-      if (!points.take(batch.length)) {
-        throw new AppError(
-          'RATE_LIMITED',
-          `Demasiados puntos de ruta: como máximo ${TRACKING_MAX_POINTS_PER_SECOND} por segundo.`,
-        );
-      }
-      pendingWrites += 1;
-      try {
-        await addRoutePoints(ctx, auth, trackingId, batch);
-      } finally {
-        pendingWrites -= 1;
-      }
-    };
-  };
 }
