@@ -20,8 +20,8 @@ const findDevice = preparedPerDatabase((db) =>
     .prepare('find_device_by_token'),
 );
 
-export async function findDeviceByToken(ctx: AppContext, token: string): Promise<DeviceAuth | null> {
-  if (!token || token.length > 256) return null;
+async function findDeviceByToken(ctx: AppContext, token: unknown): Promise<DeviceAuth | null> {
+  if (typeof token !== 'string' || !token || token.length > 256) return null;
   const [device] = await findDevice(ctx.db).execute({ tokenHash: hashToken(token) });
   return device
     ? { kind: 'device', userId: device.userId, deviceRowId: device.id, deviceId: device.deviceId }
@@ -29,14 +29,10 @@ export async function findDeviceByToken(ctx: AppContext, token: string): Promise
 }
 
 export function createDeviceAuthenticator(ctx: AppContext) {
-  return async (request: FastifyRequest): Promise<DeviceAuth | null> => {
-    const token = bearerToken(request);
-    return token ? findDeviceByToken(ctx, token) : null;
-  };
+  return (request: FastifyRequest) => findDeviceByToken(ctx, bearerToken(request));
 }
 
 /** A phone's realtime connection (`/device`), with the same token. */
 export function createDeviceSocketAuthenticator(ctx: AppContext) {
-  return (token: unknown): Promise<DeviceAuth | null> =>
-    findDeviceByToken(ctx, typeof token === 'string' ? token : '');
+  return (token: unknown) => findDeviceByToken(ctx, token);
 }
