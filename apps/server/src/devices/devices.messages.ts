@@ -37,13 +37,10 @@ export function registerDeviceMessages(messages: RealtimeMessages, ctx: AppConte
         : remember(socket, await findUserDevice(ctx, auth.userId, { deviceId: device_id }));
     ctx.realtime.toDevice(rowId, 'ayThere', { probe_id });
   });
-  messages.device.on('imHere', async ({ probe_id, command_id }, { auth }) => {
-    if (command_id !== undefined) {
-      await acknowledgeCommand(ctx, auth, command_id);
-      ctx.realtime.toUser(auth.userId, 'imHere', { device_id: auth.deviceId, command_id });
-    } else {
-      ctx.realtime.toUser(auth.userId, 'imHere', { device_id: auth.deviceId, probe_id });
-    }
+  // the contract lets through exactly one of probe_id and command_id, and nothing else
+  messages.device.on('imHere', async (answer, { auth }) => {
+    if (answer.command_id !== undefined) await acknowledgeCommand(ctx, auth, answer.command_id);
+    ctx.realtime.toUser(auth.userId, 'imHere', { device_id: auth.deviceId, ...answer });
   });
 
   // tell a new panel which of its phones are connected right now (and remember they are its own)
