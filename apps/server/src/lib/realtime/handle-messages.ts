@@ -40,11 +40,8 @@ export function handleMessages<S extends Record<string, z.ZodType>, C>(
 
   socket.onAny((type: unknown, ...args: unknown[]) => {
     if (typeof type === 'string' && Object.hasOwn(schemas, type)) return;
-    refuse(
-      String(type).slice(0, 64),
-      new AppError('VALIDATION', `Tipo de mensaje desconocido: ${String(type).slice(0, 64)}`),
-      args.at(-1),
-    );
+    const name = String(type).slice(0, 64);
+    refuse(name, new AppError('VALIDATION', `Tipo de mensaje desconocido: ${name}`), args.at(-1));
   });
 
   for (const type of Object.keys(schemas) as (keyof S & string)[]) {
@@ -65,11 +62,8 @@ export function handleMessages<S extends Record<string, z.ZodType>, C>(
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         const where = issue?.path.length ? ` (${issue.path.join('.')})` : '';
-        return refuse(
-          type,
-          new AppError('VALIDATION', `${errorMessages.VALIDATION} ${issue?.message ?? ''}${where}`.trim()),
-          ack,
-        );
+        const message = `${errorMessages.VALIDATION} ${issue?.message ?? ''}${where}`.trim();
+        return refuse(type, new AppError('VALIDATION', message), ack);
       }
       try {
         await handlers[type](parsed.data as never, sender);

@@ -13,7 +13,6 @@ import { createClient } from 'redis';
 import {
   DEVICE_NAMESPACE,
   PANEL_NAMESPACE,
-  errorMessages,
   type DeviceClientEvents,
   type DeviceServerEvents,
   type PanelClientEvents,
@@ -96,11 +95,4 @@ export async function createRealtimeHub(httpServer: HttpServer, options: HubOpti
       if (redis) await redis.quit().catch(() => undefined);
     },
   };
-}
-
-/** The error a refused connection gets: its message is Spanish, its `data.code` the API's code. */
-export function connectionError(code: 'UNAUTHENTICATED' | 'SERVER_BUSY'): Error & { data: { code: string } } {
-  const error = new Error(errorMessages[code]) as Error & { data: { code: string } };
-  error.data = { code };
-  return error;
 }

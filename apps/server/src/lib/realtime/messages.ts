@@ -8,10 +8,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Namespace, Socket } from 'socket.io';
 import type { z } from 'zod';
-import { deviceToServerMessages, panelToServerMessages } from '@escudo/contract';
+import { deviceToServerMessages, errorMessages, panelToServerMessages } from '@escudo/contract';
 import type { DeviceAuth, UserAuth } from '../http/routes.ts';
 import { handleMessages, type MessageHandler } from './handle-messages.ts';
-import { connectionError, type DeviceSocket, type PanelSocket, type RealtimeHub } from './hub.ts';
+import { type DeviceSocket, type PanelSocket, type RealtimeHub } from './hub.ts';
 import { deviceRoom, sessionRoom, userRoom } from './realtime-emitter.ts';
 
 export type { DeviceSocket, PanelSocket } from './hub.ts';
@@ -127,4 +127,11 @@ export function createRealtimeMessages(
       if (missing.length > 0) throw new Error(`realtime messages without a handler: ${missing.join(', ')}`);
     },
   };
+}
+
+/** The error a refused connection gets: its message is Spanish, its `data.code` the API's code. */
+export function connectionError(code: 'UNAUTHENTICATED' | 'SERVER_BUSY'): Error & { data: { code: string } } {
+  const error = new Error(errorMessages[code]) as Error & { data: { code: string } };
+  error.data = { code };
+  return error;
 }
