@@ -18,6 +18,9 @@ import { createRateLimiter } from './rate-limiter.ts';
 
 /** What a message handler gets: the payload already parsed by the contract, and who sent it. */
 export type MessageHandler<C, P> = (payload: P, sender: C) => Promise<void>;
+export type Handlers<S extends Record<string, z.ZodType>, C> = {
+  [K in keyof S]: MessageHandler<C, z.output<S[K]>>;
+};
 
 /**
  * Registers the handlers of one socket for the messages of `schemas`. Each message is refused, with an
@@ -28,7 +31,7 @@ export function handleMessages<S extends Record<string, z.ZodType>, C>(
   socket: Socket,
   sender: C,
   schemas: S,
-  handlers: { [K in keyof S]: MessageHandler<C, z.output<S[K]>> },
+  handlers: Handlers<S, C>,
   log: FastifyBaseLogger,
 ): void {
   const limiter = createRateLimiter(REALTIME_MESSAGES_PER_SECOND, REALTIME_MESSAGES_PER_SECOND * 2);

@@ -27,7 +27,6 @@ export type PanelSocket = Socket<PanelClientEvents, PanelServerEvents, object, U
 export type DeviceSocket = Socket<DeviceClientEvents, DeviceServerEvents, object, DeviceAuth>;
 
 export interface RealtimeHub extends RealtimeEmitter {
-  io: Server;
   panel: PanelNamespace;
   device: DeviceNamespace;
   /** closes every socket and the Redis connection */
@@ -60,7 +59,6 @@ export async function createRealtimeHub(httpServer: HttpServer, options: HubOpti
   const device = io.of(DEVICE_NAMESPACE) as DeviceNamespace;
 
   return {
-    io,
     panel,
     device,
     toDevice(deviceRowId, type, payload) {

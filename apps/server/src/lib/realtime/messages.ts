@@ -10,8 +10,8 @@ import type { Namespace, Socket } from 'socket.io';
 import type { z } from 'zod';
 import { deviceToServerMessages, errorMessages, panelToServerMessages } from '@escudo/contract';
 import type { DeviceAuth, UserAuth } from '../http/routes.ts';
-import { handleMessages, type MessageHandler } from './handle-messages.ts';
-import { type DeviceSocket, type PanelSocket, type RealtimeHub } from './hub.ts';
+import { handleMessages, type Handlers } from './handle-messages.ts';
+import type { DeviceSocket, PanelSocket, RealtimeHub } from './hub.ts';
 import { deviceRoom, sessionRoom, userRoom } from './realtime-emitter.ts';
 
 export type { DeviceSocket, PanelSocket } from './hub.ts';
@@ -27,11 +27,9 @@ export interface SocketAuthenticators {
 /** Who sent a message: the authenticated owner of the socket, and the socket itself. */
 export type Sender<A, S> = { auth: A; socket: S };
 
-type Handlers<S extends Record<string, z.ZodType>, C> = { [K in keyof S]: MessageHandler<C, z.output<S[K]>> };
-
 /** One namespace's incoming messages: a handler per message, and what runs as a socket connects. */
 export interface MessageSide<S extends Record<string, z.ZodType>, C> {
-  on<K extends keyof S>(type: K, handler: MessageHandler<C, z.output<S[K]>>): void;
+  on<K extends keyof S>(type: K, handler: Handlers<S, C>[K]): void;
   /** runs for every socket that connects, once its messages are listened to */
   onConnect(listener: (sender: C) => void): void;
 }
