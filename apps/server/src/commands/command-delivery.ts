@@ -3,7 +3,7 @@
  * that connects is told (`resume`, then the orders still open), and the expiry of locks and wipes
  * that could not be delivered in time.
  */
-import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, lt, sql } from 'drizzle-orm';
 import {
   COMMAND_EXPIRY_MS,
   LOST_REPORT_EVERY_MS,
@@ -108,39 +108,31 @@ export async function resumeDevice(ctx: AppContext, target: CommandTarget): Prom
 
 /**
  * Expires undelivered locks and wipes older than COMMAND_EXPIRY_MS (of one device, or of all when
- * called by the periodic sweep). A delivered one is the phone's to finish: it already has it.
+ * called by the periodic sweep), and tells their owners' panels. A delivered one is the phone's to
+ * finish: it already has it.
  */
 export async function expireStaleCommands(ctx: AppContext, deviceRowId?: number): Promise<number> {
   const cutoff = new Date(ctx.now().getTime() - COMMAND_EXPIRY_MS);
   const expired = await ctx.db
     .update(deviceCommands)
     .set({ state: 'expired', updatedAt: ctx.now(), payload: sql`${deviceCommands.payload} - 'pin'` })
+    .from(devices)
     .where(
       and(
+        eq(devices.id, deviceCommands.deviceId),
         eq(deviceCommands.state, 'sent'),
         inArray(deviceCommands.type, expiringTypes),
         lt(deviceCommands.createdAt, cutoff),
         ...(deviceRowId === undefined ? [] : [eq(deviceCommands.deviceId, deviceRowId)]),
       ),
     )
-    .returning();
-  if (expired.length > 0) await announceExpired(ctx, expired);
-  return expired.length;
-}
-
-async function announceExpired(ctx: AppContext, rows: CommandRow[]) {
-  const owners = await ctx.db
-    .select({ id: devices.id, userId: devices.userId, deviceId: devices.deviceId })
-    .from(devices)
-    .where(
-      inArray(
-        devices.id,
-        rows.map((row) => row.deviceId),
-      ),
-    );
-  const byId = new Map(owners.map((owner) => [owner.id, owner]));
-  for (const row of rows) {
-    const owner = byId.get(row.deviceId);
-    if (owner) ctx.realtime.toUser(owner.userId, 'commandState', { command: toCommand(row, owner.deviceId) });
+    .returning({
+      ...getTableColumns(deviceCommands),
+      userId: devices.userId,
+      publicDeviceId: devices.deviceId,
+    });
+  for (const row of expired) {
+    ctx.realtime.toUser(row.userId, 'commandState', { command: toCommand(row, row.publicDeviceId) });
   }
+  return expired.length;
 }
