@@ -7,12 +7,9 @@ export function registerCommandMessages(messages: RealtimeMessages, ctx: AppCont
   messages.device.on('commandResult', ({ command_id, outcome, reason }, { auth }) =>
     recordCommandResult(ctx, auth, command_id, outcome, reason),
   );
-  messages.device.on('deleting', ({ command_id }, { auth }) =>
-    recordWipeAnswer(ctx, auth, command_id, 'deleting'),
-  );
-  messages.device.on('cancelingWipe', ({ command_id }, { auth }) =>
-    recordWipeAnswer(ctx, auth, command_id, 'cancelingWipe'),
-  );
+  for (const answer of ['deleting', 'cancelingWipe'] as const) {
+    messages.device.on(answer, ({ command_id }, { auth }) => recordWipeAnswer(ctx, auth, command_id, answer));
+  }
   messages.panel.on('cancelingWipe', ({ device_id, command_id }, { auth }) =>
     cancelWipe(ctx, auth.userId, device_id, command_id),
   );
