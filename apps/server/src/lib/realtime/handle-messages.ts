@@ -16,10 +16,9 @@ import { AppError } from '../app-error.ts';
 import { isInvalidInput } from '../db/errors.ts';
 import { createRateLimiter } from './rate-limiter.ts';
 
-/** What a message handler gets: the payload already parsed by the contract, and who sent it. */
-export type MessageHandler<C, P> = (payload: P, sender: C) => Promise<void>;
+/** What a message's handler gets: the payload already parsed by the contract, and who sent it. */
 export type Handlers<S extends Record<string, z.ZodType>, C> = {
-  [K in keyof S]: MessageHandler<C, z.output<S[K]>>;
+  [K in keyof S]: (payload: z.output<S[K]>, sender: C) => Promise<void>;
 };
 
 /**

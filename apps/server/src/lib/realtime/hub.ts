@@ -33,14 +33,11 @@ export interface RealtimeHub extends RealtimeEmitter {
   close(): Promise<void>;
 }
 
-export interface HubOptions {
-  redisUrl?: string | undefined;
-  redisStream: string;
-  log: FastifyBaseLogger;
-}
-
 /** Creates the Socket.IO server; sockets are authenticated and heard by `createRealtimeMessages`. */
-export async function createRealtimeHub(httpServer: HttpServer, options: HubOptions): Promise<RealtimeHub> {
+export async function createRealtimeHub(
+  httpServer: HttpServer,
+  options: { redisUrl?: string | undefined; redisStream: string; log: FastifyBaseLogger },
+): Promise<RealtimeHub> {
   const io = new Server(httpServer, {
     serveClient: false,
     // a message over this closes the connection (engine.io's rule); ours, smaller, only refuses it

@@ -128,7 +128,7 @@ export function createRealtimeMessages(
 }
 
 /** The error a refused connection gets: its message is Spanish, its `data.code` the API's code. */
-export function connectionError(code: 'UNAUTHENTICATED' | 'SERVER_BUSY'): Error & { data: { code: string } } {
+function connectionError(code: 'UNAUTHENTICATED' | 'SERVER_BUSY'): Error & { data: { code: string } } {
   const error = new Error(errorMessages[code]) as Error & { data: { code: string } };
   error.data = { code };
   return error;
