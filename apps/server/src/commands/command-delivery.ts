@@ -16,16 +16,13 @@ import {
   type PhoneCommand,
 } from '@escudo/contract';
 import type { AppContext } from '../context.ts';
+import type { DeviceAuth } from '../lib/http/routes.ts';
 import { deviceCommands, devices, trackings } from '../lib/db/schema.ts';
 
 type CommandRow = typeof deviceCommands.$inferSelect;
 
-/** The device a command is for: its internal id, its owner and its own identifier. */
-export interface CommandTarget {
-  deviceRowId: number;
-  userId: number;
-  deviceId: string;
-}
+/** The device a command is for, as a phone that signs in is known (so its own auth is one). */
+export type CommandTarget = Omit<DeviceAuth, 'kind'>;
 
 export const targetOf = (device: { id: number; userId: number; deviceId: string }): CommandTarget => ({
   deviceRowId: device.id,
