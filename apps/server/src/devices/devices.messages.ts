@@ -37,10 +37,11 @@ export function registerDeviceMessages(messages: RealtimeMessages, ctx: AppConte
         : remember(socket, await findUserDevice(ctx, auth.userId, { deviceId: device_id }));
     ctx.realtime.toDevice(rowId, 'ayThere', { probe_id });
   });
-  // the contract lets through exactly one of probe_id and command_id, and nothing else
+  // the contract lets through exactly one of probe_id and command_id, and nothing else; the device
+  // is always the one the socket signed in as
   messages.device.on('imHere', async (answer, { auth }) => {
     if (answer.command_id !== undefined) await acknowledgeCommand(ctx, auth, answer.command_id);
-    ctx.realtime.toUser(auth.userId, 'imHere', { device_id: auth.deviceId, ...answer });
+    ctx.realtime.toUser(auth.userId, 'imHere', { ...answer, device_id: auth.deviceId });
   });
 
   // tell a new panel which of its phones are connected right now (and remember they are its own)
