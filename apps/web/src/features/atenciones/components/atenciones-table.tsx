@@ -13,6 +13,7 @@ import { atencionesTexts } from '../texts.ts';
 import { ServerPagination } from '../../../components/server-pagination.tsx';
 import { SkeletonRows } from '../../../components/skeleton-rows.tsx';
 import { EmptyNotice } from '../../../components/empty-notice.tsx';
+import { scrollShadows } from '../../../components/scroll-shadows.ts';
 
 const plural = (forms: { one: string; other: string }, n: number) =>
   n === 1 ? forms.one : fillText(forms.other, { n });
@@ -33,20 +34,6 @@ function TwoLines({ text, at = ' ' }: { text: string; at?: string }) {
     </>
   );
 }
-
-/**
- * Scroll shadows: a shade at an edge the table goes on past, hidden by a white cover that scrolls
- * with the content once that edge is reached (backgrounds `local` and `scroll`).
- */
-const scrollsWithShadows = {
-  overflowX: 'auto',
-  background: [
-    'linear-gradient(to right, #fff 30%, rgba(255,255,255,0)) left / 40px 100% no-repeat local',
-    'linear-gradient(to left, #fff 30%, rgba(255,255,255,0)) right / 40px 100% no-repeat local',
-    'radial-gradient(farthest-side at 0 50%, rgba(0,0,0,0.2), rgba(0,0,0,0)) left / 14px 100% no-repeat scroll',
-    'radial-gradient(farthest-side at 100% 50%, rgba(0,0,0,0.2), rgba(0,0,0,0)) right / 14px 100% no-repeat scroll',
-  ].join(', '),
-} as const;
 
 /** The customer's atenciones, 15 a page (spec 2, 9): a row opens its detail. */
 export function AtencionesTable({
@@ -74,7 +61,7 @@ export function AtencionesTable({
       {/* on a phone the cells are narrower and the start and the attachments take two lines, so the
           five columns fit a 360 px screen; on a narrower one the table scrolls sideways, and a
           shadow at the edge says there is more */}
-      <TableContainer sx={scrollsWithShadows}>
+      <TableContainer sx={scrollShadows}>
         <Table
           size="small"
           aria-label={atencionesTexts.tableLabel}

@@ -18,6 +18,7 @@ import { operatorTexts } from '../texts.ts';
 import { ServerPagination } from '../../../components/server-pagination.tsx';
 import { SkeletonRows } from '../../../components/skeleton-rows.tsx';
 import { EmptyNotice } from '../../../components/empty-notice.tsx';
+import { scrollShadows } from '../../../components/scroll-shadows.ts';
 
 /** The most recent atenciones of the central, 15 a page; 'Abrir' continues one. */
 export function RecentAtenciones({ onOpen }: { onOpen: (id: number) => void }) {
@@ -39,7 +40,7 @@ export function RecentAtenciones({ onOpen }: { onOpen: (id: number) => void }) {
   }
   return (
     <Paper variant="outlined">
-      <TableContainer sx={{ overflowX: 'auto' }}>
+      <TableContainer sx={scrollShadows}>
         <Table size="small" aria-label={operatorTexts.recentLabel} sx={{ minWidth: 640 }}>
           <TableHead>
             <TableRow sx={{ '& th': { whiteSpace: 'nowrap' } }}>

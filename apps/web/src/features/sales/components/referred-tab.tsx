@@ -19,6 +19,7 @@ import { salesTexts as t } from '../texts.ts';
 import { ServerPagination } from '../../../components/server-pagination.tsx';
 import { SkeletonRows } from '../../../components/skeleton-rows.tsx';
 import { EmptyNotice } from '../../../components/empty-notice.tsx';
+import { scrollShadows } from '../../../components/scroll-shadows.ts';
 
 const formatDay = (iso: string) => {
   const p = chileDateParts(new Date(iso));
@@ -54,7 +55,7 @@ export function ReferredTab({
       sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, alignItems: 'start' }}
     >
       <Paper variant="outlined" sx={{ minWidth: 0 }}>
-        <TableContainer>
+        <TableContainer sx={scrollShadows}>
           <Table size="small" aria-label={t.referredTitle}>
             <TableHead>
               <TableRow>

@@ -17,6 +17,7 @@ import { trackingTexts } from '../texts.ts';
 import { ServerPagination } from '../../../components/server-pagination.tsx';
 import { SkeletonRows } from '../../../components/skeleton-rows.tsx';
 import { EmptyNotice } from '../../../components/empty-notice.tsx';
+import { scrollShadows } from '../../../components/scroll-shadows.ts';
 
 /** The device's routes, 15 a page (spec 9): show one on the map, or download it as GPX. */
 export function HistoryTable({
@@ -43,7 +44,7 @@ export function HistoryTable({
   }
   return (
     <Paper variant="outlined">
-      <TableContainer>
+      <TableContainer sx={scrollShadows}>
         <Table size="small" aria-label={trackingTexts.history}>
           <TableHead>
             <TableRow>
