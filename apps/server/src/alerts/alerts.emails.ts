@@ -1,9 +1,5 @@
 /** The texts of the e-mails the network gets about an account (Spanish: people read them). */
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
+import { escapeHtml } from '../lib/mail/html.ts';
 
 /** An SOS: the member opens the link to see where the person is, live, and call them. */
 export function alertEmail(input: {
