@@ -31,14 +31,17 @@ import { registerDeviceRoutes } from './devices/devices.routes.ts';
 import { registerWebApp } from './web/web-app.ts';
 import { createDeviceAuthenticator, createDeviceSocketAuthenticator } from './devices/device-auth.ts';
 import { registerDeviceMessages } from './devices/devices.messages.ts';
+import { findLostPhoneEmail } from './lostphone/lost-mode-notice.ts';
 import { registerLostPhoneRoutes } from './lostphone/lostphone.routes.ts';
 import { registerFileRoutes } from './files/files.routes.ts';
 import { registerTrackingRoutes } from './tracking/tracking.routes.ts';
 import { registerTrackingMessages } from './tracking/tracking.messages.ts';
 import { registerPlanRoutes } from './plans/plans.routes.ts';
 import { registerAlertRoutes } from './alerts/alerts.routes.ts';
-import { retryAlertEmails } from './alerts/alert-emails.ts';
+import { findAlertEmail } from './alerts/alert-emails.ts';
 import { registerPaymentRoutes } from './payments/payments.routes.ts';
+import { retryNetworkEmails, type FindNetworkEmail } from './network/mail-network.ts';
+import type { NetworkEmailKind } from './lib/db/schema.ts';
 import { registerNetworkRoutes } from './network/network.routes.ts';
 import { registerSalesRoutes } from './sales/sales.routes.ts';
 import { registerSponsorRoutes } from './sponsors/sponsors.routes.ts';
@@ -72,9 +75,14 @@ export interface App {
 
 /**
  * how often the sweep runs: undelivered locks and wipes past their 24 hours expire (and their owners
- * are told), old throttle hits go, and failed SOS e-mails are tried again
+ * are told), old throttle hits go, and failed e-mails to a network are tried again
  */
 const EXPIRY_SWEEP_MS = 60_000;
+/** how the sweep finds each kind of network e-mail it tries again (network/mail-network.ts) */
+export const networkEmails: Record<NetworkEmailKind, FindNetworkEmail> = {
+  alert: findAlertEmail,
+  lostPhone: findLostPhoneEmail,
+};
 /** smaller answers fit in one packet anyway: compressing them costs CPU and saves nothing */
 const API_COMPRESSION_MIN_BYTES = 1024;
 
@@ -207,8 +215,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       app.log.error({ err: error }, 'command expiry sweep failed'),
     );
     pruneHits(ctx).catch((error: unknown) => app.log.error({ err: error }, 'throttle sweep failed'));
-    retryAlertEmails(ctx).catch((error: unknown) =>
-      app.log.error({ err: error }, 'alert e-mail retry sweep failed'),
+    retryNetworkEmails(ctx, networkEmails).catch((error: unknown) =>
+      app.log.error({ err: error }, 'network e-mail retry sweep failed'),
     );
   }, EXPIRY_SWEEP_MS);
   sweep.unref();

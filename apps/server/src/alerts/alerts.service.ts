@@ -23,7 +23,8 @@ import { hashToken } from '../lib/crypto/tokens.ts';
 import type { DeviceAuth } from '../lib/http/routes.ts';
 import { isUniqueViolation } from '../lib/db/errors.ts';
 import { listAcceptedMembers } from '../network/network.members.ts';
-import { emailNetworkAboutAlert } from './alert-emails.ts';
+import { mailNetwork } from '../network/mail-network.ts';
+import { alertNetworkEmail } from './alert-emails.ts';
 import { alertUrl, linkTokenOf } from './alert-link.ts';
 
 type AlertRow = typeof alerts.$inferSelect;
@@ -79,7 +80,7 @@ export async function openAlert(
 /**
  * E-mails (on opening) and realtime messages (opening and end) to the owner's accepted members, and a
  * realtime message to the owner's own panels. A failed e-mail does not stop the others and is tried
- * again later (alert-emails.ts).
+ * again later (network/mail-network.ts).
  */
 async function tellNetwork(ctx: AppContext, alert: AlertRow, isOpening: boolean): Promise<void> {
   const [owner] = await ctx.db
@@ -100,7 +101,14 @@ async function tellNetwork(ctx: AppContext, alert: AlertRow, isOpening: boolean)
   for (const member of members) {
     ctx.realtime.toUser(member.userId, 'alertChanged', { ...message, is_own: false });
   }
-  if (isOpening) await emailNetworkAboutAlert(ctx, alert, owner, members);
+  if (isOpening) {
+    await mailNetwork(
+      ctx,
+      { kind: 'alert', subjectId: alert.id },
+      alertNetworkEmail(ctx, alert, owner),
+      members,
+    );
+  }
 }
 
 /**

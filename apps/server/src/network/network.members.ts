@@ -1,16 +1,19 @@
 /**
  * Who looks after an account: the accepted members of its security network, with their account's
  * current name and e-mail (not what the owner typed when inviting). Used by whatever must reach the
- * network (alerts, lost-phone notices).
+ * network (alerts, lost-phone notices: mail-network.ts).
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { securityNetworkMembers, users } from '../lib/db/schema.ts';
 
-export async function listAcceptedMembers(
-  ctx: AppContext,
-  ownerUserId: number,
-): Promise<{ userId: number; name: string; email: string }[]> {
+export interface NetworkMember {
+  userId: number;
+  name: string;
+  email: string;
+}
+
+export async function listAcceptedMembers(ctx: AppContext, ownerUserId: number): Promise<NetworkMember[]> {
   return ctx.db
     .select({ userId: users.id, name: users.name, email: users.email })
     .from(securityNetworkMembers)

@@ -415,28 +415,37 @@ export const alertPositions = pgTable(
   (t) => [index('alert_positions_alert_idx').on(t.alertId, t.id)],
 );
 
+/** what a network e-mail that failed was about: an SOS (its alert) or a phone in lost mode (its device) */
+export const NETWORK_EMAIL_KINDS = ['alert', 'lostPhone'] as const;
+export type NetworkEmailKind = (typeof NETWORK_EMAIL_KINDS)[number];
+
 /**
- * An alert e-mail to a member that could not be sent, tried again by the server's sweep
- * (alerts/alert-emails.ts): the network must hear of an SOS even when the mail server failed once.
- * The row goes when the e-mail is sent, the alert ends, the member leaves or the tries run out.
+ * An e-mail to a member of a user's security network that could not be sent, tried again by the
+ * server's sweep (network/mail-network.ts; decisions 023, 024). `subject_id` is the alert's id or
+ * the device's, by `kind`: no foreign key, so the sweep drops a row whose subject is gone or no
+ * longer means anything (the alert ended, the phone left lost mode), as it does when the member has
+ * left the network or the tries run out; the row also goes once the e-mail is sent.
  */
-export const alertEmailRetries = pgTable(
-  'alert_email_retries',
+export const networkEmailRetries = pgTable(
+  'network_email_retries',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    alertId: integer('alert_id')
-      .notNull()
-      .references(() => alerts.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: NETWORK_EMAIL_KINDS }).notNull(),
+    subjectId: integer('subject_id').notNull(),
     memberUserId: integer('member_user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** tries made so far, the first (when the alert opened) included */
+    /** tries made so far, the first included */
     attempts: integer('attempts').notNull(),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
   },
   (t) => [
-    uniqueIndex('alert_email_retries_member_idx').on(t.alertId, t.memberUserId),
-    index('alert_email_retries_due_idx').on(t.nextAttemptAt),
+    uniqueIndex('network_email_retries_member_idx').on(t.kind, t.subjectId, t.memberUserId),
+    index('network_email_retries_due_idx').on(t.nextAttemptAt),
+    check(
+      'network_email_retries_kind_check',
+      sql.raw(`kind in (${NETWORK_EMAIL_KINDS.map((kind) => `'${kind}'`).join(', ')})`),
+    ),
   ],
 );
 

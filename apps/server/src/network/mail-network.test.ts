@@ -3,10 +3,19 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
+import { and } from 'drizzle-orm';
+import { networkEmails } from '../app.ts';
+import { recordCommandResult } from '../commands/commands.service.ts';
 import { createTestApp, signUpUser, type TestApp } from '../test/test-app.ts';
 import { userWithPhone } from '../test/sockets.ts';
-import { alertEmailRetries, securityNetworkMembers, users } from '../lib/db/schema.ts';
-import { ALERT_EMAIL_RETRY_DELAYS_MS, retryAlertEmails } from './alert-emails.ts';
+import {
+  devices,
+  networkEmailRetries,
+  securityNetworkMembers,
+  users,
+  type NetworkEmailKind,
+} from '../lib/db/schema.ts';
+import { NETWORK_EMAIL_RETRY_DELAYS_MS, retryNetworkEmails } from './mail-network.ts';
 
 // Its own server: these tests break the mail delivery (the outbox) on purpose.
 let app: TestApp;
@@ -54,8 +63,13 @@ async function ownerWithMember() {
   return { owner, member };
 }
 
-const retriesOf = (alertId: number) =>
-  app.ctx.db.select().from(alertEmailRetries).where(eq(alertEmailRetries.alertId, alertId));
+const retriesOf = (alertId: number, kind: NetworkEmailKind = 'alert') =>
+  app.ctx.db
+    .select()
+    .from(networkEmailRetries)
+    .where(and(eq(networkEmailRetries.kind, kind), eq(networkEmailRetries.subjectId, alertId)));
+/** the server's sweep, as app.ts runs it each minute */
+const sweep = () => retryNetworkEmails(app.ctx, networkEmails);
 
 describe('SOS e-mails that fail', () => {
   it('are tried again by the sweep until they go, and the SOS itself does not wait or fail', async () => {
@@ -67,20 +81,20 @@ describe('SOS e-mails that fail', () => {
     expect(await retriesOf(alertId)).toMatchObject([{ attempts: 1 }]);
 
     // not due yet: nothing is tried
-    await retryAlertEmails(app.ctx);
+    await sweep();
     expect(await retriesOf(alertId)).toMatchObject([{ attempts: 1 }]);
 
     // due, the mail server still down: the second try fails and the third is booked
-    app.clock.advance(ALERT_EMAIL_RETRY_DELAYS_MS[0]!);
-    await retryAlertEmails(app.ctx);
+    app.clock.advance(NETWORK_EMAIL_RETRY_DELAYS_MS[0]!);
+    await sweep();
     const [second] = await retriesOf(alertId);
     expect(second!.attempts).toBe(2);
-    expect(second!.nextAttemptAt.getTime()).toBe(app.clock.now.getTime() + ALERT_EMAIL_RETRY_DELAYS_MS[1]!);
+    expect(second!.nextAttemptAt.getTime()).toBe(app.clock.now.getTime() + NETWORK_EMAIL_RETRY_DELAYS_MS[1]!);
 
     // the mail server is back: the third try reaches the member, with the alert's link, and is done
     await repairMail();
-    app.clock.advance(ALERT_EMAIL_RETRY_DELAYS_MS[1]!);
-    await retryAlertEmails(app.ctx);
+    app.clock.advance(NETWORK_EMAIL_RETRY_DELAYS_MS[1]!);
+    await sweep();
     const [mail] = await mailsTo(member.email);
     expect(mail?.subject).toMatch(/^Alerta de .+: necesita ayuda$/);
     expect(mail?.text).toMatch(/http:\/\/escudo\.test\/alerta\/[\w-]{43}/);
@@ -98,8 +112,8 @@ describe('SOS e-mails that fail', () => {
     expect(closed.statusCode).toBe(200);
 
     await repairMail();
-    app.clock.advance(ALERT_EMAIL_RETRY_DELAYS_MS[0]!);
-    await retryAlertEmails(app.ctx);
+    app.clock.advance(NETWORK_EMAIL_RETRY_DELAYS_MS[0]!);
+    await sweep();
     expect(await retriesOf(alertId)).toEqual([]);
     expect(await mailsTo(member.email)).toEqual([]);
   });
@@ -110,18 +124,84 @@ describe('SOS e-mails that fail', () => {
     const alertId = (
       await app.post('/api/device/alert', { lat: -33.45, lng: -70.66 }, owner.deviceToken)
     ).json().alert_id as number;
-    for (const [index, delay] of ALERT_EMAIL_RETRY_DELAYS_MS.entries()) {
+    for (const [index, delay] of NETWORK_EMAIL_RETRY_DELAYS_MS.entries()) {
       app.clock.advance(delay);
-      await retryAlertEmails(app.ctx);
+      await sweep();
       const left = await retriesOf(alertId);
       // tries 2 and 3 leave the row for the next; the 4th, the last, removes it
       expect(left.map((row) => row.attempts)).toEqual(
-        index < ALERT_EMAIL_RETRY_DELAYS_MS.length - 1 ? [index + 2] : [],
+        index < NETWORK_EMAIL_RETRY_DELAYS_MS.length - 1 ? [index + 2] : [],
       );
     }
     await repairMail();
     app.clock.advance(86_400_000);
-    await retryAlertEmails(app.ctx);
+    await sweep();
+    expect(await mailsTo(member.email)).toEqual([]);
+  });
+});
+
+describe('lost-mode e-mails that fail', () => {
+  /** The owner orders lost mode on (or off) and the phone confirms it, as commands.messages does. */
+  async function setLost(owner: Awaited<ReturnType<typeof userWithPhone>>, isLost: boolean) {
+    const path = isLost ? 'lostMyPhoneSubscribeNotification' : 'lostMyPhoneUnSubscribeNotification';
+    const ordered = await app.post(`/api/app/lostphone/${path}`, { device_id: owner.deviceId }, owner.token);
+    expect(ordered.statusCode, ordered.body).toBe(200);
+    const phone = { deviceRowId: owner.internalId, userId: owner.userId, deviceId: owner.deviceId };
+    await recordCommandResult(
+      app.ctx,
+      phone,
+      (ordered.json() as { command: { id: number } }).command.id,
+      'done',
+    );
+  }
+
+  it('are tried again by the sweep while the phone is lost, and the phone is answered at once', async () => {
+    const { owner, member } = await ownerWithMember();
+    await breakMail();
+    await setLost(owner, true);
+    const [device] = await app.ctx.db.select().from(devices).where(eq(devices.id, owner.internalId));
+    expect(device!.lost).toBe(true);
+    expect(await retriesOf(owner.internalId, 'lostPhone')).toMatchObject([{ attempts: 1 }]);
+
+    await repairMail();
+    app.clock.advance(NETWORK_EMAIL_RETRY_DELAYS_MS[0]!);
+    await sweep();
+    const mails = await mailsTo(member.email);
+    expect(mails.map((mail) => mail.subject)).toEqual([`${owner.name} declaró su teléfono perdido`]);
+    expect(await retriesOf(owner.internalId, 'lostPhone')).toEqual([]);
+
+    // nothing is left to send: a later sweep sends no second e-mail
+    app.clock.advance(NETWORK_EMAIL_RETRY_DELAYS_MS[1]!);
+    await sweep();
+    expect(await mailsTo(member.email)).toHaveLength(1);
+  });
+
+  it('are dropped once the phone has left lost mode', async () => {
+    const { owner, member } = await ownerWithMember();
+    await breakMail();
+    await setLost(owner, true);
+    await setLost(owner, false);
+    expect(await retriesOf(owner.internalId, 'lostPhone')).toHaveLength(1);
+
+    await repairMail();
+    app.clock.advance(NETWORK_EMAIL_RETRY_DELAYS_MS[0]!);
+    await sweep();
+    expect(await retriesOf(owner.internalId, 'lostPhone')).toEqual([]);
+    expect(await mailsTo(member.email)).toEqual([]);
+  });
+
+  it('are dropped when the member has left the network meanwhile', async () => {
+    const { owner, member } = await ownerWithMember();
+    await breakMail();
+    await setLost(owner, true);
+    await app.ctx.db
+      .delete(securityNetworkMembers)
+      .where(eq(securityNetworkMembers.ownerUserId, owner.userId));
+
+    await repairMail();
+    app.clock.advance(NETWORK_EMAIL_RETRY_DELAYS_MS[0]!);
+    await sweep();
+    expect(await retriesOf(owner.internalId, 'lostPhone')).toEqual([]);
     expect(await mailsTo(member.email)).toEqual([]);
   });
 });

@@ -1,0 +1,1 @@
+DROP TABLE "alert_email_retries" CASCADE;
