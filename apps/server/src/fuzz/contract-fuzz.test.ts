@@ -22,8 +22,7 @@ import {
 } from '@escudo/contract';
 import { signUpUser, type TestApp } from '../test/test-app.ts';
 import { makeOperator } from '../test/operators.ts';
-import { connect, panelToken, userWithPhone, type TestSocket } from '../test/sockets.ts';
-import { recordCommandResult } from '../commands/commands.service.ts';
+import { connect, panelToken, setLostMode, userWithPhone, type TestSocket } from '../test/sockets.ts';
 import { createListeningTestApp } from '../payments/listening-test-app.ts';
 import { FLOW_SANDBOX_PATH, resolveFlowSetup } from '../payments/flow-setup.ts';
 import { signFlowParams } from '../payments/flow-client.ts';
@@ -209,20 +208,7 @@ describe('contract fuzz: HTTP endpoints', () => {
     // the account the user endpoints are called as: a plan with every function, and a lost phone
     const owner = await userWithPhone(app);
     await upgradePlan(owner, 3);
-    // lost mode as the phone carries it out (its commandResult done: the lost flag's one writer)
-    const lost = await app.post(
-      '/api/app/lostphone/lostMyPhoneSubscribeNotification',
-      { device_id: owner.deviceId },
-      owner.token,
-    );
-    expect(lost.statusCode, lost.body).toBe(200);
-    const phone = { deviceRowId: owner.internalId, userId: owner.userId, deviceId: owner.deviceId };
-    await recordCommandResult(
-      app.ctx,
-      phone,
-      (lost.json() as { command: { id: number } }).command.id,
-      'done',
-    );
+    await setLostMode(app, owner, true);
     const { user } = (await app.post('/api/app/user/details', {}, owner.token)).json() as {
       user: { id: number };
     };

@@ -5,9 +5,8 @@ import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { and } from 'drizzle-orm';
 import { networkEmails } from '../app.ts';
-import { recordCommandResult } from '../commands/commands.service.ts';
 import { createTestApp, signUpUser, type TestApp } from '../test/test-app.ts';
-import { userWithPhone } from '../test/sockets.ts';
+import { setLostMode, userWithPhone } from '../test/sockets.ts';
 import {
   devices,
   networkEmailRetries,
@@ -141,24 +140,10 @@ describe('SOS e-mails that fail', () => {
 });
 
 describe('lost-mode e-mails that fail', () => {
-  /** The owner orders lost mode on (or off) and the phone confirms it, as commands.messages does. */
-  async function setLost(owner: Awaited<ReturnType<typeof userWithPhone>>, isLost: boolean) {
-    const path = isLost ? 'lostMyPhoneSubscribeNotification' : 'lostMyPhoneUnSubscribeNotification';
-    const ordered = await app.post(`/api/app/lostphone/${path}`, { device_id: owner.deviceId }, owner.token);
-    expect(ordered.statusCode, ordered.body).toBe(200);
-    const phone = { deviceRowId: owner.internalId, userId: owner.userId, deviceId: owner.deviceId };
-    await recordCommandResult(
-      app.ctx,
-      phone,
-      (ordered.json() as { command: { id: number } }).command.id,
-      'done',
-    );
-  }
-
   it('are tried again by the sweep while the phone is lost, and the phone is answered at once', async () => {
     const { owner, member } = await ownerWithMember();
     await breakMail();
-    await setLost(owner, true);
+    await setLostMode(app, owner, true);
     const [device] = await app.ctx.db.select().from(devices).where(eq(devices.id, owner.internalId));
     expect(device!.lost).toBe(true);
     expect(await retriesOf(owner.internalId, 'lostPhone')).toMatchObject([{ attempts: 1 }]);
@@ -179,8 +164,8 @@ describe('lost-mode e-mails that fail', () => {
   it('are dropped once the phone has left lost mode', async () => {
     const { owner, member } = await ownerWithMember();
     await breakMail();
-    await setLost(owner, true);
-    await setLost(owner, false);
+    await setLostMode(app, owner, true);
+    await setLostMode(app, owner, false);
     expect(await retriesOf(owner.internalId, 'lostPhone')).toHaveLength(1);
 
     await repairMail();
@@ -193,7 +178,7 @@ describe('lost-mode e-mails that fail', () => {
   it('are dropped when the member has left the network meanwhile', async () => {
     const { owner, member } = await ownerWithMember();
     await breakMail();
-    await setLost(owner, true);
+    await setLostMode(app, owner, true);
     await app.ctx.db
       .delete(securityNetworkMembers)
       .where(eq(securityNetworkMembers.ownerUserId, owner.userId));

@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import { DEVICE_NAMESPACE, PANEL_NAMESPACE } from '@escudo/contract';
 import { deviceCommands, userPlans, users } from '../lib/db/schema.ts';
+import { recordCommandResult } from '../commands/commands.service.ts';
 import { createTestApp, signUpUser, type TestApp } from './test-app.ts';
 
 export type TestSocket = Socket & {
@@ -150,6 +151,23 @@ export async function userWithPhone(
     await app.ctx.db.update(userPlans).set({ planId }).where(eq(userPlans.userId, owner!.id));
   }
   return { ...user, userId: owner!.id, deviceId, internalId: device.id, deviceToken: device_token };
+}
+
+/**
+ * The owner orders lost mode on (or off) and the phone confirms it (its `commandResult done`, the
+ * lost flag's one writer), without a socket.
+ */
+export async function setLostMode(
+  app: TestApp,
+  owner: Awaited<ReturnType<typeof userWithPhone>>,
+  isLost: boolean,
+): Promise<void> {
+  const path = isLost ? 'lostMyPhoneSubscribeNotification' : 'lostMyPhoneUnSubscribeNotification';
+  const ordered = await app.post(`/api/app/lostphone/${path}`, { device_id: owner.deviceId }, owner.token);
+  if (ordered.statusCode !== 200) throw new Error(`${path}: ${ordered.body}`);
+  const phone = { deviceRowId: owner.internalId, userId: owner.userId, deviceId: owner.deviceId };
+  const { command } = ordered.json() as { command: { id: number } };
+  await recordCommandResult(app.ctx, phone, command.id, 'done');
 }
 
 /**
