@@ -1,8 +1,4 @@
-/**
- * What reaches a phone and when (issue 3): a command as the phone and the panel see it, what a phone
- * that connects is told (`resume`, then the orders still open), and the expiry of locks and wipes
- * that could not be delivered in time.
- */
+/** Issue 3: commands as the phone and the panel see them, what a connecting phone is told, what expires. */
 import { and, asc, eq, getTableColumns, inArray, isNull, lt, sql } from 'drizzle-orm';
 import {
   COMMAND_EXPIRY_MS,
@@ -74,11 +70,9 @@ export function toPhoneCommand(row: CommandRow): PhoneCommand {
 }
 
 /**
- * What a phone that just connected is told. First what it should have running (`resume`): lost mode
- * as the owner set it and the open route, if any, so that a phone that lost its memory (restarted,
- * reinstalled) picks them up again. Then every command still open, oldest first: newer orders, which
- * may turn those off. Locks and wipes older than COMMAND_EXPIRY_MS expire instead (and the owner's
- * panels hear it).
+ * A connecting phone gets `resume` first (lost mode, open route), so one that lost its memory
+ * (restarted, reinstalled) picks them up again; then every open command, oldest first, since newer
+ * orders may turn those off. Locks and wipes older than COMMAND_EXPIRY_MS expire instead.
  */
 export async function resumeDevice(ctx: AppContext, target: CommandTarget): Promise<void> {
   const [row] = await ctx.db
@@ -104,12 +98,10 @@ export async function resumeDevice(ctx: AppContext, target: CommandTarget): Prom
 }
 
 /**
- * Expires undelivered locks and wipes older than COMMAND_EXPIRY_MS (of one device, or of all when
- * called by the periodic sweep), and tells their owners' panels. A delivered one is the phone's to
- * finish: it already has it.
+ * Expires undelivered locks and wipes of one device (or all: the periodic sweep) and tells the owners'
+ * panels. A delivered one is the phone's to finish: it already has it.
  */
-export async function expireStaleCommands(ctx: AppContext, deviceRowId?: number): Promise<number> {
-  const cutoff = new Date(ctx.now().getTime() - COMMAND_EXPIRY_MS);
+export async function expireStaleCommands(ctx: AppContext, deviceRowId?: number): Promise<void> {
   const expired = await ctx.db
     .update(deviceCommands)
     .set({ state: 'expired', updatedAt: ctx.now(), payload: sql`${deviceCommands.payload} - 'pin'` })
@@ -119,7 +111,7 @@ export async function expireStaleCommands(ctx: AppContext, deviceRowId?: number)
         eq(devices.id, deviceCommands.deviceId),
         eq(deviceCommands.state, 'sent'),
         inArray(deviceCommands.type, expiringTypes),
-        lt(deviceCommands.createdAt, cutoff),
+        lt(deviceCommands.createdAt, new Date(ctx.now().getTime() - COMMAND_EXPIRY_MS)),
         ...(deviceRowId === undefined ? [] : [eq(deviceCommands.deviceId, deviceRowId)]),
       ),
     )
@@ -128,8 +120,6 @@ export async function expireStaleCommands(ctx: AppContext, deviceRowId?: number)
       userId: devices.userId,
       publicDeviceId: devices.deviceId,
     });
-  for (const row of expired) {
+  for (const row of expired)
     ctx.realtime.toUser(row.userId, 'commandState', { command: toCommand(row, row.publicDeviceId) });
-  }
-  return expired.length;
 }

@@ -1,9 +1,7 @@
 /**
- * Commands for phones and their states (contract commands.ts, issue 3), and the rules of the phone's
- * answers: which command may end how, how a wipe is stopped, and lost mode as the phone carried it
- * out. Every change of state is made by one conditional UPDATE, so two processes (or a late duplicate
- * from a phone) can never move a command twice; each real change is announced to the owner's panels
- * as `commandState`. Delivery to the phone (resume, pending orders, expiry): command-delivery.ts.
+ * Commands and the phone's answers (contract commands.ts, issue 3). Each change of state is one
+ * conditional UPDATE, so two processes (or a phone's late duplicate) never move a command twice; each
+ * real change reaches the owner's panels as `commandState`.
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
@@ -64,7 +62,7 @@ export async function listCommands(
   return rows.map((row) => toCommand(row, target.deviceId));
 }
 
-export async function findCommand(ctx: AppContext, target: CommandTarget, commandId: number) {
+async function findCommand(ctx: AppContext, target: CommandTarget, commandId: number) {
   const [row] = await ctx.db
     .select()
     .from(deviceCommands)
@@ -75,11 +73,10 @@ export async function findCommand(ctx: AppContext, target: CommandTarget, comman
 }
 
 /**
- * Moves a command of this device from one of `from` to `to`. Returns the command and whether it
- * changed; asking again for a change already made is not an error (phones repeat themselves after a
- * reconnection), asking for an impossible one is.
+ * Moves a command of this device from one of `from` to `to`. Asking again for a change already made is
+ * not an error (phones repeat themselves after a reconnection), asking for an impossible one is.
  */
-export async function moveCommand(
+async function moveCommand(
   ctx: AppContext,
   target: CommandTarget,
   commandId: number,
@@ -121,9 +118,8 @@ export async function moveCommand(
 }
 
 /**
- * The phone received a command (`imHere { command_id }`): sent → delivered. The phone may already
- * have reported the outcome (its messages are handled concurrently), or be repeating itself after a
- * reconnection: any state past `sent` is fine and left as it is.
+ * `imHere { command_id }`: sent → delivered. Any state past `sent` is left as it is: the phone may
+ * already have reported the outcome (its messages run concurrently) or be repeating itself.
  */
 export async function acknowledgeCommand(
   ctx: AppContext,
@@ -147,9 +143,8 @@ export async function acknowledgeCommand(
 }
 
 /**
- * The phone's outcome of a command (`commandResult`). Lost mode is recorded here and nowhere else:
- * the phone is the truth about its lost mode, so an order it carried out late (after the panel
- * stopped waiting, or after reconnecting) still leaves `devices.lost` right.
+ * `commandResult`. Only this records lost mode: the phone is the truth about it, so an order carried
+ * out late (after the panel stopped waiting, or after reconnecting) still leaves `devices.lost` right.
  */
 export async function recordCommandResult(
   ctx: AppContext,
@@ -164,22 +159,16 @@ export async function recordCommandResult(
     types: outcome === 'done' ? doneByResult : undefined,
     reason: outcome === 'failed' ? (reason ?? 'El teléfono no indicó el motivo.') : null,
   });
-  if (command.state === 'done' && (command.type === 'lostOn' || command.type === 'lostOff')) {
-    await ctx.db
-      .update(devices)
-      .set({ lost: command.type === 'lostOn', updatedAt: ctx.now() })
-      .where(eq(devices.id, target.deviceRowId));
-  }
+  if (command.state !== 'done' || (command.type !== 'lostOn' && command.type !== 'lostOff')) return;
+  await ctx.db
+    .update(devices)
+    .set({ lost: command.type === 'lostOn', updatedAt: ctx.now() })
+    .where(eq(devices.id, target.deviceRowId));
   // the network hears of it once, when the phone first confirms (a repeated `done` changes nothing)
-  if (changed && command.state === 'done' && command.type === 'lostOn') {
-    await tellNetworkPhoneIsLost(ctx, target.deviceRowId);
-  }
+  if (changed && command.type === 'lostOn') await tellNetworkPhoneIsLost(ctx, target.deviceRowId);
 }
 
-/**
- * The phone's own word on a wipe: `deleting` (it began erasing: done, and no longer to be stopped) or
- * `cancelingWipe` (it honoured a stop: nothing was erased). The owner's panels hear the same message.
- */
+/** The phone on a wipe: `deleting` (began erasing: done, unstoppable) or `cancelingWipe` (nothing erased). */
 export async function recordWipeAnswer(
   ctx: AppContext,
   target: CommandTarget,
@@ -192,10 +181,8 @@ export async function recordWipeAnswer(
 }
 
 /**
- * The owner asks to stop a wipe (the panel's `cancelingWipe`). Still undelivered: cancelled here, or
- * it would run whenever the phone connects. Delivered: the phone is asked, and its answer ends it
- * (recordWipeAnswer). Done: the phone has begun erasing, too late. Cancelled, failed or expired:
- * nothing is left to stop.
+ * The panel's `cancelingWipe`. Undelivered: cancelled here, or it would run whenever the phone
+ * connects. Delivered: the phone is asked and its answer ends it (recordWipeAnswer). Done: too late.
  */
 export async function cancelWipe(ctx: AppContext, userId: number, deviceId: string, commandId: number) {
   const target = targetOf(await findUserDevice(ctx, userId, { deviceId }));

@@ -1,7 +1,4 @@
-/**
- * A phone proves who it is with the device token it got at registration (stored only as SHA-256,
- * rotated at each registration). Used for `/api/device/*` (bearer) and the `/device` namespace.
- */
+/** A phone signs in with its device token (stored as SHA-256, rotated at each registration). */
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
@@ -13,7 +10,7 @@ import { bearerToken } from '../auth/sessions.ts';
 
 const findDevice = preparedPerDatabase((db) =>
   db
-    .select({ id: devices.id, userId: devices.userId, deviceId: devices.deviceId })
+    .select({ deviceRowId: devices.id, userId: devices.userId, deviceId: devices.deviceId })
     .from(devices)
     .where(eq(devices.tokenHash, sql.placeholder('tokenHash')))
     .limit(1)
@@ -23,16 +20,13 @@ const findDevice = preparedPerDatabase((db) =>
 async function findDeviceByToken(ctx: AppContext, token: unknown): Promise<DeviceAuth | null> {
   if (typeof token !== 'string' || !token || token.length > 256) return null;
   const [device] = await findDevice(ctx.db).execute({ tokenHash: hashToken(token) });
-  return device
-    ? { kind: 'device', userId: device.userId, deviceRowId: device.id, deviceId: device.deviceId }
-    : null;
+  return device ? { kind: 'device', ...device } : null;
 }
 
 export function createDeviceAuthenticator(ctx: AppContext) {
   return (request: FastifyRequest) => findDeviceByToken(ctx, bearerToken(request));
 }
 
-/** A phone's realtime connection (`/device`), with the same token. */
 export function createDeviceSocketAuthenticator(ctx: AppContext) {
   return (token: unknown) => findDeviceByToken(ctx, token);
 }

@@ -1,8 +1,4 @@
-/**
- * Whether a phone is there: presence (connected or not) for its owner's panels, and the probes
- * (`ayThere` / `imHere`), relayed and never stored. An `imHere` naming a command is the phone's
- * acknowledgement of that command (commands.service.ts).
- */
+/** Presence and the probes (`ayThere` / `imHere`): relayed, never stored; an `imHere` may ack a command. */
 import type { AppContext } from '../context.ts';
 import type { PanelSocket, RealtimeMessages } from '../lib/realtime/messages.ts';
 import { acknowledgeCommand } from '../commands/commands.service.ts';
@@ -12,13 +8,10 @@ import { findUserDevice, listUserDevices } from './devices.service.ts';
 const OWNED_DEVICE_TTL_MS = 60_000;
 
 /**
- * The panel's probes name a device by its device_id: each panel socket remembers which are its user's
- * (device_id → internal id). Probes are the panel's most frequent message, and a database lookup for
- * each was most of a probe's cost on the server (bench `npm run bench:realtime`, bench/RESULTS.md). A
- * device never changes owner (registerUserDevice refuses) and is never deleted, so a device once
- * found to be the user's stays theirs; the expiry only guards against that rule changing. The panel's
- * devices are remembered as it connects (the presence list reads them anyway); refusals (404) are
- * never remembered.
+ * Each panel socket remembers which device_ids are its user's: a database lookup was most of a probe's
+ * cost, the panel's most frequent message (bench/RESULTS.md, `npm run bench:realtime`). A device never
+ * changes owner (registerUserDevice refuses) nor is deleted, so the expiry only guards against that
+ * rule changing. Refusals (404) are never remembered.
  */
 export function registerDeviceMessages(messages: RealtimeMessages, ctx: AppContext): void {
   const ownedBy = new WeakMap<PanelSocket, Map<string, { rowId: number; until: number }>>();

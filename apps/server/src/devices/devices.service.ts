@@ -1,8 +1,5 @@
-/**
- * Phones on an account. The app, signed in as the user, registers its phone and gets a device token
- * (issue 3, API.md "The phone's side"); with that token the phone speaks for itself only.
- */
-import { and, count, eq } from 'drizzle-orm';
+/** Phones on an account; registering one gives its device token (issue 3, API.md "The phone's side"). */
+import { and, eq } from 'drizzle-orm';
 import type { BodyOf, Device, registerDevice } from '@escudo/contract';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
@@ -28,9 +25,8 @@ export function toDevice(row: DeviceRow): Device {
 }
 
 /**
- * Registers a phone on the user's account, or, for a phone already on it, updates what it reports and
- * rotates its token (idempotent per device_id). A phone on another account is refused: moving it
- * silently would let whoever holds a stolen phone detach it from its owner.
+ * Adds a phone to the account, or updates one already on it and rotates its token. A phone on another
+ * account is refused: moving it would let whoever holds a stolen phone detach it from its owner.
  */
 export async function registerUserDevice(
   ctx: AppContext,
@@ -65,9 +61,9 @@ export async function registerUserDevice(
       .from(userPlans)
       .innerJoin(planes, eq(planes.id, userPlans.planId))
       .where(eq(userPlans.userId, userId));
-    const [registered] = await tx.select({ n: count() }).from(devices).where(eq(devices.userId, userId));
+    const registered = await tx.$count(devices, eq(devices.userId, userId));
     const maxDevices = limit?.maxDevices ?? 0;
-    if ((registered?.n ?? 0) >= maxDevices) {
+    if (registered >= maxDevices) {
       const what = maxDevices === 1 ? '1 dispositivo' : `${maxDevices} dispositivos`;
       throw new AppError(
         'DEVICE_LIMIT_REACHED',
@@ -87,9 +83,8 @@ export async function registerUserDevice(
 }
 
 /**
- * A device of this user, by the phone's own identifier or by its internal id. Another user's device
- * is answered exactly as one that does not exist (404, same message; issue 12 item 9): a 403 would
- * tell anyone whether an id is registered. Either way the caller must then change nothing.
+ * A device of this user. Another user's device is answered exactly as an unknown one (404, same
+ * message; issue 12 item 9): a 403 would tell anyone whether an id is registered.
  */
 export async function findUserDevice(
   ctx: AppContext,

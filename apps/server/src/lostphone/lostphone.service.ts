@@ -1,8 +1,5 @@
 /**
- * Remote protection of a lost or stolen phone (spec 2, 4, 7; issue 3): lost mode and its reports,
- * lock and wipe orders. Every call first checks that the device is the caller's (404 otherwise, as for
- * an unknown one; nothing sent), and orders only go to Android phones (spec 6); orders become
- * commands (commands.service.ts) that reach the phone in realtime. Reports are bounded so that one
+ * Lost mode and its reports, lock and wipe orders (spec 2, 4, 7; issue 3). Reports are bounded so one
  * phone cannot fill the disk (issue 12 item 6): only in lost mode, paced, and a bounded number kept.
  */
 import { randomUUID } from 'node:crypto';
@@ -43,7 +40,6 @@ function assertAndroid(device: DeviceRow): void {
   if (device.deviceSo !== 'android') throw new AppError('DEVICE_NOT_SUPPORTED');
 }
 
-/** One of the user's Android phones, for an order (404 if not theirs, DEVICE_NOT_SUPPORTED if not Android). */
 async function findOrderableDevice(ctx: AppContext, userId: number, deviceId: string) {
   const device = await findUserDevice(ctx, userId, { deviceId });
   assertAndroid(device);
@@ -61,9 +57,8 @@ export async function orderLock(ctx: AppContext, userId: number, deviceId: strin
 }
 
 /**
- * A wipe cannot be undone: it needs the password confirmed (validatePass) within the last
- * WIPE_PASSWORD_CONFIRM_WINDOW_MS, and each confirmation is spent by one wipe. The device is checked
- * first, so a refused one does not spend the confirmation.
+ * A wipe cannot be undone: it needs a recent password confirmation (validatePass), spent by one wipe.
+ * The device is checked first, so a refused one does not spend it.
  */
 export async function orderWipe(ctx: AppContext, userId: number, deviceId: string) {
   const device = await findOrderableDevice(ctx, userId, deviceId);
@@ -78,11 +73,8 @@ export async function orderWipe(ctx: AppContext, userId: number, deviceId: strin
 }
 
 /**
- * spec 4: once the phone answered, the panel "records" lost mode on or off (internal device id). The
- * flag has one writer, the phone's `commandResult done` of lostOn or lostOff
- * (commands.service.ts recordCommandResult): this call, kept for the spec, checks the request as
- * before (the caller's device; on for Android phones only) and answers lost mode as the phone
- * carried it out, changing nothing.
+ * spec 4: the panel "records" lost mode once the phone answered. Kept for the spec, it only checks the
+ * request and answers lost mode as is: its one writer is the phone (recordCommandResult).
  */
 export async function changeLostStatus(ctx: AppContext, userId: number, internalId: number, lost: boolean) {
   const device = await findUserDevice(ctx, userId, { internalId });
@@ -124,11 +116,10 @@ function isJpeg(bytes: Buffer): boolean {
 }
 
 /**
- * Books one lost-mode report for the phone, or says why not: lost mode off (LOST_MODE_OFF), or more
- * than LOST_REPORT_BURST reports closer together than one a minute (RATE_LIMITED with Retry-After).
- * One conditional UPDATE checks and books (devices.lostReportsBookedUntil, a "generic cell rate"
- * pace): the database serialises it per device row, so it holds for reports sent at once, from
- * several server processes, and across restarts. Checked before the photo is even decoded.
+ * Books one lost-mode report, or refuses: lost mode off, or beyond LOST_REPORT_BURST reports closer
+ * than one a minute. One conditional UPDATE checks and books (a "generic cell rate" pace): serialised
+ * per device row by the database, it holds for reports sent at once, by several processes, and across
+ * restarts.
  */
 async function bookLostReport(ctx: AppContext, deviceRowId: number): Promise<void> {
   const now = ctx.now();
@@ -165,10 +156,9 @@ async function bookLostReport(ctx: AppContext, deviceRowId: number): Promise<voi
 }
 
 /**
- * Keeps the newest LOST_REPORT_MAX_PHOTOS_PER_DEVICE reports of a phone: older rows go, then their
- * photos. A row never points at a removed photo; a photo whose removal fails is only logged (an
- * orphan file costs disk, never correctness). Two reports pruning at once each remove what their own
- * DELETE returned, so every photo is removed once.
+ * Keeps a phone's newest LOST_REPORT_MAX_PHOTOS_PER_DEVICE reports: rows go first, so none points at a
+ * removed photo; a failed removal is only logged (an orphan costs disk, not correctness). Each pruning
+ * removes the photos its own DELETE returned, so two at once remove every photo once.
  */
 async function pruneLostReports(ctx: AppContext, deviceRowId: number): Promise<void> {
   const beyondBound = ctx.db
@@ -190,10 +180,7 @@ async function pruneLostReports(ctx: AppContext, deviceRowId: number): Promise<v
   );
 }
 
-/**
- * A phone in lost mode reports its position and a photo; the owner's panels hear it at once. Refused
- * while lost mode is off and beyond the pace (bookLostReport), before the photo is read.
- */
+/** A phone in lost mode reports its position and a photo; booked (bookLostReport) before it is read. */
 export async function storeLostReport(
   ctx: AppContext,
   auth: DeviceAuth,

@@ -1,11 +1,8 @@
 /**
- * Where the phones' `routePoints` messages come in (tracking.service.ts stores them). Two bounds,
- * checked before anything is stored:
- * - issue 4: at most TRACKING_MAX_POINTS_PER_SECOND route points a second from one phone;
- * - MAX_PENDING_ROUTE_WRITES messages of all phones waiting for the database: past it a quick, honest
- *   refusal that the phone answers by resending later, rather than a queue that delays every phone's
- *   points (bench/RESULTS.md, "Tracking": past saturation the points stored a second fell by 40%).
- *   Checked first, so that a refused message does not use up the phone's rate.
+ * The phones' `routePoints`, bounded by each phone's rate (issue 4) and by MAX_PENDING_ROUTE_WRITES
+ * messages waiting for the database. Past that, a quick refusal (the phone resends later) beats a queue
+ * delaying every phone (bench/RESULTS.md "Tracking": past saturation, points stored a second fell 40%).
+ * Checked first, so a refused message does not use up the phone's rate.
  */
 import { TRACKING_MAX_POINTS_PER_MESSAGE, TRACKING_MAX_POINTS_PER_SECOND } from '@escudo/contract';
 import type { AppContext } from '../context.ts';

@@ -7,7 +7,5 @@ export function registerTrackingRoutes(route: Route, ctx: AppContext): void {
   route(changeTrackingStatus, ({ auth, body }) =>
     tracking.changeTrackingStatus(ctx, auth.userId, body.device_id, body.trackingStatus),
   );
-  route(getTrackings, ({ auth, body }) =>
-    tracking.listTrackings(ctx, auth.userId, body.device_id, { limit: body.limit, page: body.page }),
-  );
+  route(getTrackings, ({ auth, body }) => tracking.listTrackings(ctx, auth.userId, body.device_id, body));
 }

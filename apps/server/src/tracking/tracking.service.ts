@@ -1,11 +1,8 @@
 /**
- * Live tracking (spec 2 Tracking, 4; issue 4). A route ("tracking") is open while tracking is on: the
- * phone, ordered by a trackingOn command, streams points to it over the realtime link; the server
- * stores them and relays them to the owner's panels. Tracking off ends the route. Since the state is
- * in the database, a tracking left on survives a server restart: the phone reconnects and its points
- * keep landing on the same route.
+ * Live tracking (spec 2 Tracking, 4; issue 4): a route ("tracking") is open while tracking is on. It is
+ * in the database, so it survives a server restart: the reconnected phone's points land on it still.
  */
-import { and, count, desc, eq, inArray, isNull, asc, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, asc, sql } from 'drizzle-orm';
 import { TRACKING_POINT_CLOCK_SKEW_MS, type RoutePoint, type Tracking } from '@escudo/contract';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
@@ -115,10 +112,7 @@ export async function listTrackings(
   paging: { limit: number; page: number },
 ) {
   const device = await findUserDevice(ctx, userId, { deviceId });
-  const [total] = await ctx.db
-    .select({ n: count() })
-    .from(trackings)
-    .where(eq(trackings.deviceId, device.id));
+  const total = await ctx.db.$count(trackings, eq(trackings.deviceId, device.id));
   // the active route (ended_at null) first, then newest first
   const rows = await ctx.db
     .select()
@@ -132,17 +126,16 @@ export async function listTrackings(
   const routes = await loadRoutes(ctx, ids);
   return {
     tracking: rows.map((row) => toTracking(row, deviceId, routes.get(row.id)!)),
-    total_trackings: total?.n ?? 0,
+    total_trackings: total,
     active: active ? toTracking(active, deviceId, routes.get(active.id)!) : null,
   };
 }
 
 /**
- * Points from the phone for one of its routes; refused once that route has ended, and refused as a
- * whole when a point's time is not within the route (TRACKING_POINT_CLOCK_SKEW_MS either side of its
- * start and of now). The points are stored by one statement that also checks the route is this
- * phone's, still open and started early enough, so the usual case costs one round trip to the
- * database (bench/tracking: ingest is bound by the database); only a refusal asks again, to say why.
+ * A phone's points for one of its routes, refused as a whole once the route ended or when a point's
+ * time is not within it (give or take TRACKING_POINT_CLOCK_SKEW_MS). One statement stores them and
+ * checks the route, so the usual case is one round trip (bench/tracking: ingest is bound by the
+ * database); only a refusal asks again, to say why.
  */
 export async function addRoutePoints(
   ctx: AppContext,
@@ -150,21 +143,20 @@ export async function addRoutePoints(
   trackingId: number,
   points: RoutePoint[],
 ) {
-  const times = points.map((point) => new Date(point.at));
-  const latest = Math.max(...times.map((time) => time.getTime()));
-  const earliest = new Date(Math.min(...times.map((time) => time.getTime())));
-  if (latest > ctx.now().getTime() + TRACKING_POINT_CLOCK_SKEW_MS) {
+  const times = points.map((point) => Date.parse(point.at));
+  const isoTimes = times.map((time) => new Date(time).toISOString());
+  if (Math.max(...times) > ctx.now().getTime() + TRACKING_POINT_CLOCK_SKEW_MS) {
     throw new AppError(
       'VALIDATION',
       'La hora de un punto de ruta es posterior a la actual: revisa la hora del teléfono.',
     );
   }
   // a route that started after the earliest point (past the phone clock's margin) stores nothing
-  const startedBy = new Date(earliest.getTime() + TRACKING_POINT_CLOCK_SKEW_MS);
+  const startedBy = new Date(Math.min(...times) + TRACKING_POINT_CLOCK_SKEW_MS);
   const values = sql.join(
     points.map(
       (point, index) =>
-        sql`(${point.lat}::double precision, ${point.lng}::double precision, ${times[index]!.toISOString()}::timestamptz)`,
+        sql`(${point.lat}::double precision, ${point.lng}::double precision, ${isoTimes[index]}::timestamptz)`,
     ),
     sql`, `,
   );
@@ -191,10 +183,6 @@ export async function addRoutePoints(
   ctx.realtime.toUser(auth.userId, 'trackingPoints', {
     device_id: auth.deviceId,
     tracking_id: trackingId,
-    points: points.map((point, index) => ({
-      lat: point.lat,
-      lng: point.lng,
-      at: times[index]!.toISOString(),
-    })),
+    points: points.map((point, index) => ({ lat: point.lat, lng: point.lng, at: isoTimes[index]! })),
   });
 }

@@ -1,8 +1,3 @@
-/**
- * The checks every incoming realtime message passes before its feature's handler runs: known to the
- * contract's map, small enough, within the sender's rate, well formed (STYLE.md #4). A refused message
- * gets a clear answer and the socket stays up.
- */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io';
 import type { z } from 'zod';
@@ -22,9 +17,9 @@ export type Handlers<S extends Record<string, z.ZodType>, C> = {
 };
 
 /**
- * Registers the handlers of one socket for the messages of `schemas`. Each message is refused, with an
- * ack `{ok:false, code, message}` (or a `rejected` message when the sender gave no ack callback), when
- * it is unknown, too big, too frequent, malformed, or not the sender's business; the socket stays up.
+ * Registers one socket's handlers for `schemas` (STYLE.md #4). A message that is unknown, too big, too
+ * frequent, malformed or not the sender's business is refused with an ack `{ok:false, code, message}`
+ * (or a `rejected` message when there is no ack callback); the socket stays up.
  */
 export function handleMessages<S extends Record<string, z.ZodType>, C>(
   socket: Socket,
@@ -34,10 +29,9 @@ export function handleMessages<S extends Record<string, z.ZodType>, C>(
   log: FastifyBaseLogger,
 ): void {
   const limiter = createRateLimiter(REALTIME_MESSAGES_PER_SECOND, REALTIME_MESSAGES_PER_SECOND * 2);
-  const refuse = (type: string, error: AppError, ack: unknown) => {
-    const answer: RealtimeAck = { ok: false, code: error.code, message: error.message };
-    if (typeof ack === 'function') (ack as (answer: RealtimeAck) => void)(answer);
-    else socket.emit('rejected', { type, code: error.code, message: error.message });
+  const refuse = (type: string, { code, message }: AppError, ack: unknown) => {
+    if (typeof ack === 'function') (ack as (answer: RealtimeAck) => void)({ ok: false, code, message });
+    else socket.emit('rejected', { type, code, message });
   };
 
   socket.onAny((type: unknown, ...args: unknown[]) => {

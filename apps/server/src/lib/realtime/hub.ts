@@ -1,9 +1,6 @@
 /**
- * The realtime hub (issue 3): Socket.IO on the API's own HTTP server, with the contract's namespaces
- * for the panel and the phones, and the emitter features use to reach them. It knows no feature:
- * sockets are authenticated and messages dispatched by messages.ts, with what app.ts passes in. With
- * REDIS_URL the Redis streams adapter carries messages between server processes; otherwise
- * everything stays in this process's memory.
+ * Socket.IO on the API's own HTTP server (issue 3): the panel and phone namespaces and the emitter.
+ * With REDIS_URL the Redis streams adapter carries messages between server processes.
  */
 import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
@@ -33,7 +30,7 @@ export interface RealtimeHub extends RealtimeEmitter {
   close(): Promise<void>;
 }
 
-/** Creates the Socket.IO server; sockets are authenticated and heard by `createRealtimeMessages`. */
+/** Sockets are authenticated and heard by `createRealtimeMessages` (messages.ts). */
 export async function createRealtimeHub(
   httpServer: HttpServer,
   options: { redisUrl?: string | undefined; redisStream: string; log: FastifyBaseLogger },
@@ -66,8 +63,7 @@ export async function createRealtimeHub(
     },
     async isDeviceOnline(deviceRowId) {
       try {
-        const sockets = await device.in(deviceRoom(deviceRowId)).fetchSockets();
-        return sockets.length > 0;
+        return (await device.in(deviceRoom(deviceRowId)).fetchSockets()).length > 0;
       } catch (error) {
         // another process did not answer in time: say "unknown" as offline rather than fail the call
         options.log.warn({ err: error }, 'could not ask the other processes about a phone');

@@ -1,9 +1,6 @@
 /**
- * Incoming realtime messages, registered the way HTTP routes are (lib/http/routes.ts): app.ts creates
- * one `RealtimeMessages` with the authenticators, and each feature's `register<X>Messages(messages,
- * ctx)` names messages of the contract's maps (realtime.ts) and their handlers. Every socket is
- * authenticated before it connects or is refused (STYLE.md #4); every message is checked
- * (handle-messages.ts) before its handler runs. This file knows no feature.
+ * Incoming realtime messages, registered the way HTTP routes are: each feature's `register<X>Messages`
+ * names messages of the contract's maps and their handlers. Every socket is authenticated or refused.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Namespace, Socket } from 'socket.io';
@@ -20,11 +17,9 @@ export type { DeviceSocket, PanelSocket } from './hub.ts';
 export interface SocketAuthenticators {
   /** the panel's customToken (createFirebaseAuthToken) */
   panel: (token: unknown) => Promise<UserAuth | null>;
-  /** a phone's device token */
   device: (token: unknown) => Promise<DeviceAuth | null>;
 }
 
-/** Who sent a message: the authenticated owner of the socket, and the socket itself. */
 export type Sender<A, S> = { auth: A; socket: S };
 
 /** One namespace's incoming messages: a handler per message, and what runs as a socket connects. */
@@ -41,10 +36,7 @@ export interface RealtimeMessages {
   assertEveryMessageHandled(): void;
 }
 
-/**
- * Authenticates the sockets of one namespace, joins them to their rooms and hears their messages.
- * With `isCheckedInRoom` the token is asked about again once the socket is in its rooms.
- */
+/** Authenticates one namespace's sockets, joins them to their rooms and hears their messages. */
 function listen<S extends Record<string, z.ZodType>, A, C>(
   namespace: Namespace,
   schemas: S,
@@ -62,9 +54,8 @@ function listen<S extends Record<string, z.ZodType>, A, C>(
         if (!auth) return next(connectionError('UNAUTHENTICATED'));
         socket.data = auth;
         await socket.join(roomsOf(auth));
-        // A registration that rotates a phone's token disconnects its room. One that commits between
-        // the look-up above and the join would miss this socket: asking again once in the room closes
-        // that gap (issue 12: an old token must not keep receiving commands).
+        // a token rotation (which disconnects the room) committed between the look-up and the join
+        // would miss this socket: ask again (issue 12: an old token must not keep receiving commands)
         if (isCheckedInRoom && !(await authenticate(token))) {
           for (const room of roomsOf(auth)) await socket.leave(room);
           return next(connectionError('UNAUTHENTICATED'));
@@ -128,8 +119,6 @@ export function createRealtimeMessages(
 }
 
 /** The error a refused connection gets: its message is Spanish, its `data.code` the API's code. */
-function connectionError(code: 'UNAUTHENTICATED' | 'SERVER_BUSY'): Error & { data: { code: string } } {
-  const error = new Error(errorMessages[code]) as Error & { data: { code: string } };
-  error.data = { code };
-  return error;
+function connectionError(code: 'UNAUTHENTICATED' | 'SERVER_BUSY') {
+  return Object.assign(new Error(errorMessages[code]), { data: { code } });
 }

@@ -1,8 +1,7 @@
 /**
- * The panel's realtime token (the spec's "customToken" of createFirebaseAuthToken): the user and the
- * session, with an expiry, signed by the server. Reading one checks only its signature and expiry:
- * whoever accepts it also checks that the session is still active (auth/sessions.ts), so signing out
- * or a password reset shuts the door even before the token expires.
+ * The panel's realtime token (the spec's "customToken" of createFirebaseAuthToken), signed by the
+ * server. Reading one checks only signature and expiry: whoever accepts it also checks the session is
+ * still active (auth/sessions.ts), so a sign-out or password reset shuts the door before it expires.
  */
 import { PANEL_TOKEN_TTL_MS } from '@escudo/contract';
 import type { AppContext } from '../../context.ts';
@@ -10,14 +9,8 @@ import type { UserAuth } from '../http/routes.ts';
 
 type PanelTokenKeys = Pick<AppContext, 'panelTokenSigner' | 'now'>;
 
-interface PanelTokenClaims {
-  /** user id */
-  u: number;
-  /** session id */
-  s: number;
-  /** expiry, Unix ms */
-  e: number;
-}
+/** user id, session id, expiry (Unix ms) */
+type PanelTokenClaims = { u: number; s: number; e: number };
 
 export function createPanelToken(keys: PanelTokenKeys, auth: UserAuth): string {
   const claims: PanelTokenClaims = {

@@ -1,8 +1,4 @@
-/**
- * What features use to reach connected clients: a phone by its internal id, or every panel of a user.
- * With the Redis streams adapter the message reaches them whichever server process holds their socket.
- * Only the messages of the contract's maps can be sent (STYLE.md #4).
- */
+/** How features reach a phone or a user's panels, on any server process; only the contract's messages. */
 import type { ServerToDevice, ServerToPanel } from '@escudo/contract';
 
 export interface RealtimeEmitter {
