@@ -1,8 +1,5 @@
-/**
- * The lostphone feature's public face: remote lock, lost mode and wipe of a phone (spec 2 Modals, 4).
- * Home shows the tiles; the app shell hands it these dialogs (features do not import each other,
- * STYLE.md #1). Their code, and socket.io-client with it, downloads when a dialog first opens.
- */
+// Remote lock, lost mode and wipe (spec 2 Modals, 4), opened from Home's tiles through the app shell
+// (features do not import each other, STYLE.md #1). Their code, and socket.io-client, loads on first open.
 import { Suspense, useState } from 'react';
 import { lazyThemed } from '../../components/lazy-themed.tsx';
 import { componentsTexts } from '../../components/texts.ts';

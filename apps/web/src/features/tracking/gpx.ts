@@ -1,7 +1,4 @@
-/**
- * A route as GPX 1.1 (issue 4, beyond the spec: export a past route from its row), built in the
- * browser from the points the panel already has.
- */
+// A past route as GPX 1.1 (issue 4, beyond the spec), built in the browser from the points it has.
 import type { Tracking } from '@escudo/contract';
 
 const escapeXml = (text: string) =>
@@ -10,7 +7,7 @@ const escapeXml = (text: string) =>
     (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
   );
 
-export function toGpx(tracking: Tracking, name: string): string {
+function toGpx(tracking: Tracking, name: string): string {
   const points = tracking.route
     .map((p) => `      <trkpt lat="${p.lat}" lon="${p.lng}"><time>${p.at}</time></trkpt>`)
     .join('\n');

@@ -1,9 +1,7 @@
 import type { Command, CommandState } from '@escudo/contract';
 
-/**
- * A command's state only moves forward (docs/device-protocol.md section 5): sent, delivered, then one
- * final state. (The contract's `finalCommandStates` lives beside zod, kept off the panel's first load.)
- */
+// A command's state only moves forward (docs/device-protocol.md section 5): sent, delivered, then one
+// final state. (Not the contract's `finalCommandStates`: it lives beside zod, off the first load.)
 const stateRank: Record<CommandState, number> = {
   sent: 0,
   delivered: 1,

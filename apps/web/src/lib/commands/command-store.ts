@@ -1,9 +1,8 @@
 /**
  * The panel's one record of the orders sent to phones (docs/device-protocol.md section 5), by id, for
- * the session; every screen that follows a command reads it here. It hears every `commandState` from
- * the moment the link opens, so an answer that overtakes the HTTP reply is already here when the
- * reply arrives; after every (re)connection it reloads each followed device's latest commands once
- * (getDeviceCommands), for what was missed while the link was down.
+ * the session. It hears `commandState` from the link's opening, so an answer that overtakes the HTTP
+ * reply is already here; after each (re)connection it reloads each followed device's latest commands
+ * once, for what was missed while the link was down.
  */
 import type { Command } from '@escudo/contract';
 import { callApi } from '../api-client.ts';
@@ -31,10 +30,8 @@ let isConnected = getRealtimeStatus() === 'connected';
 let sessionGeneration = 0;
 let stopListening: (() => void) | null = null;
 
-/**
- * Hears every `commandState` of the session. While a screen follows a command the link is also
- * wanted (it opens, and is retried, for it); otherwise the store only hears what other screens let in.
- */
+// Hears every `commandState`; while a screen follows a command it also wants the link (it opens, and is
+// retried, for it), otherwise it only hears what other screens let in.
 function listen(isLinkWanted: boolean) {
   stopListening?.();
   stopListening = subscribe('commandState', ({ command }) => rememberCommand(command), {
@@ -67,7 +64,6 @@ export function getCommandEntry(commandId: number): CommandEntry | undefined {
   return entries.get().get(commandId);
 }
 
-/** Calls `listener` after any change of any command (for useSyncExternalStore). */
 export const subscribeCommands = entries.subscribe;
 
 function reloadDevice(deviceId: string) {
@@ -84,10 +80,7 @@ function reloadDevice(deviceId: string) {
   );
 }
 
-/**
- * Follows a device's commands until the returned function is called: they are reloaded now (once
- * per connection) and after every reconnection.
- */
+/** Until the returned function is called, the device's commands are reloaded now and on reconnection. */
 export function followDevice(deviceId: string): () => void {
   if (followers.size === 0) listen(true);
   followers.set(deviceId, (followers.get(deviceId) ?? 0) + 1);
@@ -104,9 +97,8 @@ export function followDevice(deviceId: string): () => void {
 }
 
 /**
- * Calls `onChange` with the command now if it is known, and after each change of it, until the
- * returned function is called. Follows the command's device meanwhile. For flows that wait for the
- * phone outside React (screens read `useCommand`).
+ * Calls `onChange` with the command now if known, then on each change, until the returned function is
+ * called; follows its device meanwhile. For flows outside React (screens read `useCommand`).
  */
 export function watchCommand(commandId: number, onChange: (entry: CommandEntry) => void): () => void {
   let last: CommandEntry | undefined;

@@ -1,11 +1,7 @@
-/** React's view of the command store (command-store.ts). */
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { followDevice, getCommandEntry, subscribeCommands, type CommandEntry } from './command-store.ts';
 
-/**
- * The command `commandId` as the phone moves it along, or null while there is none (or before the
- * store knows it). Its device's commands are reloaded after every reconnection while it is shown.
- */
+/** The command as the phone moves it along, or null while unknown; its device is followed meanwhile. */
 export function useCommand(commandId: number | null): CommandEntry | null {
   const getSnapshot = useCallback(
     () => (commandId === null ? null : (getCommandEntry(commandId) ?? null)),

@@ -1,11 +1,9 @@
 /**
- * The panel's one realtime link: Socket.IO namespace /panel at the user's `cuadrante.primary_fdb_url`
- * (contract realtime.ts; docs/device-protocol.md section 6). It opens on first use while signed in
- * (this module and socket.io-client are loaded only by the pages that use them, so they stay out of
- * Login's and Home's first download) and closes whenever the session token changes: sign-out
- * (lib/session/end-session.ts removes it), a 401, or another account signed in from another tab.
- * Messages are not re-validated with zod here: the server builds every one of them from the
- * contract's schemas, and zod must stay off the first load.
+ * The panel's one realtime link (contract realtime.ts; docs/device-protocol.md section 6): Socket.IO
+ * /panel at the user's `cuadrante.primary_fdb_url`. Opens on first use while signed in; closes when the
+ * session token changes (sign-out: lib/session/end-session.ts; a 401; another account in another tab).
+ * Loaded with socket.io-client only by the pages that use it, off the first load; so no zod here either:
+ * messages are not re-validated (the server builds each from the contract's schemas).
  */
 import type {
   PanelClientEvents,
@@ -23,16 +21,10 @@ import { userQueryOptions } from '../session/user-details.ts';
 import { libTexts } from '../texts.ts';
 import { createLiveValue } from './live-value.ts';
 
-/**
- * idle: nothing asked for the link yet, or the session ended;
- * connecting: the first attempt is under way;
- * connected: messages flow;
- * reconnecting: the link was lost or refused and is being tried again.
- */
+/** idle: nothing asked for the link yet, or the session ended; reconnecting: lost or refused, retrying */
 export type RealtimeStatus = 'idle' | 'connecting' | 'connected' | 'reconnecting';
 
 export type ServerMessageType = keyof ServerToPanel;
-export type PanelMessageType = keyof PanelToServer;
 export type ServerMessageHandler<T extends ServerMessageType> = (payload: ServerToPanel[T]) => void;
 
 type PanelSocket = Socket<PanelServerEvents, PanelClientEvents>;
@@ -175,7 +167,7 @@ export function ensureRealtime(): Promise<PanelSocket | null> {
 }
 
 /** Closes the link and forgets everything it knew (sign-out, or another account signed in). */
-export function closeRealtime(): void {
+function closeRealtime(): void {
   generation += 1;
   clearTimeout(retryTimer);
   failedAttempts = 0;
@@ -196,10 +188,9 @@ function isListened(): boolean {
 }
 
 /**
- * Listens to one server message type; the link opens if needed. Returns the function that stops
- * listening (the link stays open for the rest of the session). With `opensLink: false` the handler
- * hears whatever arrives while some screen keeps the link open, and neither opens it nor keeps it
- * wanted (lib/commands listens so for the whole session).
+ * Listens to one server message type until the returned function is called, opening the link if needed
+ * (it then stays open for the session). With `opensLink: false` the handler only hears what arrives
+ * while some screen keeps the link open (lib/commands listens so for the whole session).
  */
 export function subscribe<T extends ServerMessageType>(
   type: T,
@@ -218,11 +209,10 @@ export function subscribe<T extends ServerMessageType>(
 }
 
 /**
- * Sends a message and resolves with the server's acknowledgement; never rejects. When the link is
- * down, Socket.IO keeps the message and sends it once connected, but the answer is then reported as
- * a time-out after ACK_TIMEOUT_MS.
+ * Sends a message and resolves with the server's acknowledgement; never rejects. While the link is down
+ * Socket.IO keeps the message for the next connection, but the answer is reported as a time-out.
  */
-export async function emit<T extends PanelMessageType>(
+export async function emit<T extends keyof PanelToServer>(
   type: T,
   payload: PanelToServer[T],
   timeoutMs = ACK_TIMEOUT_MS,

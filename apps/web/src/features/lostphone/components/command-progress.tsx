@@ -26,30 +26,23 @@ function describeDone(command: Command): string {
   return command.type === 'wipe' ? lostphoneTexts.commandDoneWipe : lostphoneTexts.commandDoneLock;
 }
 
+const stateTexts = {
+  sent: lostphoneTexts.commandSent,
+  delivered: lostphoneTexts.commandDelivered,
+  cancelled: lostphoneTexts.commandCancelled,
+  expired: lostphoneTexts.commandExpired,
+};
+
 /** What the person reads for the command's current state (issue 3 point 11). */
 function describeCommandState(command: Command): string {
-  switch (command.state) {
-    case 'sent':
-      return lostphoneTexts.commandSent;
-    case 'delivered':
-      return lostphoneTexts.commandDelivered;
-    case 'done':
-      return describeDone(command);
-    case 'failed':
-      return fillText(lostphoneTexts.commandFailed, {
-        reason: command.reason ?? lostphoneTexts.commandFailedNoReason,
-      });
-    case 'cancelled':
-      return lostphoneTexts.commandCancelled;
-    case 'expired':
-      return lostphoneTexts.commandExpired;
-  }
+  if (command.state === 'done') return describeDone(command);
+  if (command.state !== 'failed') return stateTexts[command.state];
+  return fillText(lostphoneTexts.commandFailed, {
+    reason: command.reason ?? lostphoneTexts.commandFailedNoReason,
+  });
 }
 
-/**
- * The way of an order to the phone, as three steps; the step where it failed says how it ended. The
- * current state is also announced to screen readers.
- */
+/** The order's way to the phone in three steps, the failed one saying how it ended; announced as it moves. */
 export function CommandProgress({ command }: { command: Command }) {
   const labels = [lostphoneTexts.commandSent, lostphoneTexts.commandDelivered, describeDone(command)];
   const steps = stepStatuses[command.state].map((status, index) => ({

@@ -8,17 +8,13 @@ import { RealtimeConnectionNotice } from '../../../components/realtime-connectio
 import { fillText, formatDeviceLabel } from '../../../lib/format.ts';
 import { lostphoneTexts } from '../texts.ts';
 
-/** What every protection dialog takes from ProtectionDialogs. */
 export interface ProtectionDialogProps {
   device: Device;
   open: boolean;
   onClose: () => void;
 }
 
-/**
- * The top of every protection dialog: which phone the order goes to, whether it is connected right
- * now (the server's `presence`), and a notice while the realtime link is down.
- */
+/** Which phone the order goes to, whether it is online (server `presence`), and any realtime link notice. */
 export function DialogDeviceHeader({ device, isOnline }: { device: Device; isOnline: boolean | null }) {
   return (
     <>

@@ -19,10 +19,7 @@ import { DialogDeviceHeader, DialogNotice, type ProtectionDialogProps } from './
 
 const pinPattern = new RegExp(`^\\d{${LOCK_PIN_LENGTH}}$`);
 
-/**
- * 'Bloqueo de pantalla' (spec 4, 5): a 4-digit PIN goes to the phone, and the dialog then follows the
- * order until the phone says it locked (or why it could not, or that the order expired).
- */
+/** 'Bloqueo de pantalla' (spec 4, 5): a 4-digit PIN goes to the phone, then the order is followed. */
 export function LockDialog({ device, open, onClose }: ProtectionDialogProps) {
   const titleId = useId();
   const [pin, setPin] = useState('');

@@ -57,14 +57,8 @@ export function LostPhoneDialog({ device, open, onClose }: ProtectionDialogProps
       aria-labelledby={titleId}
       maxWidth="xs"
       fullWidth
-      slotProps={{
-        transition: {
-          // a finished attempt is forgotten; one still waiting for the phone goes on
-          onExited: () => {
-            if (!isBusy) reset();
-          },
-        },
-      }}
+      // a finished attempt is forgotten; one still waiting for the phone goes on
+      slotProps={{ transition: { onExited: isBusy ? undefined : reset } }}
     >
       <DialogTitle id={titleId}>{lostphoneTexts.lostTitle}</DialogTitle>
       <DialogContent>
@@ -111,9 +105,7 @@ export function LostPhoneDialog({ device, open, onClose }: ProtectionDialogProps
           variant="contained"
           disabled={!config || flow.phase === 'answered'}
           loading={isBusy}
-          onClick={() => {
-            if (config) void start(!config.lost);
-          }}
+          onClick={() => config && void start(!config.lost)}
         >
           {config?.lost ? lostphoneTexts.lostDeactivate : lostphoneTexts.lostActivate}
         </Button>

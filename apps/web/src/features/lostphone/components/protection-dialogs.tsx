@@ -5,9 +5,8 @@ import { LostPhoneDialog } from './lost-phone-dialog.tsx';
 import { WipeDialog } from './wipe-dialog.tsx';
 
 /**
- * The three remote-protection dialogs, all mounted once the first one opened: each keeps its own
- * state while closed (a lost-mode wait goes on; the wipe dialog resets 1 s after closing, spec 4).
- * Another device means other orders: its dialogs start afresh (`key`).
+ * All three dialogs stay mounted once one opened, each keeping its state while closed (a lost-mode wait
+ * goes on; the wipe dialog resets 1 s after closing, spec 4). Another device starts them afresh (`key`).
  */
 export function ProtectionDialogs({ action, open, device, onClose }: ProtectionDialogsProps) {
   if (!device) return null;

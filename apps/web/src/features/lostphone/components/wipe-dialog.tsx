@@ -25,9 +25,8 @@ const stepLabels = [
 ];
 
 /**
- * 'Borrado del dispositivo' (spec 4, 5, 8, 9): password, then the phone's answer and a short window to
- * stop it ('DETENER'), then the outcome. The dialog forgets everything 1 s after it closes. The
- * protocol is useWipeOrder's; this is the screen.
+ * 'Borrado del dispositivo' (spec 4, 5, 8, 9): password, the phone's answer and a short window to stop
+ * it ('DETENER'), then the outcome. The protocol is useWipeOrder's; this is the screen.
  */
 export function WipeDialog({ device, open, onClose }: ProtectionDialogProps) {
   const titleId = useId();
@@ -35,7 +34,6 @@ export function WipeDialog({ device, open, onClose }: ProtectionDialogProps) {
   // a new password form (empty, no messages) each time the dialog starts afresh
   const [formKey, setFormKey] = useState(0);
   const isOnline = useDevicePresence(device.device_id);
-  const isWaiting = state.step === 'waiting';
 
   // spec 4: the dialog's state resets 1 s after closing
   const startAfresh = useEffectEvent(() => {
@@ -53,7 +51,7 @@ export function WipeDialog({ device, open, onClose }: ProtectionDialogProps) {
       open={open}
       onClose={(_event, reason) => {
         // a stray click beside the dialog must not hide the 'DETENER' button
-        if (isWaiting && reason === 'backdropClick') return;
+        if (state.step === 'waiting' && reason === 'backdropClick') return;
         onClose();
       }}
       aria-labelledby={titleId}

@@ -17,9 +17,8 @@ export type LostModeFlow =
   | { phase: 'error'; message: string };
 
 /**
- * Turning lost mode on or off (spec 4): the order goes to the phone, an `ayThere` probe asks whether
- * it is there, and only when it answers (within LOST_PHONE_WAIT_MS) is the change recorded with
- * changeStatus. Without an answer the listeners are removed and the person is told to try again.
+ * Turning lost mode on or off (spec 4): the order goes to the phone, an `ayThere` probe asks whether it
+ * is there, and only an answer within LOST_PHONE_WAIT_MS gets the change recorded with changeStatus.
  */
 export function useLostModeToggle(device: Device) {
   const [flow, setFlow] = useState<LostModeFlow>({ phase: 'idle' });
@@ -35,11 +34,8 @@ export function useLostModeToggle(device: Device) {
     [],
   );
 
-  /**
-   * The lost flag is the phone's to set: the server records it when the phone reports the order done
-   * (changeStatus only answers it). That report may come just after the answer the spec waits for, so
-   * the config is read again once the order has ended.
-   */
+  // The phone sets the lost flag (the server records it when the phone reports the order done), maybe
+  // just after the answer the spec waits for: the config is read again once the order has ended.
   function refreshWhenDone(commandId: number) {
     stopFollowing.current?.();
     const stop = watchCommand(commandId, ({ command }) => {
@@ -78,7 +74,6 @@ export function useLostModeToggle(device: Device) {
 
   function reset() {
     running.current?.abort();
-    running.current = null;
     setFlow({ phase: 'idle' });
   }
 

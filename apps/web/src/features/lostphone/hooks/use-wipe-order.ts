@@ -7,17 +7,13 @@ import { useValidatePass } from '../api/validate-pass.ts';
 import { useWipePhoneData } from '../api/wipe-phone-data-notification.ts';
 import { getWipeState, initialWipeOrder, type WipeOrder } from './wipe-flow.ts';
 
-/**
- * How a confirmation ended, for the password form to react; `confirmationRequired`: the server asked
- * for the password again (428), and the dialog shows its message.
- */
+/** How a confirmation ended; `confirmationRequired`: the server asked for the password again (428). */
 export type WipeConfirmation =
   { kind: 'sent' | 'wrongPassword' | 'confirmationRequired' } | { kind: 'error'; message: string };
 
 /**
- * The wipe's protocol (spec 4, 8, 9): the password is checked (validatePass), the order goes out
- * (wipePhoneDataNotification), the command store follows the phone's answers, and 'DETENER' sends
- * `cancelingWipe`. `state` says where it stands (wipe-flow.ts).
+ * The wipe's protocol (spec 4, 8, 9): validatePass, then wipePhoneDataNotification; the command store
+ * follows the phone's answers, and 'DETENER' sends `cancelingWipe`. `state` comes from wipe-flow.ts.
  */
 export function useWipeOrder(device: Device) {
   const [order, setOrder] = useState<WipeOrder>(initialWipeOrder);

@@ -4,16 +4,15 @@ import { fillText } from '../../../lib/format.ts';
 import { emit, subscribe } from '../../../lib/realtime/realtime-client.ts';
 import { lostphoneTexts } from '../texts.ts';
 
-export type PhoneAnswer =
+type PhoneAnswer =
   | { kind: 'answered' | 'noAnswer' }
   /** the phone could not carry it out, or the server refused the probe: the Spanish message */
   | { kind: 'failed'; message: string };
 
 /**
- * Waits for the spec's answer to an order (spec 4): the `imHere` to an `ayThere` probe, or the phone
- * taking the command itself (the command store has it past `sent`, even when that overtook the HTTP
- * reply), whichever comes first. Every listener is removed when the wait ends, times out or is
- * aborted (spec 4: "listener removed").
+ * Waits for the spec 4 answer to an order: `imHere` to an `ayThere` probe, or the command past `sent` in
+ * the command store (even before the HTTP reply), whichever comes first. Every listener is removed when
+ * the wait ends, times out or is aborted (spec 4: "listener removed").
  */
 export function waitForPhone(command: Command, timeoutMs: number, signal: AbortSignal): Promise<PhoneAnswer> {
   const deviceId = command.device_id;

@@ -1,11 +1,7 @@
 /**
- * The wipe dialog's steps (spec 4, 8, 9), computed from what the panel did and what the command store
- * knows, so the rules can be read and tested apart from the screen:
- *   1 password: the account's password, checked with validatePass;
- *   2 waiting:  the order went out; the phone acknowledges it (the command is `delivered`), then,
- *               after WIPE_STOP_BUTTON_DELAY_MS, 'DETENER' and a countdown from WIPE_COUNTER_START_S;
- *   3 finished: 'wiping' when the phone started erasing (`done`), 'stopped' when it honoured a stop
- *               (`cancelled`); or the order failed or expired.
+ * The wipe dialog's steps (spec 4, 8, 9) from what the panel did and what the command store knows, to
+ * read and test the rules apart from the screen: password; waiting (once the phone acknowledges the
+ * order, 'DETENER' and a countdown); finished (wiping, stopped, failed or expired).
  */
 import type { Command, CommandState } from '@escudo/contract';
 import {
@@ -19,13 +15,9 @@ import type { CommandEntry } from '../../../lib/commands/command-store.ts';
 
 export type WipeOutcome = 'wiping' | 'stopped' | 'failed' | 'expired';
 
-/** What the panel itself did: nothing yet, or the order it sent and the stop it asked for. */
+/** What the panel did: the password step (the server's message if it asked again, 428), or its order. */
 export type WipeOrder =
-  | {
-      step: 'password';
-      /** the server's message when it asked for the password again (428) */
-      serverMessage: string | null;
-    }
+  | { step: 'password'; serverMessage: string | null }
   | { step: 'ordered'; command: Command; sentAt: number; isStopping: boolean; stopError: string | null };
 
 export type WipeState =
@@ -63,17 +55,11 @@ export function getWipeState(order: WipeOrder, entry: CommandEntry | null): Wipe
   return { step: 'waiting', command, sentAt, answeredAt, isStopping, stopError };
 }
 
-export interface WipeCountdown {
-  /** 'DETENER' is shown (5 s after the phone answered) */
-  canStop: boolean;
-  /** seconds left, from 25 down to 0 */
-  counter: number;
-  /** the bar, 0 to 100, based on 20 s: full for the counter's first 5 s */
-  progress: number;
-}
-
-/** spec 4/9: the cancel countdown, from the moment the phone answered. */
-export function getWipeCountdown(answeredAt: number, now: number): WipeCountdown {
+/**
+ * spec 4/9: the cancel countdown from the phone's answer: 'DETENER' (`canStop`) after 5 s, `counter` from
+ * 25 down to 0, and the bar (`progress`, 0 to 100) based on 20 s, so full for the counter's first 5 s.
+ */
+export function getWipeCountdown(answeredAt: number, now: number) {
   const elapsedMs = Math.max(0, now - answeredAt);
   if (elapsedMs < WIPE_STOP_BUTTON_DELAY_MS) {
     return { canStop: false, counter: WIPE_COUNTER_START_S, progress: 100 };

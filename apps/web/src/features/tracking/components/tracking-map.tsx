@@ -1,7 +1,6 @@
 /**
- * The tracking map (spec 2 Tracking): centre Santiago, zoom 12, max 16 (BaseMap); the live route and
- * a selected past route as red polylines with start and end pins. Selecting a route fits the map to
- * it; the live route keeps its newest point in view. Loaded lazily with Leaflet (its own chunk).
+ * The tracking map (spec 2 Tracking; centre and zoom from components/map): the live route and a selected
+ * past route as red polylines with start and end pins. Loaded lazily, with Leaflet (its own chunk).
  */
 import { useEffect } from 'react';
 import { latLngBounds, layerGroup, marker, polyline, type DivIcon } from 'leaflet';

@@ -8,7 +8,6 @@ import {
 } from '@escudo/contract/browser';
 import { describeErrorDetails, isApiRequestError } from '../../../lib/api-client.ts';
 import { watchCommand } from '../../../lib/commands/command-store.ts';
-import { ensureRealtime } from '../../../lib/realtime/realtime-client.ts';
 import { useRealtimeEvent } from '../../../lib/realtime/use-realtime.ts';
 import { changeTrackingStatus } from '../api/change-tracking-status.ts';
 import { appendActivePoints, refreshTrackings } from '../api/get-trackings.ts';
@@ -17,11 +16,9 @@ import { trackingTexts } from '../texts.ts';
 export type TrackingNotice = { severity: 'success' | 'error' | 'warning'; text: string; ms: number };
 
 /**
- * Live tracking's protocol (spec 4, 8, 9): 'Activar Tracking' orders the phone and waits up to
- * LOST_PHONE_WAIT_MS for it to take the order (its command past `sent` in the command store, or the
- * route's first points); 'Desactivar Tracking' ends on a TRACKING_TIMER_MS timer. Meanwhile the live
- * route grows with `trackingPoints`, and the list is asked again when a route starts or ends.
- * `onStarted`/`onStopped` let the screen show or hide the live route.
+ * Live tracking's protocol (spec 4, 8, 9): 'Activar Tracking' waits up to LOST_PHONE_WAIT_MS for the
+ * phone to take the order (its command past `sent`, or the route's first points); 'Desactivar Tracking'
+ * ends on a TRACKING_TIMER_MS timer. The live route grows with `trackingPoints`.
  */
 export function useTrackingSwitch(
   device: Device,
@@ -33,10 +30,7 @@ export function useTrackingSwitch(
   const awaitedTrackingId = useRef<number | null>(null);
   const stopWaiting = useRef<() => void>(() => undefined);
 
-  useEffect(() => {
-    void ensureRealtime();
-    return () => stopWaiting.current();
-  }, []);
+  useEffect(() => () => stopWaiting.current(), []);
 
   const settle = (next: TrackingNotice | null) => {
     stopWaiting.current();
@@ -51,17 +45,15 @@ export function useTrackingSwitch(
     appendActivePoints(device_id, tracking_id, points);
     if (awaitedTrackingId.current === tracking_id) phoneTookIt();
   });
-  useRealtimeEvent('trackingStarted', ({ device_id }) => {
+  // a route started or ended: the list is asked again
+  const refreshOwn = ({ device_id }: { device_id: string }) => {
     if (device_id === device.device_id) void refreshTrackings(device_id);
-  });
-  useRealtimeEvent('trackingEnded', ({ device_id }) => {
-    if (device_id === device.device_id) void refreshTrackings(device_id);
-  });
+  };
+  useRealtimeEvent('trackingStarted', refreshOwn);
+  useRealtimeEvent('trackingEnded', refreshOwn);
 
-  /**
-   * Waits until `settle`: `onTimeout` after `ms`, or the phone taking order `commandId` (the store may
-   * already know, when its answer overtook the HTTP reply) or sending route `trackingId`'s points.
-   */
+  // Waits until `settle`: `onTimeout` after `ms`, or the phone taking order `commandId` (the store may
+  // already know it, its answer overtaking the HTTP reply) or sending route `trackingId`'s points.
   const wait = (ms: number, onTimeout: () => void, awaited?: { commandId: number; trackingId: number }) => {
     stopWaiting.current();
     let isOver = false;
@@ -82,17 +74,21 @@ export function useTrackingSwitch(
     else cleanups.push(stopWatching);
   };
 
-  const fail = (error: unknown) => {
-    // spec 8: the banner is reset and the listener removed
-    const isNetwork = !isApiRequestError(error) || error.status === 0;
-    const text = isNetwork ? trackingTexts.networkError : describeErrorDetails(error).join(' ');
-    settle({ severity: 'error', text, ms: SNACKBAR_ERROR_MS });
-  };
-
-  const activate = async () => {
-    setPending('activating');
+  const run = async (next: 'activating' | 'deactivating', order: () => Promise<void>) => {
+    setPending(next);
     setNotice(null);
     try {
+      await order();
+    } catch (error) {
+      // spec 8: the banner is reset and the listener removed
+      const isNetwork = !isApiRequestError(error) || error.status === 0;
+      const text = isNetwork ? trackingTexts.networkError : describeErrorDetails(error).join(' ');
+      settle({ severity: 'error', text, ms: SNACKBAR_ERROR_MS });
+    }
+  };
+
+  const activate = () =>
+    run('activating', async () => {
       const { tracking, command } = await changeTrackingStatus(device.device_id, 1);
       onStarted();
       // the order stays on the server: the route starts whenever the phone connects
@@ -100,15 +96,10 @@ export function useTrackingSwitch(
       const awaited = command && tracking ? { commandId: command.id, trackingId: tracking.id } : undefined;
       wait(LOST_PHONE_WAIT_MS, () => settle(noAnswer), awaited);
       await refreshTrackings(device.device_id);
-    } catch (error) {
-      fail(error);
-    }
-  };
+    });
 
-  const deactivate = async () => {
-    setPending('deactivating');
-    setNotice(null);
-    try {
+  const deactivate = () =>
+    run('deactivating', async () => {
       await changeTrackingStatus(device.device_id, 2);
       // spec 9: the deactivation's loading ends on a 4 s timer
       wait(TRACKING_TIMER_MS, () => {
@@ -116,10 +107,7 @@ export function useTrackingSwitch(
         onStopped();
         void refreshTrackings(device.device_id);
       });
-    } catch (error) {
-      fail(error);
-    }
-  };
+    });
 
   return { pending, notice, dismissNotice: () => setNotice(null), activate, deactivate };
 }

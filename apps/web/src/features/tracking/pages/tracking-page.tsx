@@ -25,6 +25,8 @@ import type { ShownRoute } from '../components/tracking-map.tsx';
 
 // Leaflet and its CSS download with this chunk only when the map is on screen
 const TrackingMap = lazy(() => import('../components/tracking-map.tsx'));
+// as tall as the map on every screen, so nothing moves when it comes
+const mapPlaceholder = <Skeleton variant="rounded" sx={{ height: MAP_HEIGHT }} />;
 
 /**
  * 'Tracking dispositivo' (spec 2 Tracking, 4, 8, 9): turn live tracking on or off for the selected
@@ -168,21 +170,12 @@ function DeviceTracking({ device }: { device: Device }) {
           )}
         </Box>
         <Box sx={{ order: { xs: 1, lg: 2 } }}>
-          {config ? (
-            <Suspense fallback={<MapPlaceholder />}>
-              <TrackingMap config={config} routes={shownRoutes} focusId={focusId} />
-            </Suspense>
-          ) : (
-            <MapPlaceholder />
-          )}
+          <Suspense fallback={mapPlaceholder}>
+            {config ? <TrackingMap config={config} routes={shownRoutes} focusId={focusId} /> : mapPlaceholder}
+          </Suspense>
         </Box>
       </Box>
       <TrackingNotice notice={notice} onClose={dismissNotice} />
     </>
   );
-}
-
-/** The map's box while it loads, as tall as the map on every screen, so nothing moves when it comes. */
-function MapPlaceholder() {
-  return <Skeleton variant="rounded" sx={{ height: MAP_HEIGHT }} />;
 }
