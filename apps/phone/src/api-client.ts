@@ -1,9 +1,4 @@
-/**
- * The contract-checked HTTP client of every Node caller: the phone simulator, the journeys' fixtures
- * (e2e) and the benches (bench/lib/contract.mjs). `callApi(server, 'login', body)` names the endpoint
- * once, like the panel's callApi (STYLE.md #3); the body is checked before it leaves and the status and
- * answer when they arrive, so a drift between a caller and the server shows up here, not as odd behaviour.
- */
+/** Every Node caller's HTTP client (simulator, e2e, bench), contract-checked so a drift shows up here. */
 import * as contract from '@escudo/contract';
 import {
   REQUEST_TIMEOUT_MS,
@@ -45,7 +40,11 @@ export interface CallOptions {
   timeoutMs?: number;
 }
 
-/** Calls the endpoint of the contract named `name` (a key of its `routes`) on `server`. */
+/** One issue of a zod error, as `message (path)`. */
+export const describeIssue = (issue?: { message: string; path: PropertyKey[] }) =>
+  `${issue?.message ?? ''}${issue?.path.length ? ` (${issue.path.join('.')})` : ''}`;
+
+/** Calls the contract's endpoint `name` (a key of its `routes`) on `server`, like the panel (STYLE.md #3). */
 export async function callApi<N extends EndpointName>(
   server: string,
   name: N,
@@ -56,12 +55,8 @@ export async function callApi<N extends EndpointName>(
   const endpoint = (contract as unknown as Record<EndpointName, Endpoint>)[name];
   const checked = endpoint.body.safeParse(body);
   if (!checked.success) {
-    const issue = checked.error.issues[0];
-    throw new ApiCallError(
-      `Datos no válidos para ${endpoint.path}: ${issue?.message ?? ''}${issue?.path.length ? ` (${issue.path.join('.')})` : ''}`,
-      'VALIDATION',
-      0,
-    );
+    const reason = describeIssue(checked.error.issues[0]);
+    throw new ApiCallError(`Datos no válidos para ${endpoint.path}: ${reason}`, 'VALIDATION', 0);
   }
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;

@@ -1,7 +1,4 @@
-/**
- * The command line of `npm run phone` (API.md, "The phone simulator"). Parsing is separate from
- * running so that defaults and mistakes can be tested without a server.
- */
+/** `npm run phone`'s command line (API.md, "The phone simulator"), testable without a server. */
 import { createHash } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { deviceIdSchema, emailSchema } from '@escudo/contract';
@@ -76,7 +73,7 @@ export function withPhoneDefaults(input: PhoneInput): PhoneOptions {
   // an option given as undefined takes its default, as on the command line
   const given = Object.fromEntries(
     Object.entries(input).filter(([, value]) => value !== undefined),
-  ) as Partial<PhoneOptions>;
+  ) as PhoneInput;
   return {
     server: DEFAULT_SERVER,
     deviceId: defaultDeviceId(input.email),
@@ -88,8 +85,6 @@ export function withPhoneDefaults(input: PhoneInput): PhoneOptions {
     sosEveryS: undefined,
     ...given,
     so,
-    email: input.email,
-    password: input.password,
   };
 }
 /** more phones than this in one process is a mistake, not a load test */
@@ -147,13 +142,11 @@ export function parseCliArgs(argv: readonly string[]): CliOptions | 'help' {
   if (values.help) return 'help';
 
   const server = values.server ?? DEFAULT_SERVER;
-  let url: URL;
-  try {
-    url = new URL(server);
-  } catch {
+  if (!URL.canParse(server)) {
     throw new UsageError(`--server debe ser una URL, como ${DEFAULT_SERVER} (se recibió "${server}").`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+  const { protocol } = new URL(server);
+  if (protocol !== 'http:' && protocol !== 'https:') {
     throw new UsageError(`--server debe empezar con http:// o https:// (se recibió "${server}").`);
   }
 
@@ -170,14 +163,11 @@ export function parseCliArgs(argv: readonly string[]): CliOptions | 'help' {
   }
   const defaults = DEFAULTS[so];
 
-  let soVersion: number = defaults.soVersion;
-  if (values.soversion !== undefined) {
-    soVersion = Number(values.soversion);
-    if (values.soversion.trim() === '' || !Number.isFinite(soVersion) || soVersion < 0 || soVersion > 1000) {
-      throw new UsageError(
-        `--soversion debe ser un número, como 14 o 17.5 (se recibió "${values.soversion}").`,
-      );
-    }
+  const soVersion = values.soversion === undefined ? defaults.soVersion : Number(values.soversion);
+  if (values.soversion?.trim() === '' || !Number.isFinite(soVersion) || soVersion < 0 || soVersion > 1000) {
+    throw new UsageError(
+      `--soversion debe ser un número, como 14 o 17.5 (se recibió "${values.soversion}").`,
+    );
   }
 
   const count = positiveInteger('--count', values.count) ?? null;

@@ -1,15 +1,12 @@
 /**
- * A tiny bitmap font for stamping the date and the phone's name on the lost-mode photo, so there is no
- * native module or font file to install. Glyphs are 5 pixels wide and 9 rows high: rows 0–6 hold
- * capitals and digits (baseline under row 6), rows 7–8 the descenders of g j p q y. Lower-case
- * accents sit in rows 0–1 (above the x-height); capital accents get two extra rows above the glyph.
+ * A bitmap font for the lost-mode photo's stamp (no native module or font file). Glyphs are 5×9: rows
+ * 0–6 capitals and digits, 7–8 descenders; lower-case accents sit in rows 0–1, capital ones above.
  */
 
 export const GLYPH_WIDTH = 5;
 export const GLYPH_ROWS = 9;
 /** rows above a glyph kept for capital accents (Á É Í Ó Ú Ñ) */
 export const ACCENT_ROWS = 2;
-/** a line of text, in font pixels: accent rows + glyph rows */
 export const LINE_ROWS = ACCENT_ROWS + GLYPH_ROWS;
 
 // prettier-ignore

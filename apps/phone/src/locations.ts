@@ -1,8 +1,4 @@
-/**
- * Where the simulated phone is: believable places in Santiago (spec 9 map centre). Lost-mode reports
- * drift like a phone in someone's pocket between two hourly reports; `createWalk` gives the
- * consecutive points of a person walking, for live tracking (issue 4).
- */
+/** Believable places in Santiago (spec 9 map centre): lost-mode drift, a walk for live tracking (issue 4). */
 import { MAP_CENTER, type Position } from '@escudo/contract';
 
 /** ours: reports stay within about 3 km of the centre: Santiago Centro, Providencia, Ñuñoa… */
@@ -47,11 +43,9 @@ export function moveM(from: Position, metres: number, bearing: number): Position
   return { lat: from.lat + (dLat * 180) / Math.PI, lng: from.lng + (dLng * 180) / Math.PI };
 }
 
+// as moveM's bearing: north is 0, east is π/2
 const bearingTo = (from: Position, to: Position) =>
-  Math.atan2(
-    (to.lng - from.lng) * Math.cos(toRadians(from.lat)),
-    to.lat - from.lat, // north is 0, east is π/2
-  );
+  Math.atan2((to.lng - from.lng) * Math.cos(toRadians(from.lat)), to.lat - from.lat);
 
 /** A random point within `radiusM` of Santiago's centre, uniform over the area. */
 export function randomPointInSantiago(random: Random = Math.random, radiusM = SANTIAGO_RADIUS_M): Position {
@@ -84,12 +78,8 @@ export function* createWalk(seed: number = Date.now()): Generator<Position, neve
   let heading = random() * 2 * Math.PI;
   for (;;) {
     yield roundPosition(here);
-    if (random() < 0.05) {
-      // a corner: turn left or right
-      heading += (random() < 0.5 ? -1 : 1) * (Math.PI / 2);
-    } else {
-      heading += (random() - 0.5) * 0.3;
-    }
+    // now and then a corner (a quarter turn left or right), otherwise a slight drift
+    heading += random() < 0.05 ? (random() < 0.5 ? -1 : 1) * (Math.PI / 2) : (random() - 0.5) * 0.3;
     if (distanceM(MAP_CENTER, here) > SANTIAGO_RADIUS_M) {
       // near the edge of the area, head home (with a little wobble so it does not look drawn)
       heading = bearingTo(here, MAP_CENTER) + (random() - 0.5) * 0.5;

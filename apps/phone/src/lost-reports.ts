@@ -1,9 +1,6 @@
 /**
- * Lost mode's reports (docs/device-protocol.md section 3): a location and a photo at once and then
- * every `intervalS` seconds, over HTTP with the device token, whether or not the realtime link is up.
- * A report that fails is kept and retried at the next tick, never in a tight loop; when the server
- * says how long to wait (429 with Retry-After) nothing is sent before then, and a report the server
- * will never take (lost mode off on its side, a bad photo) is dropped.
+ * Lost mode's reports (docs/device-protocol.md section 3): a location and a photo at once, then every
+ * `intervalS` seconds over HTTP, link up or not; a failed one is retried at the next tick, never in a loop.
  */
 import { LOST_REPORT_MIN_INTERVAL_MS, type Position } from '@escudo/contract';
 import { ApiCallError, callApi } from './api-client.ts';
@@ -84,13 +81,8 @@ export function createLostReports({ server, deviceToken, deviceName, log }: Lost
     try {
       last = roundPosition(last ? driftFrom(last) : randomPointInSantiago());
       const report = { position: last, image: takePhoto({ deviceName }) };
-      if (Date.now() < notBefore) {
-        // the server said when: until then only the newest report is kept, nothing is sent
-        pending = report;
-        return;
-      }
-      if (pending && (await send(pending)) === 'kept') {
-        // still no way through: keep the newest report for the next tick, don't try it now too
+      // paused by a Retry-After, or the kept report still stuck: keep only the newest for the next tick
+      if (Date.now() < notBefore || (pending && (await send(pending)) === 'kept')) {
         pending = report;
         return;
       }

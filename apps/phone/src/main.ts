@@ -1,8 +1,4 @@
-/**
- * `npm run phone -- …`: one simulated phone, or N of them with --count (API.md, "The phone
- * simulator"). Exit codes: 2 for a mistake on the command line, 1 when no phone could connect (a sign-in
- * or registration error prints the server's message), otherwise it runs until Ctrl-C.
- */
+/** `npm run phone` (API.md): exits 2 on a bad command line, 1 if no phone connects, else runs until Ctrl-C. */
 import { USAGE, UsageError, parseCliArgs, phonesOf, type PhoneOptions } from './args.ts';
 import { createPhoneLog, writeToConsole } from './output.ts';
 import { connectPhone, signInAndRegister, type SimulatedPhone } from './phone.ts';
@@ -64,9 +60,7 @@ async function main(): Promise<number | null> {
   }
   if (connectedCount === 0) return 1;
 
-  const stopAll = () => {
-    void Promise.all(phones.map((phone) => phone.stop())).then(() => process.exit(0));
-  };
+  const stopAll = () => void Promise.all(phones.map((phone) => phone.stop())).then(() => process.exit(0));
   process.once('SIGINT', stopAll);
   process.once('SIGTERM', stopAll);
   listenForKeys(phones, stopAll);
@@ -74,10 +68,7 @@ async function main(): Promise<number | null> {
   return null;
 }
 
-/**
- * In a terminal: 's' raises an SOS on every phone, or ends the open one; raw mode swallows Ctrl-C's
- * signal, so Ctrl-C (and 'q') stop the simulator here. Not a terminal (tests, pipes): nothing is read.
- */
+/** In a terminal only: 's' toggles every phone's SOS; raw mode swallows Ctrl-C's signal, so it stops here. */
 function listenForKeys(phones: SimulatedPhone[], stopAll: () => void) {
   if (!process.stdin.isTTY) return;
   process.stdin.setRawMode(true);

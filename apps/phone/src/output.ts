@@ -1,13 +1,4 @@
-/**
- * The simulator's output: one line per message and per change of state, in a fixed format that the
- * end-to-end tests parse (README of apps/phone, and the final lines of this file):
- *
- *   HH:MM:SS.mmm <label> ← <type> <json>   a message received
- *   HH:MM:SS.mmm <label> → <type> <json>   a message sent
- *   HH:MM:SS.mmm <label> · <text>          anything else (status)
- *
- * `<label>` is the phone's device_id, which never contains spaces (deviceIdSchema).
- */
+/** One line per message or change of state, in the fixed format of the README that e2e parses (OUTPUT_LINE). */
 
 export type LineSink = (line: string, isError: boolean) => void;
 
@@ -51,5 +42,5 @@ export function createPhoneLog(
   };
 }
 
-/** Parses one output line back (for tests and tools that drive the simulator). */
+/** Parses a line back (tests, tools); the label is a device_id, which never has spaces (deviceIdSchema). */
 export const OUTPUT_LINE = /^(\d{2}:\d{2}:\d{2}\.\d{3}) (\S+) ([←→·]) (.*)$/;

@@ -1,8 +1,6 @@
 /**
- * The phone's commands (docs/device-protocol.md sections 5 and 6): each one acknowledged at once and
- * carried out once, its outcome kept so that a repeat after a reconnection gets the same answer and
- * nothing is done twice; a wipe waits for the owner's stop before it "erases". phone-protocol.ts hands
- * the `command` and `cancelingWipe` messages in here, already checked against the contract.
+ * The phone's commands (docs/device-protocol.md sections 5 and 6): acknowledged at once, carried out
+ * once, the outcome kept so a repeat after a reconnection gets the same answer; a wipe waits for a stop.
  */
 import type { DeviceToServer, PhoneCommand, RealtimeAck, ServerToDevice } from '@escudo/contract';
 import type { PhoneOptions } from './args.ts';
@@ -38,8 +36,7 @@ export function createPhoneCommands(
   let isLocked = false;
   const handled = new Map<number, Outcome | null>();
   const wipeWindows = new Map<number, NodeJS.Timeout>();
-  // bumped by every lost-mode order, so that a lostOn still waiting for its answer cannot start the
-  // reports after a later lostOff
+  // bumped by every lost-mode order: a lostOn awaiting its answer must not start reports after a lostOff
   let lostOrders = 0;
 
   // TypeScript cannot pair an Outcome's type with its payload through a generic call; Outcome does
@@ -57,14 +54,12 @@ export function createPhoneCommands(
       case 'lock':
         isLocked = true;
         log.status('locked with PIN ****');
-        void done();
-        return;
+        return void done();
       case 'lostOn': {
         const everyS = options.reportEveryS ?? command.report_every_s;
         const order = ++lostOrders;
         log.status(`lost mode on, reporting every ${everyS} s`);
-        // the server takes reports only once it knows lost mode is on, which this result tells it:
-        // the first report waits for its answer (or for the time-out, when the link is down)
+        // the server takes reports only once this result is in: start them on its answer (or time-out)
         void done().then(() => {
           if (order === lostOrders) reports.start(everyS);
         });
@@ -74,8 +69,7 @@ export function createPhoneCommands(
         lostOrders += 1;
         reports.stop();
         log.status('lost mode off');
-        void done();
-        return;
+        return void done();
       case 'wipe': {
         log.status(`wipe window open for ${wipeWindowMs / 1000} s`);
         const timer = setTimeout(() => {
@@ -92,8 +86,7 @@ export function createPhoneCommands(
         return routePoints.start(command.tracking_id, command.interval_s);
       case 'trackingOff':
         if (routePoints.stop(command.tracking_id)) log.status(`tracking off (route ${command.tracking_id})`);
-        void done();
-        return;
+        return void done();
     }
   }
 
@@ -116,8 +109,7 @@ export function createPhoneCommands(
         log.status('wipe stopped by the owner');
         return finish(command_id, { type: 'cancelingWipe', payload: { command_id } });
       }
-      const outcome = handled.get(command_id);
-      if (outcome?.type === 'cancelingWipe') return send('cancelingWipe', { command_id });
+      if (handled.get(command_id)?.type === 'cancelingWipe') return send('cancelingWipe', { command_id });
       log.status(`stop of command ${command_id} ignored: no wipe waiting for it`);
     },
     /** closes every wipe window still open (their wipes never happen) */

@@ -1,10 +1,6 @@
-/**
- * The phone's side of docs/device-protocol.md, without the socket: what each message of the server
- * does and what goes back. Every message is checked against the contract first; probes are answered,
- * commands go to phone-commands.ts, `resume` restarts only what is missing after a reconnection
- * (section 6), and route points are sent and resent as section 4 says. phone.ts owns the link.
- */
+/** The phone's side of docs/device-protocol.md without the socket: server messages checked, then answered. */
 import { rejectedMessageSchema, serverToDeviceMessages, type ServerToDevice } from '@escudo/contract';
+import { describeIssue } from './api-client.ts';
 import { createPhoneCommands, type PhoneParts } from './phone-commands.ts';
 import { createRoutePoints } from './route-points.ts';
 
@@ -12,7 +8,7 @@ export type { SendMessage } from './phone-commands.ts';
 
 export type PhoneProtocol = ReturnType<typeof createPhoneProtocol>;
 
-/** refusals that say "not now" rather than "never": route points refused so are sent again */
+/** refusals that say "not now" rather than "never": route points refused so go again (section 4) */
 const RESEND_CODES = new Set(['SERVER_BUSY', 'RATE_LIMITED', 'INTERNAL']);
 /** refusals that say the route was turned off, or is not this phone's: no point of it will be stored */
 const ROUTE_GONE_CODES = new Set(['TRACKING_ENDED', 'NOT_FOUND']);
@@ -38,7 +34,7 @@ export function createPhoneProtocol(parts: PhoneParts) {
 
   const handlers: { [K in keyof ServerToDevice]: (payload: ServerToDevice[K]) => void } = {
     resume({ lost, tracking }) {
-      // only what is missing is started; what runs already goes on (a reconnection, not a restart)
+      // section 6: only what is missing starts; what runs goes on (a reconnection, not a restart)
       if (lost && !reports.isOn) {
         const everyS = options.reportEveryS ?? lost.report_every_s;
         log.status(`lost mode resumed, reporting every ${everyS} s`);
@@ -51,9 +47,7 @@ export function createPhoneProtocol(parts: PhoneParts) {
         routePoints.start(tracking.tracking_id, tracking.interval_s);
       }
     },
-    ayThere({ probe_id }) {
-      void send('imHere', { probe_id });
-    },
+    ayThere: ({ probe_id }) => void send('imHere', { probe_id }),
     command: (command) => commands.command(command),
     cancelingWipe: (payload) => commands.cancelingWipe(payload),
   };
@@ -62,20 +56,14 @@ export function createPhoneProtocol(parts: PhoneParts) {
     /** one message from the server, as received: checked, then carried out and answered */
     receive(type: string, payload: unknown) {
       if (type === 'rejected') {
-        const rejected = rejectedMessageSchema.safeParse(payload);
-        if (rejected.success) {
-          const { type: refused, code, message } = rejected.data;
-          log.status(`refused ${refused}: ${code} ${message}`);
-        }
+        const rejected = rejectedMessageSchema.safeParse(payload).data;
+        if (rejected) log.status(`refused ${rejected.type}: ${rejected.code} ${rejected.message}`);
         return;
       }
       if (!Object.hasOwn(serverToDeviceMessages, type)) return log.status(`ignored unknown message ${type}`);
       const parsed = serverToDeviceMessages[type as keyof ServerToDevice].safeParse(payload);
       if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        return log.status(
-          `ignored invalid ${type}: ${issue?.message ?? ''}${issue?.path.length ? ` (${issue.path.join('.')})` : ''}`,
-        );
+        return log.status(`ignored invalid ${type}: ${describeIssue(parsed.error.issues[0])}`);
       }
       // --silent: the phone hears everything and says nothing (the panel's time-outs can be watched)
       if (options.isSilent) return;

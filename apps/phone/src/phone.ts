@@ -1,10 +1,4 @@
-/**
- * One simulated phone, following docs/device-protocol.md as the real app must: sign in, register and
- * keep the `/device` link up forever. This file is the runner: the link (reconnection, refusal of the
- * token, acknowledgements and their time-out), the timers' end and the output; what each message
- * does and what goes back is phone-protocol.ts. Every message in or out is printed as one line
- * (output.ts). main.ts is the command line around it; the end-to-end tests use it through that.
- */
+/** The `/device` link of one simulated phone (docs/device-protocol.md); its messages: phone-protocol.ts. */
 import { io } from 'socket.io-client';
 import {
   DEVICE_NAMESPACE,
@@ -60,13 +54,11 @@ const ANSWER_TIMEOUT_MS = 10_000;
 
 /** Signs in like the app and registers this phone (idempotent per device_id; rotates its token). */
 export async function signInAndRegister(options: PhoneOptions, log: PhoneLog): Promise<Registration> {
-  const session = await callApi(options.server, 'login', {
-    email: options.email,
-    password: options.password,
-  });
-  log.status(`signed in as ${options.email}`);
+  const { server, email, password } = options;
+  const session = await callApi(server, 'login', { email, password });
+  log.status(`signed in as ${email}`);
   const registration = await callApi(
-    options.server,
+    server,
     'registerDevice',
     {
       device_id: options.deviceId,
@@ -123,12 +115,8 @@ export function connectPhone(
     return parsed.data;
   };
 
-  const reports = createLostReports({
-    server: options.server,
-    deviceToken: () => deviceToken,
-    deviceName: device.device_name,
-    log,
-  });
+  const api = { server: options.server, deviceToken: () => deviceToken, log };
+  const reports = createLostReports({ ...api, deviceName: device.device_name });
   const protocol = createPhoneProtocol({
     options,
     log,
@@ -137,12 +125,7 @@ export function connectPhone(
     reports,
     wipeWindowMs,
   });
-  const sos = createSos({
-    server: options.server,
-    deviceToken: () => deviceToken,
-    log,
-    everyS: options.sosEveryS,
-  });
+  const sos = createSos({ ...api, everyS: options.sosEveryS });
   socket.onAny((type: string, payload: unknown) => {
     log.received(type, payload);
     protocol.receive(type, payload);

@@ -1,8 +1,6 @@
 /**
- * The lost-mode photo: a real JPEG made in plain JavaScript (jpeg-js, no native module, no canvas), so
- * the server's checks, storage and signed links are exercised with the same kind of file a phone
- * sends. The scene is a view of Santiago (sky, the Andes, buildings) with the date and the phone's
- * name stamped on it, as a camera app would, so a person can tell two reports apart in the panel.
+ * The lost-mode photo: a real JPEG from plain JavaScript (jpeg-js, no native module), so the server's
+ * checks, storage and links see a phone's kind of file; the stamp (date, name) tells reports apart.
  */
 import jpeg from 'jpeg-js';
 import { chileDateParts } from '@escudo/contract';
@@ -41,13 +39,8 @@ function fitText(text: string, maxPixels: number, scale: number): string {
   return `${chars.join('').trimEnd()}...`;
 }
 
-export interface PhotoOptions {
-  deviceName: string;
-  at?: Date;
-}
-
 /** A 640×480 JPEG of the scene with the date-time and the phone's name; different at every call. */
-export function takePhoto({ deviceName, at = new Date() }: PhotoOptions): Buffer {
+export function takePhoto({ deviceName, at = new Date() }: { deviceName: string; at?: Date }): Buffer {
   const width = PHOTO_WIDTH;
   const height = PHOTO_HEIGHT;
   const canvas: Canvas = { width, height, data: new Uint8Array(width * height * 4) };

@@ -1,9 +1,6 @@
 /**
- * Live tracking (issue 4): while a route is open the phone walks through Santiago and sends a point
- * every `interval_s` seconds as `routePoints`. A point is kept until the server says it stored it:
- * points taken while the link is down, or refused for now (busy, too fast) or never answered, go
- * again, oldest first, at most TRACKING_MAX_POINTS_PER_MESSAGE at a time and one message at a time
- * (one a tick, which stays under the server's TRACKING_MAX_POINTS_PER_SECOND).
+ * Live tracking (issue 4): a point every `interval_s` seconds, kept until the server says it stored it;
+ * kept points go oldest first, one message a tick (under the server's TRACKING_MAX_POINTS_PER_SECOND).
  */
 import { TRACKING_MAX_POINTS_PER_MESSAGE, type RoutePoint } from '@escudo/contract';
 import { createWalk } from './locations.ts';
@@ -76,13 +73,12 @@ export function createRoutePoints({ send }: RoutePointsOptions): RoutePoints {
 
   return {
     start(id, intervalS) {
-      // the same route again (the owner pressed 'Activar Tracking' twice): keep the points not yet sent
-      if (id === trackingId) {
-        if (timer) clearInterval(timer);
-      } else {
+      // the same route again (the owner pressed 'Activar Tracking' twice) keeps the points not yet sent
+      if (id !== trackingId) {
         stop();
         trackingId = id;
       }
+      if (timer) clearInterval(timer);
       timer = setInterval(tick, Math.min(intervalS * 1000, MAX_TIMER_MS));
       tick();
     },
