@@ -64,7 +64,9 @@ export function createSos({
         if (alertId === id) alertId = null;
         stopWalking();
       } else if (code === 'RATE_LIMITED') {
-        quietUntil = Date.now() + (retryAfterS ?? everyS) * 1000;
+        const waitS = retryAfterS ?? everyS;
+        quietUntil = Date.now() + waitS * 1000;
+        log.status(`SOS position refused for now (RATE_LIMITED); the next in ${waitS} s or more`);
       } else {
         log.status(`SOS position not sent (${(error as Error).message}); retrying at the next tick`);
       }
