@@ -40,7 +40,7 @@ import { registerPlanRoutes } from './plans/plans.routes.ts';
 import { registerAlertRoutes } from './alerts/alerts.routes.ts';
 import { findAlertEmail } from './alerts/alert-emails.ts';
 import { registerPaymentRoutes } from './payments/payments.routes.ts';
-import { retryNetworkEmails, type FindNetworkEmail } from './network/mail-network.ts';
+import { retryNetworkEmails, settleNetworkEmails, type FindNetworkEmail } from './network/mail-network.ts';
 import type { NetworkEmailKind } from './lib/db/schema.ts';
 import { registerNetworkRoutes } from './network/network.routes.ts';
 import { registerSalesRoutes } from './sales/sales.routes.ts';
@@ -132,6 +132,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerJsonBodyParser(app);
 
   app.addHook('onClose', async () => {
+    // network e-mails still on their first try write to the database when they fail
+    await settleNetworkEmails();
     if (!options.database) await database.close();
   });
 

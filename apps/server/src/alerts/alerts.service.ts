@@ -102,12 +102,7 @@ async function tellNetwork(ctx: AppContext, alert: AlertRow, isOpening: boolean)
     ctx.realtime.toUser(member.userId, 'alertChanged', { ...message, is_own: false });
   }
   if (isOpening) {
-    await mailNetwork(
-      ctx,
-      { kind: 'alert', subjectId: alert.id },
-      alertNetworkEmail(ctx, alert, owner),
-      members,
-    );
+    mailNetwork(ctx, { kind: 'alert', subjectId: alert.id }, alertNetworkEmail(ctx, alert, owner), members);
   }
 }
 

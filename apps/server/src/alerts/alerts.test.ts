@@ -8,6 +8,7 @@ import { createTestApp, signUpUser, type TestApp } from '../test/test-app.ts';
 import { userWithPhone } from '../test/sockets.ts';
 import { alertPositions, alerts, securityNetworkMembers, users } from '../lib/db/schema.ts';
 import { recordCommandResult } from '../commands/commands.service.ts';
+import { settleNetworkEmails } from '../network/mail-network.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -20,6 +21,8 @@ type Member = Awaited<ReturnType<typeof signUpUser>>;
 
 /** the e-mails in the outbox to `email`, oldest first, parsed as a mail client would */
 async function mailsTo(email: string): Promise<ParsedMail[]> {
+  // the first tries run apart from the phone's request (decision 025)
+  await settleNetworkEmails();
   const dir = path.join(app.dataDir, 'outbox');
   const files = (await fs.readdir(dir).catch(() => [])).sort();
   const mails = await Promise.all(

@@ -30,5 +30,5 @@ export const findLostPhoneEmail: FindNetworkEmail = async (ctx, deviceRowId) => 
 
 export async function tellNetworkPhoneIsLost(ctx: AppContext, deviceRowId: number): Promise<void> {
   const email = await findLostPhoneEmail(ctx, deviceRowId);
-  if (email) await mailNetwork(ctx, { kind: 'lostPhone', subjectId: deviceRowId }, email);
+  if (email) mailNetwork(ctx, { kind: 'lostPhone', subjectId: deviceRowId }, email);
 }

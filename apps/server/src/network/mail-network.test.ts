@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { and } from 'drizzle-orm';
@@ -14,7 +15,7 @@ import {
   users,
   type NetworkEmailKind,
 } from '../lib/db/schema.ts';
-import { NETWORK_EMAIL_RETRY_DELAYS_MS, retryNetworkEmails } from './mail-network.ts';
+import { NETWORK_EMAIL_RETRY_DELAYS_MS, retryNetworkEmails, settleNetworkEmails } from './mail-network.ts';
 
 // Its own server: these tests break the mail delivery (the outbox) on purpose.
 let app: TestApp;
@@ -37,6 +38,7 @@ afterEach(repairMail);
 
 /** the subjects and texts of the e-mails to `email` that reached the outbox */
 async function mailsTo(email: string) {
+  await settleNetworkEmails();
   const files = await fs.readdir(outbox()).catch(() => []);
   const mails = await Promise.all(
     files.map(async (file) => simpleParser(await fs.readFile(path.join(outbox(), file)))),
@@ -45,11 +47,11 @@ async function mailsTo(email: string) {
 }
 
 /** An owner with a phone and one accepted member. */
-async function ownerWithMember() {
-  const owner = await userWithPhone(app);
-  const member = await signUpUser(app);
-  const [memberRow] = await app.ctx.db.select().from(users).where(eq(users.email, member.email));
-  await app.ctx.db.insert(securityNetworkMembers).values({
+async function ownerWithMember(on: TestApp = app) {
+  const owner = await userWithPhone(on);
+  const member = await signUpUser(on);
+  const [memberRow] = await on.ctx.db.select().from(users).where(eq(users.email, member.email));
+  await on.ctx.db.insert(securityNetworkMembers).values({
     ownerUserId: owner.userId,
     memberUserId: memberRow!.id,
     name: member.name,
@@ -57,16 +59,19 @@ async function ownerWithMember() {
     phone: '56912345678',
     status: 'aceptada',
     codeHash: `code-${Math.random()}`,
-    codeExpiresAt: new Date(app.clock.now.getTime() + 86_400_000),
+    codeExpiresAt: new Date(on.clock.now.getTime() + 86_400_000),
   });
   return { owner, member };
 }
 
-const retriesOf = (alertId: number, kind: NetworkEmailKind = 'alert') =>
-  app.ctx.db
+/** the retries kept for `subjectId`, once the first tries under way have ended */
+async function retriesOf(subjectId: number, kind: NetworkEmailKind = 'alert') {
+  await settleNetworkEmails();
+  return app.ctx.db
     .select()
     .from(networkEmailRetries)
-    .where(and(eq(networkEmailRetries.kind, kind), eq(networkEmailRetries.subjectId, alertId)));
+    .where(and(eq(networkEmailRetries.kind, kind), eq(networkEmailRetries.subjectId, subjectId)));
+}
 /** the server's sweep, as app.ts runs it each minute */
 const sweep = () => retryNetworkEmails(app.ctx, networkEmails);
 
@@ -123,6 +128,8 @@ describe('SOS e-mails that fail', () => {
     const alertId = (
       await app.post('/api/device/alert', { lat: -33.45, lng: -70.66 }, owner.deviceToken)
     ).json().alert_id as number;
+    // the first try, which runs apart from the request, fails before the clock moves
+    await settleNetworkEmails();
     for (const [index, delay] of NETWORK_EMAIL_RETRY_DELAYS_MS.entries()) {
       app.clock.advance(delay);
       await sweep();
@@ -179,6 +186,7 @@ describe('lost-mode e-mails that fail', () => {
     const { owner, member } = await ownerWithMember();
     await breakMail();
     await setLostMode(app, owner, true);
+    await settleNetworkEmails();
     await app.ctx.db
       .delete(securityNetworkMembers)
       .where(eq(securityNetworkMembers.ownerUserId, owner.userId));
@@ -188,5 +196,50 @@ describe('lost-mode e-mails that fail', () => {
     await sweep();
     expect(await retriesOf(owner.internalId, 'lostPhone')).toEqual([]);
     expect(await mailsTo(member.email)).toEqual([]);
+  });
+});
+
+describe('a mail server that takes the connection and never answers', () => {
+  const held: Socket[] = [];
+  const silent = createServer((socket) => held.push(socket));
+  let hung: TestApp;
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    hung = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${(silent.address() as AddressInfo).port}` });
+  });
+  afterAll(async () => {
+    for (const socket of held) socket.destroy();
+    await hung.close();
+    await new Promise((resolve) => silent.close(resolve));
+  });
+  /** the retries kept so far, without waiting for the tries under way */
+  const keptNow = (kind: NetworkEmailKind, subjectId: number) =>
+    hung.ctx.db
+      .select()
+      .from(networkEmailRetries)
+      .where(and(eq(networkEmailRetries.kind, kind), eq(networkEmailRetries.subjectId, subjectId)));
+  /** the mail server gives up on the e-mail it holds, and the try under way fails */
+  async function dropHeldMail() {
+    for (const socket of held.splice(0)) socket.destroy();
+    await settleNetworkEmails();
+  }
+
+  it("holds neither the SOS request nor the phone's lost-mode answer; a try that fails later is kept", async () => {
+    const { owner } = await ownerWithMember(hung);
+
+    const opened = await hung.post('/api/device/alert', { lat: -33.45, lng: -70.66 }, owner.deviceToken);
+    expect(opened.statusCode, opened.body).toBe(201);
+    const alertId = (opened.json() as { alert_id: number }).alert_id;
+    // the phone has its answer while the mail server still holds the e-mail
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    expect(await keptNow('alert', alertId)).toEqual([]);
+    await dropHeldMail();
+    expect(await keptNow('alert', alertId)).toMatchObject([{ attempts: 1 }]);
+
+    await setLostMode(hung, owner, true);
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    expect(await keptNow('lostPhone', owner.internalId)).toEqual([]);
+    await dropHeldMail();
+    expect(await keptNow('lostPhone', owner.internalId)).toMatchObject([{ attempts: 1 }]);
   });
 });

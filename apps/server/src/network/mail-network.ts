@@ -1,7 +1,7 @@
 /**
  * E-mails to the accepted members of a user's security network that must not be lost to one failed
- * try (decisions 023, 024): an SOS, and a phone in lost mode. Nobody is there to ask for them again:
- * the first try goes at once to every member, and one that fails is kept in `network_email_retries`
+ * try (decisions 023, 024, 025): an SOS, and a phone in lost mode. Nobody is there to ask for them
+ * again: the first try goes at once to every member, and one that fails is kept in `network_email_retries`
  * and tried again by the server's sweep (app.ts, each minute) after NETWORK_EMAIL_RETRY_DELAYS_MS,
  * while it still means something.
  */
@@ -28,11 +28,34 @@ export type FindNetworkEmail = (ctx: AppContext, subjectId: number) => Promise<N
 const send = (ctx: AppContext, email: NetworkEmail, member: NetworkMember) =>
   ctx.mailer.send({ to: member.email, ...email.contentFor(member) });
 
+/** first tries under way: they run apart from the request or the message that started them */
+const firstTries = new Set<Promise<void>>();
+
 /**
- * The first try, to every accepted member at once (`members` when the caller has them already); a
- * failure does not stop the others, and is logged and kept for the sweep.
+ * Starts the first try, to every accepted member at once (`members` when the caller has them already),
+ * and returns without waiting for it (decision 025): a phone's SOS request, or its answer to lostOn,
+ * must not wait for a mail server. A failure does not stop the others, and is logged and kept for the
+ * sweep.
  */
-export async function mailNetwork(
+export function mailNetwork(
+  ctx: AppContext,
+  about: { kind: NetworkEmailKind; subjectId: number },
+  email: NetworkEmail,
+  members?: NetworkMember[],
+): void {
+  const first = tryEveryMember(ctx, about, email, members).catch((error: unknown) =>
+    ctx.log.error({ err: error, ...about }, 'could not e-mail the network'),
+  );
+  firstTries.add(first);
+  void first.finally(() => firstTries.delete(first));
+}
+
+/** Waits for the first tries under way (before the database closes, and in tests). */
+export async function settleNetworkEmails(): Promise<void> {
+  await Promise.all(firstTries);
+}
+
+async function tryEveryMember(
   ctx: AppContext,
   about: { kind: NetworkEmailKind; subjectId: number },
   email: NetworkEmail,

@@ -8,6 +8,13 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
+/**
+ * ours: how long an SMTP server may take to connect (DNS and greeting included), to greet, and to answer
+ * each command. Nodemailer's defaults (2 min, 30 s, 10 min) would hold a password-reset request far
+ * past the panel's REQUEST_TIMEOUT_MS (10 s), so the person would get a time-out instead of our message.
+ */
+export const SMTP_TIMEOUTS_MS = { connection: 5_000, greeting: 5_000, socket: 8_000 };
+
 export interface MailMessage {
   to: string;
   subject: string;
@@ -28,7 +35,12 @@ export function createMailer(options: {
   logLinks: boolean;
 }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    const transport = nodemailer.createTransport({
+      url: options.smtpUrl,
+      connectionTimeout: SMTP_TIMEOUTS_MS.connection,
+      greetingTimeout: SMTP_TIMEOUTS_MS.greeting,
+      socketTimeout: SMTP_TIMEOUTS_MS.socket,
+    });
     return {
       async send(message) {
         await transport.sendMail({ from: options.from, ...message });
