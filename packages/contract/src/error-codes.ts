@@ -97,6 +97,8 @@ export const errorCodes = [
   'EVIDENCE_LINK_EXPIRED',
   /** the server is saturated; try again shortly */
   'SERVER_BUSY',
+  /** the mail server did not take an e-mail a request exists for (a reset link, an invitation) */
+  'MAIL_UNAVAILABLE',
   /** anything unexpected; logged with the request id, never detailed to the client */
   'INTERNAL',
 ] as const;
@@ -146,6 +148,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   VIDEO_TOO_LARGE: 413,
   EVIDENCE_LINK_EXPIRED: 410,
   SERVER_BUSY: 503,
+  MAIL_UNAVAILABLE: 503,
   INTERNAL: 500,
 };
 
@@ -205,5 +208,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   VIDEO_TOO_LARGE: 'El video supera el máximo de 200 MB: no se guardó.',
   EVIDENCE_LINK_EXPIRED: 'Este enlace de evidencias fue revocado o ha expirado.',
   SERVER_BUSY: 'El servidor está ocupado. Por favor inténtalo nuevamente en unos segundos.',
+  MAIL_UNAVAILABLE:
+    'No pudimos enviar el email en este momento. Por favor inténtalo nuevamente en unos minutos.',
   INTERNAL: 'Lo sentimos, ha ocurrido un error inesperado. Por favor inténtalo nuevamente.',
 };

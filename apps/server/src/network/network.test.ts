@@ -112,6 +112,28 @@ describe('inviting: app/grupos/enviarInvitacion', () => {
     expect((await readOutbox()).length).toBe(outboxBefore);
   });
 
+  it('answers MAIL_UNAVAILABLE when the invitation cannot be e-mailed, and keeps no place for it', async () => {
+    const owner = await signUpUser(app);
+    // the mail server is down: the outbox folder is a file, so writing an e-mail fails
+    const outbox = path.join(app.dataDir, 'outbox');
+    const saved = `${outbox}.saved`;
+    await fs.rename(outbox, saved).catch(() => undefined);
+    await fs.writeFile(outbox, 'not a folder');
+    try {
+      const response = await invite(owner.token);
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({
+        code: 'MAIL_UNAVAILABLE',
+        message:
+          'No pudimos enviar el email en este momento. Por favor inténtalo nuevamente en unos minutos.',
+      });
+      expect(await entriesOf(await userIdOf(owner.email))).toEqual([]);
+    } finally {
+      await fs.rm(outbox);
+      await fs.rename(saved, outbox).catch(() => undefined);
+    }
+  });
+
   it('refuses inviting oneself (any case) with 400 and a Spanish message', async () => {
     const owner = await signUpUser(app);
     const response = await invite(owner.token, { invitado: owner.email.toUpperCase() });

@@ -7,6 +7,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../app-error.ts';
 
 /**
  * ours: how long an SMTP server may take to connect (DNS and greeting included), to greet, and to answer
@@ -34,33 +35,45 @@ export function createMailer(options: {
   /** log the links of outbox e-mails (never in production: a reset link holds its token) */
   logLinks: boolean;
 }): Mailer {
-  if (options.smtpUrl) {
-    const transport = nodemailer.createTransport({
-      url: options.smtpUrl,
-      connectionTimeout: SMTP_TIMEOUTS_MS.connection,
-      greetingTimeout: SMTP_TIMEOUTS_MS.greeting,
-      socketTimeout: SMTP_TIMEOUTS_MS.socket,
-    });
-    return {
-      async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
-      },
-    };
-  }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const deliver = options.smtpUrl ? smtpDelivery(options.smtpUrl, options.from) : outboxDelivery(options);
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
-      await fs.mkdir(options.outboxDir, { recursive: true });
-      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const file = path.join(options.outboxDir, `${stamp}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
-      await fs.writeFile(file, info.message as Buffer);
-      // The one place a log line carries a secret (a password-reset link holds its token), on purpose
-      // and outside production only: without SMTP nobody receives the e-mail, and the person running
-      // the server on a laptop opens the link from the log (README). With SMTP_URL, or in production,
-      // no link is logged.
-      const links = options.logLinks ? (message.text.match(/https?:\/\/\S+/g) ?? []) : undefined;
-      options.log.info({ to: message.to, file, links }, 'e-mail written to the outbox');
+      try {
+        await deliver(message);
+      } catch (error) {
+        // the cause stays in the log; the person who asked reads that it can be tried again
+        options.log.error({ err: error }, 'the mail server did not take an e-mail');
+        throw new AppError('MAIL_UNAVAILABLE');
+      }
     },
+  };
+}
+
+function smtpDelivery(url: string, from: string): Mailer['send'] {
+  const transport = nodemailer.createTransport({
+    url,
+    connectionTimeout: SMTP_TIMEOUTS_MS.connection,
+    greetingTimeout: SMTP_TIMEOUTS_MS.greeting,
+    socketTimeout: SMTP_TIMEOUTS_MS.socket,
+  });
+  return async (message) => {
+    await transport.sendMail({ from, ...message });
+  };
+}
+
+function outboxDelivery(options: Parameters<typeof createMailer>[0]): Mailer['send'] {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return async (message) => {
+    const info = await transport.sendMail({ from: options.from, ...message });
+    await fs.mkdir(options.outboxDir, { recursive: true });
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const file = path.join(options.outboxDir, `${stamp}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
+    await fs.writeFile(file, info.message as Buffer);
+    // The one place a log line carries a secret (a password-reset link holds its token), on purpose
+    // and outside production only: without SMTP nobody receives the e-mail, and the person running
+    // the server on a laptop opens the link from the log (README). With SMTP_URL, or in production,
+    // no link is logged.
+    const links = options.logLinks ? (message.text.match(/https?:\/\/\S+/g) ?? []) : undefined;
+    options.log.info({ to: message.to, file, links }, 'e-mail written to the outbox');
   };
 }
