@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // API tests run against PGlite always, and once more against the machine's PostgreSQL when
@@ -6,6 +7,10 @@ const postgres = process.env.DATABASE_URL;
 
 export default defineConfig({
   test: {
+    // Most test files wait more than they compute (databases, sockets, timers, a child server), so
+    // at least 3 run at once even on 2 CPUs, where Vitest's default (CPUs − 1) runs one at a time:
+    // on a 2-CPU machine the whole run took 676 s with 1 worker, 377 s with 3 and 395 s with 4.
+    maxWorkers: Math.max(3, os.availableParallelism() - 1),
     projects: [
       {
         test: {
