@@ -64,13 +64,16 @@ async function ownerWithMember(on: TestApp = app) {
   return { owner, member };
 }
 
-/** the retries kept for `subjectId`, once the first tries under way have ended */
-async function retriesOf(subjectId: number, kind: NetworkEmailKind = 'alert') {
-  await settleNetworkEmails();
-  return app.ctx.db
+/** the retries kept so far for `subjectId` on `on`, without waiting for the tries under way */
+const keptNow = (on: TestApp, kind: NetworkEmailKind, subjectId: number) =>
+  on.ctx.db
     .select()
     .from(networkEmailRetries)
     .where(and(eq(networkEmailRetries.kind, kind), eq(networkEmailRetries.subjectId, subjectId)));
+/** the retries kept for `subjectId`, once the first tries under way have ended */
+async function retriesOf(subjectId: number, kind: NetworkEmailKind = 'alert') {
+  await settleNetworkEmails();
+  return keptNow(app, kind, subjectId);
 }
 /** the server's sweep, as app.ts runs it each minute */
 const sweep = () => retryNetworkEmails(app.ctx, networkEmails);
@@ -212,12 +215,6 @@ describe('a mail server that takes the connection and never answers', () => {
     await hung.close();
     await new Promise((resolve) => silent.close(resolve));
   });
-  /** the retries kept so far, without waiting for the tries under way */
-  const keptNow = (kind: NetworkEmailKind, subjectId: number) =>
-    hung.ctx.db
-      .select()
-      .from(networkEmailRetries)
-      .where(and(eq(networkEmailRetries.kind, kind), eq(networkEmailRetries.subjectId, subjectId)));
   /** the mail server gives up on the e-mail it holds, and the try under way fails */
   async function dropHeldMail() {
     for (const socket of held.splice(0)) socket.destroy();
@@ -232,14 +229,14 @@ describe('a mail server that takes the connection and never answers', () => {
     const alertId = (opened.json() as { alert_id: number }).alert_id;
     // the phone has its answer while the mail server still holds the e-mail
     await vi.waitFor(() => expect(held).toHaveLength(1));
-    expect(await keptNow('alert', alertId)).toEqual([]);
+    expect(await keptNow(hung, 'alert', alertId)).toEqual([]);
     await dropHeldMail();
-    expect(await keptNow('alert', alertId)).toMatchObject([{ attempts: 1 }]);
+    expect(await keptNow(hung, 'alert', alertId)).toMatchObject([{ attempts: 1 }]);
 
     await setLostMode(hung, owner, true);
     await vi.waitFor(() => expect(held).toHaveLength(1));
-    expect(await keptNow('lostPhone', owner.internalId)).toEqual([]);
+    expect(await keptNow(hung, 'lostPhone', owner.internalId)).toEqual([]);
     await dropHeldMail();
-    expect(await keptNow('lostPhone', owner.internalId)).toMatchObject([{ attempts: 1 }]);
+    expect(await keptNow(hung, 'lostPhone', owner.internalId)).toMatchObject([{ attempts: 1 }]);
   });
 });

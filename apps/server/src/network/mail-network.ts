@@ -16,6 +16,9 @@ export const NETWORK_EMAIL_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000];
 /** ours: retries taken in one sweep, so that a long mail outage cannot hold a sweep for long */
 const RETRIES_PER_SWEEP = 50;
 
+/** What an e-mail is about: an alert (its id) or a lost phone (its device's internal id). */
+type NetworkEmailSubject = { kind: NetworkEmailKind; subjectId: number };
+
 /** An e-mail about one subject (an alert, a phone): whose network hears it, and what each member reads. */
 export interface NetworkEmail {
   ownerUserId: number;
@@ -39,7 +42,7 @@ const firstTries = new Set<Promise<void>>();
  */
 export function mailNetwork(
   ctx: AppContext,
-  about: { kind: NetworkEmailKind; subjectId: number },
+  about: NetworkEmailSubject,
   email: NetworkEmail,
   members?: NetworkMember[],
 ): void {
@@ -57,7 +60,7 @@ export async function settleNetworkEmails(): Promise<void> {
 
 async function tryEveryMember(
   ctx: AppContext,
-  about: { kind: NetworkEmailKind; subjectId: number },
+  about: NetworkEmailSubject,
   email: NetworkEmail,
   members?: NetworkMember[],
 ): Promise<void> {

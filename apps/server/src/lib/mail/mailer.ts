@@ -27,14 +27,16 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-export function createMailer(options: {
+export interface MailerOptions {
   smtpUrl?: string | undefined;
   from: string;
   outboxDir: string;
   log: FastifyBaseLogger;
   /** log the links of outbox e-mails (never in production: a reset link holds its token) */
   logLinks: boolean;
-}): Mailer {
+}
+
+export function createMailer(options: MailerOptions): Mailer {
   const deliver = options.smtpUrl ? smtpDelivery(options.smtpUrl, options.from) : outboxDelivery(options);
   return {
     async send(message) {
@@ -61,7 +63,7 @@ function smtpDelivery(url: string, from: string): Mailer['send'] {
   };
 }
 
-function outboxDelivery(options: Parameters<typeof createMailer>[0]): Mailer['send'] {
+function outboxDelivery(options: MailerOptions): Mailer['send'] {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return async (message) => {
     const info = await transport.sendMail({ from: options.from, ...message });
