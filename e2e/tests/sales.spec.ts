@@ -36,6 +36,17 @@ async function fillRegister(page: Page, account: { name: string; email: string; 
 }
 
 /** a figure of the month's summary: the value under its label */
+/**
+ * Picks an option of a select. The option is focused and chosen with Enter rather than clicked at a
+ * position: on a slow machine a click while MUI's menu was still growing once landed on another
+ * month ('Junio' for 'Octubre'), and the journey waited for a menu that had closed.
+ */
+async function choose(page: Page, combobox: Locator, option: string) {
+  await combobox.click();
+  await page.getByRole('option', { name: option, exact: true }).press('Enter');
+  await expect(combobox).toHaveText(option);
+}
+
 const figure = (scope: Page | Locator, label: string | RegExp) =>
   scope.getByRole('term').filter({ hasText: label }).locator('xpath=following-sibling::dd[1]');
 
@@ -123,17 +134,14 @@ test('a referrer activates sales, shares the link, and sees a referred payment c
   await expect.poll(() => hasDrawn(page, 'Pagos: mes anterior y este mes')).toBe(true);
 
   // last month has nothing
-  await page.getByRole('combobox', { name: 'Mes' }).click();
-  await page.getByRole('option', { name: lastMonth }).click();
+  await choose(page, page.getByRole('combobox', { name: 'Mes' }), lastMonth);
   await expect(page.getByRole('heading', { name: `Resumen de ${lastMonth} ${lastMonthYear}` })).toBeVisible();
   await expect(figure(page, 'Monto de pagos')).toHaveText('$0');
 
   // the payout account: a wrong RUT is refused on its field, a right one saved
   const bank = page.getByRole('form', { name: 'Cuenta bancaria para tus comisiones' });
-  await bank.getByRole('combobox', { name: 'Banco' }).click();
-  await page.getByRole('option', { name: 'Banco Estado' }).click();
-  await bank.getByRole('combobox', { name: 'Tipo de cuenta' }).click();
-  await page.getByRole('option', { name: 'Cuenta Vista / CuentaRUT' }).click();
+  await choose(page, bank.getByRole('combobox', { name: 'Banco' }), 'Banco Estado');
+  await choose(page, bank.getByRole('combobox', { name: 'Tipo de cuenta' }), 'Cuenta Vista / CuentaRUT');
   await bank.getByLabel('Número de cuenta').fill('12345678');
   await bank.getByLabel('Titular de la cuenta').fill(referrer.name);
   await bank.getByLabel('RUT del titular').fill('12.345.678-9');
