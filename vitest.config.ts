@@ -57,7 +57,7 @@ export default defineConfig({
       {
         test: {
           name: 'server-pglite',
-          include: ['apps/server/src/**/*.test.ts'],
+          include: ['apps/server/{src,test}/**/*.test.ts'],
           env: { ESCUDO_TEST_DB: 'pglite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -68,7 +68,7 @@ export default defineConfig({
             {
               test: {
                 name: 'server-postgres',
-                include: ['apps/server/src/**/*.test.ts'],
+                include: ['apps/server/{src,test}/**/*.test.ts'],
                 env: { ESCUDO_TEST_DB: 'postgres' },
                 testTimeout: 30_000,
                 hookTimeout: 60_000,

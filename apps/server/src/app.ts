@@ -4,23 +4,23 @@
  */
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
-import type { DestinationStream } from 'pino';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Env } from './env.ts';
-import type { AppContext } from './context.ts';
-import { openDatabase, type Database } from './lib/db/client.ts';
-import { createMailer } from './lib/mail/mailer.ts';
+import type { AppContext } from './lib/context.ts';
+import type { Database } from './lib/db/client.ts';
 import { registerErrorHandler } from './lib/http/error-handler.ts';
-import { safeLoggerOptions } from './lib/log/redact.ts';
 import { registerJsonBodyParser } from './lib/http/json-body.ts';
 import { createAdmissionGate } from './lib/http/admission.ts';
 import { createRouter } from './lib/http/routes.ts';
+import type { RealtimeHub } from './lib/realtime/hub.ts';
+import { createRealtimeMessages } from './lib/realtime/messages.ts';
+import { pruneHits } from './lib/throttle/throttle.ts';
+import { buildContext, networkEmails, type ContextOptions } from './context.ts';
 import { createPanelSocketAuthenticator, createSessionAuthenticator } from './auth/sessions.ts';
 import { registerAuthRoutes } from './auth/auth.routes.ts';
 import { registerGoogleSignInRoutes } from './auth/google.routes.ts';
@@ -31,40 +31,22 @@ import { registerDeviceRoutes } from './devices/devices.routes.ts';
 import { registerWebApp } from './web/web-app.ts';
 import { createDeviceAuthenticator, createDeviceSocketAuthenticator } from './devices/device-auth.ts';
 import { registerDeviceMessages } from './devices/devices.messages.ts';
-import { findLostPhoneEmail } from './lostphone/lost-mode-notice.ts';
 import { registerLostPhoneRoutes } from './lostphone/lostphone.routes.ts';
 import { registerFileRoutes } from './files/files.routes.ts';
 import { registerTrackingRoutes } from './tracking/tracking.routes.ts';
 import { registerTrackingMessages } from './tracking/tracking.messages.ts';
 import { registerPlanRoutes } from './plans/plans.routes.ts';
 import { registerAlertRoutes } from './alerts/alerts.routes.ts';
-import { findAlertEmail } from './alerts/alert-emails.ts';
 import { registerPaymentRoutes } from './payments/payments.routes.ts';
-import { retryNetworkEmails, settleNetworkEmails, type FindNetworkEmail } from './network/mail-network.ts';
-import type { NetworkEmailKind } from './lib/db/schema.ts';
+import { retryNetworkEmails } from './network/mail-network.ts';
 import { registerNetworkRoutes } from './network/network.routes.ts';
 import { registerSalesRoutes } from './sales/sales.routes.ts';
 import { registerSponsorRoutes } from './sponsors/sponsors.routes.ts';
 import { registerAtencionRoutes } from './atenciones/atenciones.routes.ts';
-import { createRealtimeHub, type RealtimeHub } from './lib/realtime/hub.ts';
-import { createRealtimeMessages } from './lib/realtime/messages.ts';
 import { registerCommandMessages } from './commands/commands.messages.ts';
 import { expireStaleCommands } from './commands/command-delivery.ts';
-import { createDiskStorage } from './lib/storage/file-storage.ts';
-import { createFileLinks } from './lib/storage/signed-links.ts';
-import { createSigner, loadAppSecret } from './lib/crypto/signing.ts';
-import { seedReferenceData } from './seed/seed.ts';
-import { pruneHits } from './lib/throttle/throttle.ts';
 
-export interface BuildOptions {
-  env: Env;
-  /** an already open database (tests share one per file); otherwise opened from env */
-  database?: Database;
-  now?: () => Date;
-  logger?: boolean;
-  /** where log lines go instead of stdout (tests read them) */
-  logStream?: DestinationStream;
-}
+export type BuildOptions = ContextOptions;
 
 export interface App {
   app: FastifyInstance;
@@ -78,45 +60,38 @@ export interface App {
  * are told), old throttle hits go, and failed e-mails to a network are tried again
  */
 const EXPIRY_SWEEP_MS = 60_000;
-/** how the sweep finds each kind of network e-mail it tries again (network/mail-network.ts) */
-export const networkEmails: Record<NetworkEmailKind, FindNetworkEmail> = {
-  alert: findAlertEmail,
-  lostPhone: findLostPhoneEmail,
-};
 /** smaller answers fit in one packet anyway: compressing them costs CPU and saves nothing */
 const API_COMPRESSION_MIN_BYTES = 1024;
 
 export async function buildApp(options: BuildOptions): Promise<App> {
-  const { env } = options;
-  const database =
-    options.database ??
-    (await openDatabase({
-      url: env.DATABASE_URL,
-      pgliteDir: path.join(env.DATA_DIR, 'db'),
-      pgliteDurability: env.PGLITE_DURABILITY,
-      onMaintenanceError: (error) => app.log.error({ err: error }, 'periodic database checkpoint failed'),
-    }));
+  const { ctx, database, realtime, close } = await buildContext(options);
+  const app = createFastify(ctx, database);
+  realtime.attach(app.server);
+  // sockets close before the HTTP server waits for its connections to end
+  app.addHook('preClose', () => realtime.close());
+  app.addHook('onClose', close);
+  await registerPlugins(app, ctx.env);
+  startSweep(app, ctx);
+  await registerFeatures(app, ctx, realtime);
+  return { app, ctx, database, realtime };
+}
+
+/** Fastify behind the admission gate, logging through the context's logger. */
+function createFastify(ctx: AppContext, database: Database): FastifyInstance {
+  const { env } = ctx;
   const admission = createAdmissionGate({
     // PGlite runs one query at a time: a few requests in flight keep it busy without a long queue
     concurrency: env.MAX_CONCURRENT_REQUESTS ?? (database.driver === 'pglite' ? 8 : database.concurrency * 4),
     maxQueued: env.MAX_QUEUED_REQUESTS,
     maxWaitMs: env.MAX_QUEUE_WAIT_MS,
-    onRefusals: (count) => app.log.warn({ count }, 'server busy: requests refused in the last minute'),
+    onRefusals: (count) => ctx.log.warn({ count }, 'server busy: requests refused in the last minute'),
   });
   const serverFactory: FastifyServerFactory = (handler) =>
     http.createServer((request, response) => admission(request, response, () => handler(request, response)));
   const app = Fastify({
     // the admission gate runs before Fastify sees a request (lib/http/admission.ts says why)
     serverFactory,
-    logger:
-      options.logger === false
-        ? false
-        : {
-            level: env.LOG_LEVEL,
-            // a token, a password or a query's values never reach the logs (lib/log/redact.ts)
-            ...safeLoggerOptions,
-            ...(options.logStream ? { stream: options.logStream } : {}),
-          },
+    loggerInstance: ctx.log,
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     trustProxy: env.isProduction,
@@ -130,13 +105,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerJsonBodyParser(app);
+  return app;
+}
 
-  app.addHook('onClose', async () => {
-    // network e-mails still on their first try write to the database when they fail
-    await settleNetworkEmails();
-    if (!options.database) await database.close();
-  });
-
+/** Security headers, compression and the OpenAPI document. */
+async function registerPlugins(app: FastifyInstance, env: Env): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -178,40 +151,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+}
 
-  const realtime = await createRealtimeHub(app.server, {
-    redisUrl: env.REDIS_URL,
-    redisStream: env.REDIS_STREAM,
-    log: app.log,
-  });
-  // sockets close before the HTTP server waits for its connections to end
-  app.addHook('preClose', async () => {
-    await realtime.close();
-  });
-  const secret = await loadAppSecret(env);
-  const now = options.now ?? (() => new Date());
-
-  const ctx: AppContext = {
-    env,
-    db: database.db,
-    mailer: createMailer({
-      logLinks: !env.isProduction,
-      smtpUrl: env.SMTP_URL,
-      from: env.MAIL_FROM,
-      outboxDir: path.join(env.DATA_DIR, 'outbox'),
-      log: app.log,
-    }),
-    log: app.log,
-    storage: createDiskStorage(path.join(env.DATA_DIR, 'files')),
-    fileLinks: createFileLinks(createSigner(secret, 'file-links'), now),
-    panelTokenSigner: createSigner(secret, 'panel-token'),
-    signInCookieSigner: createSigner(secret, 'google-sign-in-cookie'),
-    alertLinkSigner: createSigner(secret, 'alert-link'),
-    realtime,
-    now,
-  };
-  await seedReferenceData(ctx);
-
+function startSweep(app: FastifyInstance, ctx: AppContext): void {
   const sweep = setInterval(() => {
     expireStaleCommands(ctx).catch((error: unknown) =>
       app.log.error({ err: error }, 'command expiry sweep failed'),
@@ -223,7 +165,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   }, EXPIRY_SWEEP_MS);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
+}
 
+/** Every feature's routes and realtime messages, each registered by the feature itself. */
+async function registerFeatures(app: FastifyInstance, ctx: AppContext, realtime: RealtimeHub): Promise<void> {
   const authenticateUser = createSessionAuthenticator(ctx);
   const route = createRouter(app, {
     user: authenticateUser,
@@ -245,7 +190,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerSponsorRoutes(route, ctx);
   await registerAtencionRoutes(app, route, ctx, authenticateUser);
   registerFileRoutes(app, ctx);
-  await registerWebApp(app, env);
+  await registerWebApp(app, ctx.env);
 
   // incoming realtime messages, registered like the routes above: each feature names its own
   const messages = createRealtimeMessages(
@@ -257,6 +202,4 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerCommandMessages(messages, ctx);
   registerTrackingMessages(messages, ctx);
   messages.assertEveryMessageHandled();
-
-  return { app, ctx, database, realtime };
 }

@@ -1,29 +1,108 @@
-import type { FastifyBaseLogger } from 'fastify';
+/**
+ * Builds what every feature is given (lib/context.ts) without any HTTP server: the database (migrated
+ * and seeded), the mailer, file storage, signers, the realtime hub (not yet taking connections) and
+ * the event bus with every feature's subscriptions. `buildApp` puts Fastify on top of it; the admin
+ * command uses it alone when no server is running.
+ */
+import path from 'node:path';
+import { pino, type DestinationStream } from 'pino';
 import type { Env } from './env.ts';
-import type { Db } from './lib/db/client.ts';
-import type { Mailer } from './lib/mail/mailer.ts';
-import type { FileStorage } from './lib/storage/file-storage.ts';
-import type { FileLinks } from './lib/storage/signed-links.ts';
-import type { Signer } from './lib/crypto/signing.ts';
-import type { RealtimeEmitter } from './lib/realtime/realtime-emitter.ts';
+import type { AppContext } from './lib/context.ts';
+import { openDatabase, type Database } from './lib/db/client.ts';
+import { createMailer } from './lib/mail/mailer.ts';
+import { safeLoggerOptions } from './lib/log/redact.ts';
+import { createRealtimeHub, type RealtimeHub } from './lib/realtime/hub.ts';
+import { createDiskStorage } from './lib/storage/file-storage.ts';
+import { createFileLinks } from './lib/storage/signed-links.ts';
+import { createSigner, loadAppSecret } from './lib/crypto/signing.ts';
+import { createEventBus } from './lib/events.ts';
+import { seedReferenceData } from './seed/seed.ts';
+import { settleNetworkEmails, subscribeNetworkEmails } from './network/mail-network.ts';
+import { findAlertEmail } from './alerts/alerts.emails.ts';
+import { findLostPhoneEmail } from './lostphone/lost-mode-notice.ts';
+import { subscribeNetworkToSignUps } from './network/network.events.ts';
+import { subscribeSalesToSignUps } from './sales/sales.events.ts';
+import { subscribeSponsorsToSignUps } from './sponsors/sponsors.events.ts';
 
-/** What every feature's routes and services are given: built once in app.ts. */
-export interface AppContext {
+export interface ContextOptions {
   env: Env;
-  db: Db;
-  mailer: Mailer;
-  log: FastifyBaseLogger;
-  /** uploaded files (lost-mode photos), reached by browsers only through `fileLinks` */
-  storage: FileStorage;
-  fileLinks: FileLinks;
-  /** signs the panel's realtime tokens (customToken) */
-  panelTokenSigner: Signer;
-  /** signs Google sign-in's short-lived cookie holding state, nonce and PKCE verifier (decision 014) */
-  signInCookieSigner: Signer;
-  /** derives the open alert links' tokens from each alert's nonce (alerts.service.ts) */
-  alertLinkSigner: Signer;
-  /** messages to connected phones and panels */
-  realtime: RealtimeEmitter;
-  /** the clock, so that tests can move time (expiry, rate-limit windows) without waiting */
-  now: () => Date;
+  /** an already open database (tests share one per file); otherwise opened from env */
+  database?: Database;
+  now?: () => Date;
+  logger?: boolean;
+  /** where log lines go instead of stdout (tests read them) */
+  logStream?: DestinationStream;
+}
+
+export interface BuiltContext {
+  ctx: AppContext;
+  database: Database;
+  realtime: RealtimeHub;
+  /** closes the realtime hub, lets network e-mails on their first try finish, closes the database */
+  close(): Promise<void>;
+}
+
+/** The e-mails to a security network that are tried again until they are sent (network/mail-network.ts). */
+export const networkEmails = { alert: findAlertEmail, lostPhone: findLostPhoneEmail };
+
+export async function buildContext(options: ContextOptions): Promise<BuiltContext> {
+  const { env } = options;
+  // a token, a password or a query's values never reach the logs (lib/log/redact.ts)
+  const loggerOptions = { level: env.LOG_LEVEL, ...safeLoggerOptions };
+  const log =
+    options.logger === false
+      ? pino({ enabled: false })
+      : options.logStream
+        ? pino(loggerOptions, options.logStream)
+        : pino(loggerOptions);
+  const database =
+    options.database ??
+    (await openDatabase({
+      url: env.DATABASE_URL,
+      pgliteDir: path.join(env.DATA_DIR, 'db'),
+      pgliteDurability: env.PGLITE_DURABILITY,
+      onMaintenanceError: (error) => log.error({ err: error }, 'periodic database checkpoint failed'),
+    }));
+  const realtime = await createRealtimeHub({ redisUrl: env.REDIS_URL, redisStream: env.REDIS_STREAM, log });
+  const secret = await loadAppSecret(env);
+  const now = options.now ?? (() => new Date());
+  const ctx: AppContext = {
+    env,
+    db: database.db,
+    mailer: createMailer({
+      logLinks: !env.isProduction,
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      outboxDir: path.join(env.DATA_DIR, 'outbox'),
+      log,
+    }),
+    log,
+    storage: createDiskStorage(path.join(env.DATA_DIR, 'files')),
+    fileLinks: createFileLinks(createSigner(secret, 'file-links'), now),
+    panelTokenSigner: createSigner(secret, 'panel-token'),
+    signInCookieSigner: createSigner(secret, 'google-sign-in-cookie'),
+    alertLinkSigner: createSigner(secret, 'alert-link'),
+    realtime,
+    events: createEventBus(log),
+    now,
+  };
+
+  // the features that react to another's events, all in one place (docs/architecture.md)
+  subscribeNetworkToSignUps(ctx);
+  subscribeSalesToSignUps(ctx);
+  subscribeSponsorsToSignUps(ctx);
+  subscribeNetworkEmails(ctx, networkEmails);
+
+  await seedReferenceData(ctx);
+  return {
+    ctx,
+    database,
+    realtime,
+    async close() {
+      await realtime.close();
+      // network e-mails still on their first try write to the database when they fail
+      await settleNetworkEmails();
+      if (!options.database) await database.close();
+    },
+  };
 }

@@ -8,8 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresDatabase } from '../test/test-app.ts';
-import { repoRoot, startServerProcess } from '../test/server-process.ts';
+import { createPostgresDatabase } from '../../test/test-app.ts';
+import { repoRoot, startServerProcess } from '../../test/server-process.ts';
 
 const isPostgresRun = process.env.ESCUDO_TEST_DB === 'postgres';
 

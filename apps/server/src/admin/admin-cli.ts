@@ -3,14 +3,15 @@
  * inside the running server when there is one (admin-socket.ts says why), or else here, on the
  * database the server would open, holding the data folder meanwhile.
  */
-import { buildApp } from '../app.ts';
+import { buildContext } from '../context.ts';
 import { parseEnv, type Env } from '../env.ts';
 import { describeErrorSafely } from '../lib/log/redact.ts';
 import { AdminUsageError, adminUsage, runAdminCommand } from './admin-commands.ts';
 import { adminSocketPath, askAdminSocket, listenAdminSocket, type AdminAnswer } from './admin-socket.ts';
 
 async function runHere(env: Env, argv: string[]): Promise<AdminAnswer> {
-  const { app, ctx } = await buildApp({ env, logger: false });
+  // the context alone: no HTTP server, no sockets taken, no sweeps, for one command
+  const { ctx, close } = await buildContext({ env, logger: false });
   // taken before the command runs: a server started meanwhile sees the folder in use and stops
   const socket = await listenAdminSocket(ctx, adminSocketPath(env.DATA_DIR));
   try {
@@ -20,7 +21,7 @@ async function runHere(env: Env, argv: string[]): Promise<AdminAnswer> {
     throw error;
   } finally {
     await socket.close();
-    await app.close();
+    await close();
   }
 }
 

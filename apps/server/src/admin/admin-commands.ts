@@ -4,11 +4,11 @@
  * runs: inside the live server (admin-socket.ts) or in the CLI's own process when no server is running
  * (admin-cli.ts). Either way it gets the server's AppContext.
  */
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { operatorCommands } from '../operators/operators.admin.ts';
 import { sponsorCommands } from '../sponsors/sponsors.admin.ts';
-import type { AdminCommand } from './admin-command.ts';
+import type { AdminCommand } from '../lib/admin-command.ts';
 
 const adminCommands: AdminCommand[] = [...operatorCommands, ...sponsorCommands];
 

@@ -8,7 +8,7 @@
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../lib/context.ts';
 import { describeErrorSafely } from '../lib/log/redact.ts';
 import { AdminUsageError, runAdminCommand } from './admin-commands.ts';
 

@@ -1,4 +1,4 @@
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../lib/context.ts';
 
 /** The link's token: an HMAC of the row's random nonce, so the owner's panel can show it again. */
 export function linkTokenOf(ctx: AppContext, nonce: string): string {

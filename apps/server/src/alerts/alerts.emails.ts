@@ -1,5 +1,14 @@
-/** The texts of the e-mails the network gets about an account (Spanish: people read them). */
+/**
+ * The SOS e-mail to the network: what a member reads (Spanish: people read it), and whether it still
+ * means anything (only while the alert is open). network/mail-network.ts sends it when an alert is
+ * raised, and tries again one that failed.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import type { AppContext } from '../lib/context.ts';
+import { alerts, users } from '../lib/db/schema.ts';
 import { escapeHtml } from '../lib/mail/html.ts';
+import type { FindNetworkEmail } from '../network/mail-network.ts';
+import { alertUrl } from './alert-link.ts';
 
 /** An SOS: the member opens the link to see where the person is, live, and call them. */
 export function alertEmail(input: {
@@ -33,28 +42,27 @@ ${call ? `<p>${escapeHtml(call)}</p>\n` : ''}<p>Si crees que está en peligro, l
   return { subject, text, html };
 }
 
-/** Lost mode confirmed by the phone: which phone of whom, never where (the owner decides that). */
-export function lostPhoneEmail(input: {
-  memberName: string;
-  ownerName: string;
-  deviceName: string;
-  deviceModel: string;
-  brand: string;
-}) {
-  const { memberName, ownerName, deviceName, deviceModel, brand } = input;
-  const phone = `${deviceName} (${deviceModel})`;
-  const subject = `${ownerName} declaró su teléfono perdido`;
-  const text = [
-    `Hola ${memberName}:`,
-    '',
-    `${ownerName} declaró perdido su teléfono ${phone} en ${brand}. Tú eres parte de su red de seguridad.`,
-    `Si sabes algo del teléfono, o si ${ownerName} necesita ayuda, comunícate con ${ownerName}.`,
-    '',
-    `El equipo de ${brand}`,
-  ].join('\n');
-  const html = `<p>Hola ${escapeHtml(memberName)}:</p>
-<p>${escapeHtml(ownerName)} declaró perdido su teléfono <strong>${escapeHtml(phone)}</strong> en ${escapeHtml(brand)}. Tú eres parte de su red de seguridad.</p>
-<p>Si sabes algo del teléfono, o si ${escapeHtml(ownerName)} necesita ayuda, comunícate con ${escapeHtml(ownerName)}.</p>
-<p>El equipo de ${escapeHtml(brand)}</p>`;
-  return { subject, text, html };
-}
+export const findAlertEmail: FindNetworkEmail = async (ctx: AppContext, alertId) => {
+  const [row] = await ctx.db
+    .select({
+      userId: alerts.userId,
+      linkNonce: alerts.linkNonce,
+      name: users.name,
+      telefono: users.telefono,
+    })
+    .from(alerts)
+    .innerJoin(users, eq(users.id, alerts.userId))
+    .where(and(eq(alerts.id, alertId), isNull(alerts.endedAt)));
+  if (!row) return null;
+  return {
+    ownerUserId: row.userId,
+    contentFor: (member) =>
+      alertEmail({
+        memberName: member.name,
+        ownerName: row.name,
+        telefono: row.telefono,
+        link: alertUrl(ctx, row.linkNonce),
+        brand: ctx.env.BRAND_NAME,
+      }),
+  };
+};

@@ -7,7 +7,7 @@ import {
   getPublicAlert,
   openDeviceAlert,
 } from '@escudo/contract';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../lib/context.ts';
 import type { Route } from '../lib/http/routes.ts';
 import * as alerts from './alerts.service.ts';
 

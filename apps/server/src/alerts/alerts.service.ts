@@ -16,15 +16,13 @@ import {
   type OwnAlert,
   type PublicAlert,
 } from '@escudo/contract';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { alertPositions, alerts, devices, securityNetworkMembers, users } from '../lib/db/schema.ts';
 import { hashToken } from '../lib/crypto/tokens.ts';
 import type { DeviceAuth } from '../lib/http/routes.ts';
 import { isUniqueViolation } from '../lib/db/errors.ts';
 import { listAcceptedMembers } from '../network/network.members.ts';
-import { mailNetwork } from '../network/mail-network.ts';
-import { alertNetworkEmail } from './alert-emails.ts';
 import { alertUrl, linkTokenOf } from './alert-link.ts';
 
 type AlertRow = typeof alerts.$inferSelect;
@@ -73,16 +71,16 @@ export async function openAlert(
     if (raced) return { alert_id: raced.id };
     throw error;
   }
-  await tellNetwork(ctx, row, true);
+  await tellPanels(ctx, row, true);
+  await ctx.events.emit('alertRaised', { userId: row.userId, alertId: row.id });
   return { alert_id: row.id };
 }
 
 /**
- * E-mails (on opening) and realtime messages (opening and end) to the owner's accepted members, and a
- * realtime message to the owner's own panels. A failed e-mail does not stop the others and is tried
- * again later (network/mail-network.ts).
+ * Realtime messages (opening and end) to the owner's accepted members and to the owner's own panels.
+ * The members' e-mails follow the alertRaised event (network/mail-network.ts).
  */
-async function tellNetwork(ctx: AppContext, alert: AlertRow, isOpening: boolean): Promise<void> {
+async function tellPanels(ctx: AppContext, alert: AlertRow, isOpening: boolean): Promise<void> {
   const [owner] = await ctx.db
     .select({ name: users.name, telefono: users.telefono })
     .from(users)
@@ -97,12 +95,8 @@ async function tellNetwork(ctx: AppContext, alert: AlertRow, isOpening: boolean)
     url,
   };
   ctx.realtime.toUser(alert.userId, 'alertChanged', { ...message, is_own: true });
-  const members = await listAcceptedMembers(ctx, alert.userId);
-  for (const member of members) {
+  for (const member of await listAcceptedMembers(ctx, alert.userId)) {
     ctx.realtime.toUser(member.userId, 'alertChanged', { ...message, is_own: false });
-  }
-  if (isOpening) {
-    mailNetwork(ctx, { kind: 'alert', subjectId: alert.id }, alertNetworkEmail(ctx, alert, owner), members);
   }
 }
 
@@ -165,7 +159,7 @@ export async function closeAlert(
     .where(and(eq(alerts.id, alertId), owned, isNull(alerts.endedAt)))
     .returning();
   if (ended) {
-    await tellNetwork(ctx, ended, false);
+    await tellPanels(ctx, ended, false);
     return { code: 200 };
   }
   const [existing] = await ctx.db

@@ -11,7 +11,7 @@ import {
   revokeShare,
   shareEvidence,
 } from '@escudo/contract';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../lib/context.ts';
 import type { Authenticators, Route } from '../lib/http/routes.ts';
 import * as atenciones from './atenciones.service.ts';
 import { registerEvidenceUpload } from './evidence-upload.ts';

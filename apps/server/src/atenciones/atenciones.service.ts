@@ -16,7 +16,7 @@ import {
   type OperatorAtencionDetail,
   type PublicEvidence,
 } from '@escudo/contract';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { atencionEvidence, atencionNotes, atencionShareLinks, atenciones, users } from '../lib/db/schema.ts';
 import { createToken, hashToken } from '../lib/crypto/tokens.ts';

@@ -5,11 +5,11 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { EVIDENCE_MAX_BYTES } from '@escudo/contract';
-import { createTestApp, signUpUser, type TestApp } from '../test/test-app.ts';
+import { createTestApp, signUpUser, type TestApp } from '../../test/test-app.ts';
 import { atencionEvidence, atencionNotes, atenciones } from '../lib/db/schema.ts';
 import { createDemoVideo } from '../seed/demo-video.ts';
-import { makeOperator } from '../test/operators.ts';
-import { forgeSignature } from '../test/forged-signature.ts';
+import { makeOperator } from '../../test/operators.ts';
+import { forgeSignature } from '../../test/forged-signature.ts';
 
 let app: TestApp;
 let video: Buffer;

@@ -13,7 +13,7 @@ import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EVIDENCE_MAX_BYTES, addAtencionEvidence } from '@escudo/contract';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { Authenticators, UserAuth } from '../lib/http/routes.ts';
 import * as atenciones from './atenciones.service.ts';

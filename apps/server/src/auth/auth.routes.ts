@@ -9,7 +9,7 @@ import {
   signUpByCode,
   validatePass,
 } from '@escudo/contract';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { Route } from '../lib/http/routes.ts';
 import { createPanelToken } from '../lib/realtime/panel-token.ts';

@@ -7,20 +7,18 @@ import {
   type resetPass,
   type signUpByCode,
 } from '@escudo/contract';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { passwordResets, users } from '../lib/db/schema.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../lib/crypto/passwords.ts';
 import { createToken, hashToken } from '../lib/crypto/tokens.ts';
 import { isUniqueViolation } from '../lib/db/errors.ts';
 import { clearHitsStartingWith, forgive, takeHit, takeHits } from '../lib/throttle/throttle.ts';
-import { createUser, findUserByEmail } from '../users/users.service.ts';
+import { findUserByEmail } from '../users/users.service.ts';
 import { createSession, revokeAllSessions } from './sessions.ts';
 import { resetPasswordEmail } from './auth.emails.ts';
 import { authLimits } from './auth.limits.ts';
-import { acceptInvitation, findValidInvitation } from '../network/network.service.ts';
-import { findReferrer } from '../sales/sales.service.ts';
-import { findSponsorForSignUp } from '../sponsors/sponsors.service.ts';
+import { checkSignUpCodes, createAccount, signUpCodesOf } from './sign-up.ts';
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 /** the subject of the per-pair limit; `|` cannot appear in an e-mail the contract accepts */
@@ -87,37 +85,18 @@ export async function signUp(ctx: AppContext, input: BodyOf<typeof signUpByCode>
   // every sign-up counts, taken or not: one address cannot mass-create accounts or probe e-mails
   await takeHit(ctx, authLimits(ctx.env).signUpAddress, address);
   // the security-network invitation (issue 15), the referral and the sponsor (issue 17)
-  const securityCode = input.security_code ?? input.code;
-  const shareCode = input.share_code ?? input.sharecode;
-  if (securityCode) {
-    // checked before the account exists: a bad link creates nothing, and says why
-    await findValidInvitation(ctx, securityCode).catch((error: unknown) => {
-      if (error instanceof AppError)
-        throw new AppError(error.code, error.message, { security_code: error.message });
-      throw error;
-    });
-  }
-  const referrer = shareCode ? await findReferrer(ctx, shareCode) : null;
-  const sponsor = input.sponsor_code ? await findSponsorForSignUp(ctx, input.sponsor_code) : null;
+  const codes = await checkSignUpCodes(ctx, signUpCodesOf(input), 'refuse');
   if (await findUserByEmail(ctx, input.email))
     throw new AppError('EMAIL_TAKEN', undefined, {
       email: 'Ya existe una cuenta registrada con este email.',
     });
   const passwordHash = await hashPassword(input.password);
   try {
-    const user = await createUser(
+    const user = await createAccount(
       ctx,
       { name: input.name.trim(), email: input.email.trim(), passwordHash },
-      { referredByUserId: referrer?.id ?? null, sponsor },
+      codes,
     );
-    if (securityCode) {
-      // the code was valid a moment ago; should someone else have used it meanwhile, the account
-      // stands (it was asked for) and the person is told by the panel's lists, not by a failed sign-up
-      await acceptInvitation(ctx, user.id, securityCode).catch((error: unknown) => {
-        if (!(error instanceof AppError)) throw error;
-        ctx.log.warn({ code: error.code }, 'sign-up: the invitation could not be accepted');
-      });
-    }
     return createSession(ctx, user.id);
   } catch (error) {
     // two sign-ups with the same e-mail at once: the unique index decides

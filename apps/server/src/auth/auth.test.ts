@@ -3,7 +3,7 @@ import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, signUpUser, type TestApp } from '../test/test-app.ts';
+import { createTestApp, signUpUser, type TestApp } from '../../test/test-app.ts';
 import { users } from '../lib/db/schema.ts';
 
 let app: TestApp;

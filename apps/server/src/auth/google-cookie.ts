@@ -6,7 +6,7 @@
  * URL sent to someone else (login CSRF) finds no cookie there and is refused.
  */
 import { routes } from '@escudo/contract';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../lib/context.ts';
 
 export const SIGN_IN_COOKIE = 'escudo_google_sign_in';
 /** ours: time to get through the provider's screens (Google's own sessions last longer) */

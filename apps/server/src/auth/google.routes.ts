@@ -11,7 +11,7 @@ import {
   routes,
   type SocialSignInError,
 } from '@escudo/contract';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../lib/context.ts';
 import type { Route } from '../lib/http/routes.ts';
 import { createGoogleOidc } from './google-oidc.ts';
 import { clearSignInCookieHeader, readSignInCookie, signInCookieHeader } from './google-cookie.ts';

@@ -12,13 +12,14 @@
  */
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { SOCIAL_TOKEN_TTL_MS, type SocialSignInError } from '@escudo/contract';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { linkedIdentities, socialSignInTokens } from '../lib/db/schema.ts';
 import { createToken, hashToken } from '../lib/crypto/tokens.ts';
 import { isUniqueViolation } from '../lib/db/errors.ts';
 import { forgive, takeHits } from '../lib/throttle/throttle.ts';
-import { createUser, findUserByEmail } from '../users/users.service.ts';
+import { findUserByEmail } from '../users/users.service.ts';
+import { createAccount, noSignUpCodes } from './sign-up.ts';
 import { authLimits } from './auth.limits.ts';
 import { createSession } from './sessions.ts';
 import type { IdentityClaims } from './google-oidc.ts';
@@ -65,7 +66,8 @@ async function findOrLinkAccount(
       const existing = await findUserByEmail(ctx, email);
       const userId =
         existing?.id ??
-        (await createUser(ctx, { name: nameOf(claims, email), email, passwordHash: null })).id;
+        (await createAccount(ctx, { name: nameOf(claims, email), email, passwordHash: null }, noSignUpCodes))
+          .id;
       await ctx.db.insert(linkedIdentities).values({
         userId,
         provider: PROVIDER,

@@ -12,7 +12,7 @@ import { simpleParser } from 'mailparser';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SOCIAL_TOKEN_TTL_MS } from '@escudo/contract';
-import { createTestApp, randomAddress, signUpUser, type TestApp } from '../test/test-app.ts';
+import { createTestApp, randomAddress, signUpUser, type TestApp } from '../../test/test-app.ts';
 import { linkedIdentities, socialSignInTokens, users } from '../lib/db/schema.ts';
 
 const CLIENT_ID = 'escudo-test-client';

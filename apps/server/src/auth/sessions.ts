@@ -5,13 +5,13 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { SESSION_TTL_MS } from '@escudo/contract';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { sessions, users } from '../lib/db/schema.ts';
 import type { DbOrTransaction } from '../lib/db/client.ts';
 import { createToken, hashToken } from '../lib/crypto/tokens.ts';
 import { preparedPerDatabase } from '../lib/db/prepared.ts';
-import type { UserAuth } from '../lib/http/routes.ts';
+import { bearerToken, type UserAuth } from '../lib/http/routes.ts';
 import { readPanelToken } from '../lib/realtime/panel-token.ts';
 
 /**
@@ -25,13 +25,6 @@ export async function createSession(ctx: AppContext, userId: number, db: DbOrTra
   const expiresAt = new Date(ctx.now().getTime() + SESSION_TTL_MS);
   await db.insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt });
   return { access_token: token, token_type: 'bearer' as const, expires_at: expiresAt.toISOString() };
-}
-
-export function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (!header) return null;
-  const match = /^Bearer\s+(\S{1,256})$/i.exec(header);
-  return match?.[1] ?? null;
 }
 
 // runs on every authenticated request; a disabled account's sessions end with it

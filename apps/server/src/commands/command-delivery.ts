@@ -11,7 +11,7 @@ import {
   type CommandType,
   type PhoneCommand,
 } from '@escudo/contract';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../lib/context.ts';
 import type { DeviceAuth } from '../lib/http/routes.ts';
 import { deviceCommands, devices, trackings } from '../lib/db/schema.ts';
 

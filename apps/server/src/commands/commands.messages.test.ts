@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useRealtimeApp, userWithPhone, wait } from '../test/sockets.ts';
+import { useRealtimeApp, userWithPhone, wait } from '../../test/sockets.ts';
 
 const realtime = useRealtimeApp();
 const { panel, phone, commandRow } = realtime;

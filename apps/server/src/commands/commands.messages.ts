@@ -1,9 +1,15 @@
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../lib/context.ts';
 import type { RealtimeMessages } from '../lib/realtime/messages.ts';
 import { resumeDevice } from './command-delivery.ts';
-import { cancelWipe, recordCommandResult, recordWipeAnswer } from './commands.service.ts';
+import { acknowledgeCommand, cancelWipe, recordCommandResult, recordWipeAnswer } from './commands.service.ts';
 
 export function registerCommandMessages(messages: RealtimeMessages, ctx: AppContext): void {
+  // the phone's `imHere` answers a probe (probe_id) or acknowledges a command (command_id): the
+  // contract lets through exactly one of them, and the device is always the socket's own
+  messages.device.on('imHere', async (answer, { auth }) => {
+    if (answer.command_id !== undefined) await acknowledgeCommand(ctx, auth, answer.command_id);
+    ctx.realtime.toUser(auth.userId, 'imHere', { ...answer, device_id: auth.deviceId });
+  });
   messages.device.on('commandResult', ({ command_id, outcome, reason }, { auth }) =>
     recordCommandResult(ctx, auth, command_id, outcome, reason),
   );

@@ -11,11 +11,10 @@ import {
   type CommandState,
   type CommandType,
 } from '@escudo/contract';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { deviceCommands, devices } from '../lib/db/schema.ts';
 import { findUserDevice } from '../devices/devices.service.ts';
-import { tellNetworkPhoneIsLost } from '../lostphone/lost-mode-notice.ts';
 import {
   expireStaleCommands,
   openStates,
@@ -164,8 +163,11 @@ export async function recordCommandResult(
     .update(devices)
     .set({ lost: command.type === 'lostOn', updatedAt: ctx.now() })
     .where(eq(devices.id, target.deviceRowId));
-  // the network hears of it once, when the phone first confirms (a repeated `done` changes nothing)
-  if (changed && command.type === 'lostOn') await tellNetworkPhoneIsLost(ctx, target.deviceRowId);
+  // told once, when the phone first confirms (a repeated `done` changes nothing)
+  if (changed) {
+    const { userId, deviceRowId } = target;
+    await ctx.events.emit('lostModeChanged', { userId, deviceRowId, isLost: command.type === 'lostOn' });
+  }
 }
 
 /** The phone on a wipe: `deleting` (began erasing: done, unstoppable) or `cancelingWipe` (nothing erased). */

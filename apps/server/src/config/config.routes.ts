@@ -1,5 +1,5 @@
 import { getConfig } from '@escudo/contract';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../lib/context.ts';
 import type { Route } from '../lib/http/routes.ts';
 import { usesFlowSandbox } from '../payments/flow-setup.ts';
 

@@ -1,12 +1,11 @@
 /** A phone signs in with its device token (stored as SHA-256, rotated at each registration). */
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../lib/context.ts';
 import { devices } from '../lib/db/schema.ts';
 import { hashToken } from '../lib/crypto/tokens.ts';
 import { preparedPerDatabase } from '../lib/db/prepared.ts';
-import type { DeviceAuth } from '../lib/http/routes.ts';
-import { bearerToken } from '../auth/sessions.ts';
+import { bearerToken, type DeviceAuth } from '../lib/http/routes.ts';
 
 const findDevice = preparedPerDatabase((db) =>
   db

@@ -3,8 +3,8 @@
  * with the old one is cut off: it hears no more commands (a lock carries its PIN) and cannot answer.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { connect, listen, userWithPhone, type TestSocket } from '../test/sockets.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { connect, listen, userWithPhone, type TestSocket } from '../../test/sockets.ts';
 
 let app: TestApp;
 let url: string;

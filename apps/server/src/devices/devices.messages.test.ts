@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { signUpUser } from '../test/test-app.ts';
-import { useRealtimeApp, userWithPhone, wait } from '../test/sockets.ts';
+import { signUpUser } from '../../test/test-app.ts';
+import { useRealtimeApp, userWithPhone, wait } from '../../test/sockets.ts';
 
 const realtime = useRealtimeApp();
 const { panel, phone } = realtime;

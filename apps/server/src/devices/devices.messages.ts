@@ -1,7 +1,6 @@
-/** Presence and the probes (`ayThere` / `imHere`): relayed, never stored; an `imHere` may ack a command. */
-import type { AppContext } from '../context.ts';
+/** Presence and the panel's probe (`ayThere`), relayed, never stored; the phone's `imHere` is commands.messages.ts's. */
+import type { AppContext } from '../lib/context.ts';
 import type { PanelSocket, RealtimeMessages } from '../lib/realtime/messages.ts';
-import { acknowledgeCommand } from '../commands/commands.service.ts';
 import { findUserDevice, listUserDevices } from './devices.service.ts';
 
 /** how long a panel socket trusts that a device it probed is its user's without asking the database */
@@ -29,12 +28,6 @@ export function registerDeviceMessages(messages: RealtimeMessages, ctx: AppConte
         ? hit.rowId
         : remember(socket, await findUserDevice(ctx, auth.userId, { deviceId: device_id }));
     ctx.realtime.toDevice(rowId, 'ayThere', { probe_id });
-  });
-  // the contract lets through exactly one of probe_id and command_id, and nothing else; the device
-  // is always the one the socket signed in as
-  messages.device.on('imHere', async (answer, { auth }) => {
-    if (answer.command_id !== undefined) await acknowledgeCommand(ctx, auth, answer.command_id);
-    ctx.realtime.toUser(auth.userId, 'imHere', { ...answer, device_id: auth.deviceId });
   });
 
   // tell a new panel which of its phones are connected right now (and remember they are its own)

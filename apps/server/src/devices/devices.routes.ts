@@ -1,5 +1,5 @@
 import { registerDevice } from '@escudo/contract';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../lib/context.ts';
 import type { Route } from '../lib/http/routes.ts';
 import { registerUserDevice } from './devices.service.ts';
 

@@ -1,7 +1,7 @@
 /** Phones on an account; registering one gives its device token (issue 3, API.md "The phone's side"). */
 import { and, eq } from 'drizzle-orm';
 import type { BodyOf, Device, registerDevice } from '@escudo/contract';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { devices, planes, userPlans, users } from '../lib/db/schema.ts';
 import { createToken, hashToken } from '../lib/crypto/tokens.ts';

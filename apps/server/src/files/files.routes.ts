@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fileLinkQuerySchema } from '@escudo/contract';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { FILE_KEY_PATTERN } from '../lib/storage/file-storage.ts';
 import { FILES_PATH_PREFIX } from '../lib/storage/signed-links.ts';

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { getComunasActivas, getPaisesActivos, getRegionesActivas } from '@escudo/contract';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../lib/context.ts';
 import { comunas, paises, regiones } from '../lib/db/schema.ts';
 import type { Route } from '../lib/http/routes.ts';
 

@@ -1,14 +1,13 @@
 /**
  * Lost mode confirmed by the phone (issue 15 item 5): every accepted member of the owner's security
  * network gets an e-mail saying which phone of whom, with no location (the owner decides what to
- * share). Sent once per lostOn order, when it becomes done; one that fails is tried again while the
- * phone is still in lost mode (network/mail-network.ts, decision 024).
+ * share). network/mail-network.ts sends it when the phone confirms lost mode (the lostModeChanged
+ * event), and tries again one that failed while the phone is still in lost mode (decision 024).
  */
 import { and, eq } from 'drizzle-orm';
-import type { AppContext } from '../context.ts';
 import { devices, users } from '../lib/db/schema.ts';
-import { mailNetwork, type FindNetworkEmail } from '../network/mail-network.ts';
-import { lostPhoneEmail } from '../alerts/alerts.emails.ts';
+import { escapeHtml } from '../lib/mail/html.ts';
+import type { FindNetworkEmail } from '../network/mail-network.ts';
 
 export const findLostPhoneEmail: FindNetworkEmail = async (ctx, deviceRowId) => {
   const [row] = await ctx.db
@@ -28,7 +27,28 @@ export const findLostPhoneEmail: FindNetworkEmail = async (ctx, deviceRowId) => 
   };
 };
 
-export async function tellNetworkPhoneIsLost(ctx: AppContext, deviceRowId: number): Promise<void> {
-  const email = await findLostPhoneEmail(ctx, deviceRowId);
-  if (email) mailNetwork(ctx, { kind: 'lostPhone', subjectId: deviceRowId }, email);
+/** What a member reads: which phone of whom, never where (the owner decides that). */
+export function lostPhoneEmail(input: {
+  memberName: string;
+  ownerName: string;
+  deviceName: string;
+  deviceModel: string;
+  brand: string;
+}) {
+  const { memberName, ownerName, deviceName, deviceModel, brand } = input;
+  const phone = `${deviceName} (${deviceModel})`;
+  const subject = `${ownerName} declaró su teléfono perdido`;
+  const text = [
+    `Hola ${memberName}:`,
+    '',
+    `${ownerName} declaró perdido su teléfono ${phone} en ${brand}. Tú eres parte de su red de seguridad.`,
+    `Si sabes algo del teléfono, o si ${ownerName} necesita ayuda, comunícate con ${ownerName}.`,
+    '',
+    `El equipo de ${brand}`,
+  ].join('\n');
+  const html = `<p>Hola ${escapeHtml(memberName)}:</p>
+<p>${escapeHtml(ownerName)} declaró perdido su teléfono <strong>${escapeHtml(phone)}</strong> en ${escapeHtml(brand)}. Tú eres parte de su red de seguridad.</p>
+<p>Si sabes algo del teléfono, o si ${escapeHtml(ownerName)} necesita ayuda, comunícate con ${escapeHtml(ownerName)}.</p>
+<p>El equipo de ${escapeHtml(brand)}</p>`;
+  return { subject, text, html };
 }

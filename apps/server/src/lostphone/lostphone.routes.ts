@@ -9,7 +9,7 @@ import {
   lostPhoneReport,
   wipePhoneDataNotification,
 } from '@escudo/contract';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../lib/context.ts';
 import type { Route } from '../lib/http/routes.ts';
 import { findUserDevice } from '../devices/devices.service.ts';
 import { listCommands } from '../commands/commands.service.ts';

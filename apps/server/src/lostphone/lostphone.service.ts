@@ -16,7 +16,7 @@ import {
   type LostPhoneInfoItem,
   type lostPhoneReport,
 } from '@escudo/contract';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { devices, lostReports, users } from '../lib/db/schema.ts';
 import type { DeviceAuth } from '../lib/http/routes.ts';

@@ -2,13 +2,13 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import { createTestApp, signUpUser, type TestApp } from '../test/test-app.ts';
-import { userWithPhone } from '../test/sockets.ts';
+import { createTestApp, signUpUser, type TestApp } from '../../test/test-app.ts';
+import { userWithPhone } from '../../test/sockets.ts';
 import { FILE_URL_TTL_MS, LOST_REPORT_BURST, LOST_REPORT_MIN_INTERVAL_MS } from '@escudo/contract';
 import { LINK_EXPIRY_STEP_MS } from '../lib/storage/signed-links.ts';
 import { deviceCommands, devices, lostReports, users } from '../lib/db/schema.ts';
 import { recordCommandResult } from '../commands/commands.service.ts';
-import { forgeSignature } from '../test/forged-signature.ts';
+import { forgeSignature } from '../../test/forged-signature.ts';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -5,9 +5,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { and } from 'drizzle-orm';
-import { networkEmails } from '../app.ts';
-import { createTestApp, signUpUser, type TestApp } from '../test/test-app.ts';
-import { setLostMode, userWithPhone } from '../test/sockets.ts';
+import { networkEmails } from '../context.ts';
+import { createTestApp, signUpUser, type TestApp } from '../../test/test-app.ts';
+import { setLostMode, userWithPhone } from '../../test/sockets.ts';
 import {
   devices,
   networkEmailRetries,

@@ -1,12 +1,13 @@
 /**
  * E-mails to the accepted members of a user's security network that must not be lost to one failed
- * try (decisions 023, 024, 025): an SOS, and a phone in lost mode. Nobody is there to ask for them
- * again: the first try goes at once to every member, and one that fails is kept in `network_email_retries`
- * and tried again by the server's sweep (app.ts, each minute) after NETWORK_EMAIL_RETRY_DELAYS_MS,
- * while it still means something.
+ * try (decisions 023, 024, 025): an SOS (the alertRaised event) and a phone in lost mode
+ * (lostModeChanged). Nobody is there to ask for them again: the first try goes at once to every
+ * member, and one that fails is kept in `network_email_retries` and tried again by the server's sweep
+ * (app.ts, each minute) after NETWORK_EMAIL_RETRY_DELAYS_MS, while it still means something. What a
+ * member reads is the raising feature's (alerts.emails.ts, lost-mode-notice.ts), given in context.ts.
  */
 import { and, asc, eq, lte } from 'drizzle-orm';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../lib/context.ts';
 import { networkEmailRetries, type NetworkEmailKind } from '../lib/db/schema.ts';
 import type { MailMessage } from '../lib/mail/mailer.ts';
 import { listAcceptedMembers, type NetworkMember } from './network.members.ts';
@@ -34,19 +35,28 @@ const send = (ctx: AppContext, email: NetworkEmail, member: NetworkMember) =>
 /** first tries under way: they run apart from the request or the message that started them */
 const firstTries = new Set<Promise<void>>();
 
-/**
- * Starts the first try, to every accepted member at once (`members` when the caller has them already),
- * and returns without waiting for it (decision 025): a phone's SOS request, or its answer to lostOn,
- * must not wait for a mail server. A failure does not stop the others, and is logged and kept for the
- * sweep.
- */
-export function mailNetwork(
+/** The network hears of an SOS, and of lost mode turned on, from the events that say so. */
+export function subscribeNetworkEmails(
   ctx: AppContext,
-  about: NetworkEmailSubject,
-  email: NetworkEmail,
-  members?: NetworkMember[],
+  findEmail: Record<NetworkEmailKind, FindNetworkEmail>,
 ): void {
-  const first = tryEveryMember(ctx, about, email, members).catch((error: unknown) =>
+  const mailAbout = async (about: NetworkEmailSubject) => {
+    const email = await findEmail[about.kind](ctx, about.subjectId);
+    if (email) mailNetwork(ctx, about, email);
+  };
+  ctx.events.on('alertRaised', 'network', ({ alertId }) => mailAbout({ kind: 'alert', subjectId: alertId }));
+  ctx.events.on('lostModeChanged', 'network', async ({ deviceRowId, isLost }) => {
+    if (isLost) await mailAbout({ kind: 'lostPhone', subjectId: deviceRowId });
+  });
+}
+
+/**
+ * Starts the first try, to every accepted member at once, and returns without waiting for it
+ * (decision 025): a phone's SOS request, or its answer to lostOn, must not wait for a mail server. A
+ * failure does not stop the others, and is logged and kept for the sweep.
+ */
+function mailNetwork(ctx: AppContext, about: NetworkEmailSubject, email: NetworkEmail): void {
+  const first = tryEveryMember(ctx, about, email).catch((error: unknown) =>
     ctx.log.error({ err: error, ...about }, 'could not e-mail the network'),
   );
   firstTries.add(first);
@@ -58,14 +68,9 @@ export async function settleNetworkEmails(): Promise<void> {
   await Promise.all(firstTries);
 }
 
-async function tryEveryMember(
-  ctx: AppContext,
-  about: NetworkEmailSubject,
-  email: NetworkEmail,
-  members?: NetworkMember[],
-): Promise<void> {
+async function tryEveryMember(ctx: AppContext, about: NetworkEmailSubject, email: NetworkEmail) {
   await Promise.all(
-    (members ?? (await listAcceptedMembers(ctx, email.ownerUserId))).map(async (member) => {
+    (await listAcceptedMembers(ctx, email.ownerUserId)).map(async (member) => {
       try {
         await send(ctx, email, member);
       } catch (error) {

@@ -4,7 +4,7 @@
  * network (alerts, lost-phone notices: mail-network.ts).
  */
 import { and, asc, eq } from 'drizzle-orm';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../lib/context.ts';
 import { securityNetworkMembers, users } from '../lib/db/schema.ts';
 
 export interface NetworkMember {

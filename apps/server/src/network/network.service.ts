@@ -10,7 +10,7 @@
  */
 import { and, count, desc, eq, gt, lte, or, sql } from 'drizzle-orm';
 import { SECURITY_CODE_TTL_MS, type BodyOf, type enviarInvitacion } from '@escudo/contract';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { planes, securityNetworkMembers, userPlans, users } from '../lib/db/schema.ts';
 import { createToken, hashToken } from '../lib/crypto/tokens.ts';

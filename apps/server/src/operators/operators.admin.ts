@@ -1,7 +1,7 @@
 /** `npm run admin -- operator create|list|disable` (issue 16): the only way operators are made. */
 import { z } from 'zod';
 import { emailSchema, newPasswordSchema, personNameSchema } from '@escudo/contract';
-import { defineAdminCommand } from '../admin/admin-command.ts';
+import { defineAdminCommand } from '../lib/admin-command.ts';
 import { createOperator, disableOperator, listOperators } from './operators.service.ts';
 
 export const operatorCommands = [

@@ -3,7 +3,7 @@
  * the operator API. Only `npm run admin` makes, lists and disables them: the panel has no way to.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { users } from '../lib/db/schema.ts';
 import { hashPassword } from '../lib/crypto/passwords.ts';

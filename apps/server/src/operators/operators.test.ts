@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { defineEndpoint } from '@escudo/contract';
-import { createTestApp, randomAddress, signUpUser, type TestApp } from '../test/test-app.ts';
+import { createTestApp, randomAddress, signUpUser, type TestApp } from '../../test/test-app.ts';
 import { userPlans, users } from '../lib/db/schema.ts';
 import { AdminUsageError, runAdminCommand } from '../admin/admin-commands.ts';
 import { createRouter, type UserAuth } from '../lib/http/routes.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { listen } from '../test/sockets.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { listen } from '../../test/sockets.ts';
 import {
   createFlowClient,
   FlowError,

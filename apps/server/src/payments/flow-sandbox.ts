@@ -13,7 +13,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { PG_INTEGER_MAX, chileDateParts, flowTokenSchema, singleLineTextSchema } from '@escudo/contract';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../lib/context.ts';
 import { flowSandboxPayments } from '../lib/db/schema.ts';
 import { isUniqueViolation } from '../lib/db/errors.ts';
 import { hasValidFlowSignature } from './flow-client.ts';

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { flowCallbackBodySchema, getOrderStatusByToken, newPlanPayment, routes } from '@escudo/contract';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../lib/context.ts';
 import type { Route } from '../lib/http/routes.ts';
 import { resolveFlowSetup } from './flow-setup.ts';
 import { registerFlowSandbox } from './flow-sandbox.ts';

@@ -7,7 +7,7 @@
  */
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { OrderStatus } from '@escudo/contract';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { createShortCode } from '../lib/crypto/tokens.ts';
 import { payments, planes, userPlans, users } from '../lib/db/schema.ts';

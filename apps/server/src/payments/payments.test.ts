@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { getOrderStatusByToken, newPlanPayment } from '@escudo/contract';
-import { createTestApp, signUpUser, type TestApp } from '../test/test-app.ts';
+import { createTestApp, signUpUser, type TestApp } from '../../test/test-app.ts';
 import { flowSandboxPayments, payments } from '../lib/db/schema.ts';
-import { createListeningTestApp } from './listening-test-app.ts';
+import { createListeningTestApp } from '../../test/listening-test-app.ts';
 import { resolveFlowSetup } from './flow-setup.ts';
 import { addMonths } from './plan-period.ts';
 

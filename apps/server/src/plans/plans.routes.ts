@@ -1,5 +1,5 @@
 import { getPlanes, getToPayData } from '@escudo/contract';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../lib/context.ts';
 import type { Route } from '../lib/http/routes.ts';
 import { planIncludes } from '../lib/db/schema.ts';
 import { findPlanOrThrow, listPlans } from './plans.service.ts';

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Plan } from '@escudo/contract';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../lib/context.ts';
 import type { Db } from '../lib/db/client.ts';
 import { AppError } from '../lib/app-error.ts';
 import { planFeatures, planIncludes, planes, userPlans } from '../lib/db/schema.ts';

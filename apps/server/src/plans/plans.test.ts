@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getPlanes, getToPayData } from '@escudo/contract';
-import { createTestApp, signUpUser, type TestApp } from '../test/test-app.ts';
+import { createTestApp, signUpUser, type TestApp } from '../../test/test-app.ts';
 import { formatPesos, quotePlan } from './pricing.ts';
 
 let app: TestApp;

@@ -6,7 +6,7 @@ import {
   getUserPaymentStatus,
   updateBankAccount,
 } from '@escudo/contract';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../lib/context.ts';
 import type { Route } from '../lib/http/routes.ts';
 import * as sales from './sales.service.ts';
 

@@ -18,7 +18,7 @@ import {
   type SalesResumen,
   type YearMonth,
 } from '@escudo/contract';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { payments, salesProfiles, users } from '../lib/db/schema.ts';
 

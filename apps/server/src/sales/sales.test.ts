@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { getSalesResumen, getSalesStatus, getUserPaymentStatus, newPlanPayment } from '@escudo/contract';
-import { randomAddress, signUpUser, type TestApp } from '../test/test-app.ts';
-import { createListeningTestApp } from '../payments/listening-test-app.ts';
+import { randomAddress, signUpUser, type TestApp } from '../../test/test-app.ts';
+import { createListeningTestApp } from '../../test/listening-test-app.ts';
 import { payments } from '../lib/db/schema.ts';
 import { AppError } from '../lib/app-error.ts';
 import { findReferrer } from './sales.service.ts';

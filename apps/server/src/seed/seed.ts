@@ -4,7 +4,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../lib/context.ts';
 import {
   atencionEvidence,
   atencionNotes,

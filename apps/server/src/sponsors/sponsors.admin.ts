@@ -1,7 +1,7 @@
 /** `npm run admin -- sponsor create|list|disable` (issue 17): the only way sponsors are made. */
 import { z } from 'zod';
 import { idSchema, personNameSchema, sponsorUniqueIdSchema } from '@escudo/contract';
-import { defineAdminCommand } from '../admin/admin-command.ts';
+import { defineAdminCommand } from '../lib/admin-command.ts';
 import { createSponsor, disableSponsor, listSponsors } from './sponsors.service.ts';
 
 const monthsText = (months: number) => (months === 1 ? '1 mes' : `${months} meses`);

@@ -1,5 +1,5 @@
 import { getSponsorById } from '@escudo/contract';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../lib/context.ts';
 import type { Route } from '../lib/http/routes.ts';
 import { describeSponsor } from './sponsors.service.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { getSponsorById } from '@escudo/contract';
-import { createTestApp, randomAddress, type TestApp } from '../test/test-app.ts';
+import { createTestApp, randomAddress, type TestApp } from '../../test/test-app.ts';
 import { payments, users } from '../lib/db/schema.ts';
 import { addMonths } from '../payments/plan-period.ts';
 import { createSponsor, disableSponsor, listSponsors } from './sponsors.service.ts';

@@ -5,7 +5,7 @@
  * Checked first, so a refused message does not use up the phone's rate.
  */
 import { TRACKING_MAX_POINTS_PER_MESSAGE, TRACKING_MAX_POINTS_PER_SECOND } from '@escudo/contract';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { DeviceSocket, RealtimeMessages } from '../lib/realtime/messages.ts';
 import { createRateLimiter } from '../lib/realtime/rate-limiter.ts';

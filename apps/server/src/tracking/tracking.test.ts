@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { connect, listen, panelToken, userWithPhone, type TestSocket } from '../test/sockets.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { connect, listen, panelToken, userWithPhone, type TestSocket } from '../../test/sockets.ts';
 import { deviceCommands, trackingPoints, trackings, userPlans } from '../lib/db/schema.ts';
 
 let app: TestApp;

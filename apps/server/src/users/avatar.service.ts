@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { AVATAR_IMAGE_MAX_BYTES, AVATAR_MAX_SIDE_PX, FILE_URL_TTL_MS } from '@escudo/contract';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { users } from '../lib/db/schema.ts';
 

@@ -6,7 +6,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { BodyOf, updateInfo } from '@escudo/contract';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { comunas, regiones, users } from '../lib/db/schema.ts';
 import { isUniqueViolation } from '../lib/db/errors.ts';

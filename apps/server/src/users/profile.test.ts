@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpUser, type TestApp } from '../test/test-app.ts';
+import { createTestApp, signUpUser, type TestApp } from '../../test/test-app.ts';
 
 let app: TestApp;
 beforeAll(async () => {

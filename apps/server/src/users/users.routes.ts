@@ -1,5 +1,5 @@
 import { updateAvatar, updateInfo, userDetails } from '@escudo/contract';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../lib/context.ts';
 import type { Route } from '../lib/http/routes.ts';
 import { getUserDetails } from './users.service.ts';
 import { updateUserInfo } from './profile.service.ts';

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { User, USER_ROLES } from '@escudo/contract';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { cuadrantes, devices, userPlans, users } from '../lib/db/schema.ts';
 import { createShortCode } from '../lib/crypto/tokens.ts';
@@ -11,7 +11,6 @@ import { toDevice } from '../devices/devices.service.ts';
 import { STARTER_PLAN_ID, STARTER_TRIAL_DAYS } from '../plans/plans.data.ts';
 import { DEFAULT_CUADRANTE_ID } from '../geography/chile-data.ts';
 import { avatarUrl } from './avatar.service.ts';
-import { nextPlanPeriod } from '../payments/plan-period.ts';
 
 export async function findUserByEmail(ctx: AppContext, email: string) {
   const [user] = await ctx.db
@@ -25,18 +24,12 @@ export async function findUserByEmail(ctx: AppContext, email: string) {
 /**
  * A new account: its own invitation code, the default zone, and the starter plan's free trial. An
  * account made with Google has no password (`passwordHash` null) until it sets one through a reset.
- * An operator (issue 16) attends customers and has no plan of its own.
- * Through a referral link it records its referrer; through a sponsor's link it starts the sponsor's
- * plan for the sponsor's months instead of the trial, at no cost (issue 17), with the same period
- * rule as a paid plan (plan-period.ts), so Home and Planes show it like one.
+ * An operator (issue 16) attends customers and has no plan of its own. A person's sign-up goes
+ * through auth/sign-up.ts, which tells the features that act on its link's codes.
  */
 export async function createUser(
   ctx: AppContext,
   input: { name: string; email: string; passwordHash: string | null; role?: (typeof USER_ROLES)[number] },
-  origin: {
-    referredByUserId?: number | null;
-    sponsor?: { id: number; planId: number; months: number } | null;
-  } = {},
 ) {
   return ctx.db.transaction(async (tx) => {
     let user: { id: number } | undefined;
@@ -48,8 +41,6 @@ export async function createUser(
             ...input,
             codigoInvitacion: createShortCode(),
             cuadranteId: DEFAULT_CUADRANTE_ID,
-            referredByUserId: origin.referredByUserId ?? null,
-            sponsorId: origin.sponsor?.id ?? null,
             // the app's clock, as everything else it dates: the sales figures count sign-ups by month
             createdAt: ctx.now(),
           })
@@ -60,17 +51,6 @@ export async function createUser(
       }
     }
     if (input.role === 'operator') return user;
-    if (origin.sponsor) {
-      const { sponsor } = origin;
-      const period = nextPlanPeriod({
-        current: null,
-        plan: { id: sponsor.planId, price: 0 },
-        months: sponsor.months,
-        now: ctx.now(),
-      });
-      await tx.insert(userPlans).values({ userId: user.id, planId: sponsor.planId, ...period });
-      return user;
-    }
     const expiresAt = new Date(ctx.now().getTime() + STARTER_TRIAL_DAYS * 24 * 60 * 60 * 1000);
     await tx
       .insert(userPlans)

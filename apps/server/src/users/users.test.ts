@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userSchema } from '@escudo/contract';
-import { createTestApp, signUpUser, type TestApp } from '../test/test-app.ts';
+import { createTestApp, signUpUser, type TestApp } from '../../test/test-app.ts';
 import { eq } from 'drizzle-orm';
 import { devices, planes, userPlans } from '../lib/db/schema.ts';
 import { CATALOGUE_TTL_MS } from '../plans/plans.service.ts';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 // A built panel in miniature: the files the build writes, with the .br and .gz copies its
 // precompress plugin writes beside the text ones (apps/web/vite-plugins/precompress.ts).

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import type { AppContext } from '../context.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { isInvalidInput, isUniqueViolation } from './errors.ts';
 
 // what the contract refuses first (issue 12 item 7), sent straight to the database

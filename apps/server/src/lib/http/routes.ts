@@ -49,6 +49,14 @@ export type Handler<B extends z.ZodType, R extends z.ZodType, A extends Endpoint
 }) => Promise<z.input<R>>;
 
 /** Resolves the token of a request to its owner, or null; one per kind of caller. */
+/** The token of an `Authorization: Bearer …` header: a session's or a phone's. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S{1,256})$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
 export interface Authenticators {
   user?: (request: FastifyRequest) => Promise<UserAuth | null>;
   device?: (request: FastifyRequest) => Promise<DeviceAuth | null>;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Socket } from 'socket.io';
 import type { RealtimeAck } from '@escudo/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { useRealtimeApp, userWithPhone, wait } from '../../test/sockets.ts';
+import { useRealtimeApp, userWithPhone, wait } from '../../../test/sockets.ts';
 import { handleMessages } from './handle-messages.ts';
 
 const realtime = useRealtimeApp();

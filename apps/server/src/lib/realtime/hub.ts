@@ -26,16 +26,19 @@ export type DeviceSocket = Socket<DeviceClientEvents, DeviceServerEvents, object
 export interface RealtimeHub extends RealtimeEmitter {
   panel: PanelNamespace;
   device: DeviceNamespace;
-  /** closes every socket and the Redis connection */
+  /** starts taking connections on the API's HTTP server (without it, messages still reach Redis) */
+  attach(httpServer: HttpServer): void;
+  /** closes every socket and the Redis connection; a second call waits for the first */
   close(): Promise<void>;
 }
 
 /** Sockets are authenticated and heard by `createRealtimeMessages` (messages.ts). */
-export async function createRealtimeHub(
-  httpServer: HttpServer,
-  options: { redisUrl?: string | undefined; redisStream: string; log: FastifyBaseLogger },
-): Promise<RealtimeHub> {
-  const io = new Server(httpServer, {
+export async function createRealtimeHub(options: {
+  redisUrl?: string | undefined;
+  redisStream: string;
+  log: FastifyBaseLogger;
+}): Promise<RealtimeHub> {
+  const io = new Server({
     serveClient: false,
     // a message over this closes the connection (engine.io's rule); ours, smaller, only refuses it
     maxHttpBufferSize: 256 * 1024,
@@ -49,12 +52,19 @@ export async function createRealtimeHub(
     await redis.connect();
     io.adapter(createAdapter(redis, { streamName: options.redisStream }));
   }
+  let attached = false;
+  /** closing twice (the server's shutdown, then the context's) closes once */
+  let closing: Promise<void> | undefined;
   const panel = io.of(PANEL_NAMESPACE) as PanelNamespace;
   const device = io.of(DEVICE_NAMESPACE) as DeviceNamespace;
 
   return {
     panel,
     device,
+    attach(httpServer) {
+      io.attach(httpServer);
+      attached = true;
+    },
     toDevice(deviceRowId, type, payload) {
       (device.to(deviceRoom(deviceRowId)).emit as (event: string, data: unknown) => void)(type, payload);
     },
@@ -78,12 +88,14 @@ export async function createRealtimeHub(
     disconnectDevice(deviceRowId) {
       device.in(deviceRoom(deviceRowId)).disconnectSockets(true);
     },
-    async close() {
-      io.disconnectSockets(true);
-      await new Promise<void>((resolve) => {
-        io.close(() => resolve());
-      });
-      if (redis) await redis.quit().catch(() => undefined);
+    close() {
+      closing ??= (async () => {
+        io.disconnectSockets(true);
+        // Socket.IO's close() needs the engine that attach() starts (the admin command never attaches)
+        if (attached) await new Promise<void>((resolve) => io.close(() => resolve()));
+        if (redis) await redis.quit().catch(() => undefined);
+      })();
+      return closing;
     },
   };
 }

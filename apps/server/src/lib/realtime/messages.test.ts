@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PANEL_NAMESPACE } from '@escudo/contract';
-import { signUpUser } from '../../test/test-app.ts';
-import { connect, panelToken, useRealtimeApp, userWithPhone, type TestSocket } from '../../test/sockets.ts';
+import { signUpUser } from '../../../test/test-app.ts';
+import {
+  connect,
+  panelToken,
+  useRealtimeApp,
+  userWithPhone,
+  type TestSocket,
+} from '../../../test/sockets.ts';
 
 const realtime = useRealtimeApp();
 const sockets: TestSocket[] = [];

@@ -4,7 +4,7 @@
  * still active (auth/sessions.ts), so a sign-out or password reset shuts the door before it expires.
  */
 import { PANEL_TOKEN_TTL_MS } from '@escudo/contract';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../context.ts';
 import type { UserAuth } from '../http/routes.ts';
 
 type PanelTokenKeys = Pick<AppContext, 'panelTokenSigner' | 'now'>;

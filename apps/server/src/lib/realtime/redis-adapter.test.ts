@@ -9,9 +9,9 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_NAMESPACE, PANEL_NAMESPACE } from '@escudo/contract';
-import { connect, type TestSocket } from '../../test/sockets.ts';
-import { createPostgresDatabase } from '../../test/test-app.ts';
-import { startServerProcess, type ServerProcess } from '../../test/server-process.ts';
+import { connect, type TestSocket } from '../../../test/sockets.ts';
+import { createPostgresDatabase } from '../../../test/test-app.ts';
+import { startServerProcess, type ServerProcess } from '../../../test/server-process.ts';
 
 const isPostgresRun = process.env.ESCUDO_TEST_DB === 'postgres';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -11,7 +11,7 @@
  */
 import { and, count, eq, gt, inArray, like, lt, min, or } from 'drizzle-orm';
 import type { ErrorCode } from '@escudo/contract';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../context.ts';
 import { AppError } from '../app-error.ts';
 import type { DbOrTransaction } from '../db/client.ts';
 import { throttleHits } from '../db/schema.ts';

@@ -20,12 +20,12 @@ import {
   type Endpoint,
   type ErrorCode,
 } from '@escudo/contract';
-import { signUpUser, type TestApp } from '../test/test-app.ts';
-import { makeOperator } from '../test/operators.ts';
-import { connect, panelToken, setLostMode, userWithPhone, type TestSocket } from '../test/sockets.ts';
-import { createListeningTestApp } from '../payments/listening-test-app.ts';
-import { FLOW_SANDBOX_PATH, resolveFlowSetup } from '../payments/flow-setup.ts';
-import { signFlowParams } from '../payments/flow-client.ts';
+import { signUpUser, type TestApp } from '../test-app.ts';
+import { makeOperator } from '../operators.ts';
+import { connect, panelToken, setLostMode, userWithPhone, type TestSocket } from '../sockets.ts';
+import { createListeningTestApp } from '../listening-test-app.ts';
+import { FLOW_SANDBOX_PATH, resolveFlowSetup } from '../../src/payments/flow-setup.ts';
+import { signFlowParams } from '../../src/payments/flow-client.ts';
 import { changedTables, fingerprintDatabase, type Fingerprint } from './db-fingerprint.ts';
 import {
   budgetCases,

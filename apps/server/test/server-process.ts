@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 
-export const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+export const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

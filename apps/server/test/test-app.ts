@@ -10,9 +10,9 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { LightMyRequestResponse } from 'fastify';
 import type { DestinationStream } from 'pino';
-import { buildApp, type App } from '../app.ts';
-import { parseEnv } from '../env.ts';
-import { openDatabase } from '../lib/db/client.ts';
+import { buildApp, type App } from '../src/app.ts';
+import { parseEnv } from '../src/env.ts';
+import { openDatabase } from '../src/lib/db/client.ts';
 
 export interface TestApp extends App {
   dataDir: string;

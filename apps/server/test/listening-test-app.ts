@@ -4,7 +4,7 @@
  * confirmation URL, exactly as with real Flow. The port is reserved first (listen on 0, read, close).
  */
 import net from 'node:net';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
 
 async function reservePort(): Promise<number> {
   const probe = net.createServer();

@@ -5,8 +5,8 @@
  */
 import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
-import type { AppContext } from '../context.ts';
-import * as schema from '../lib/db/schema.ts';
+import type { AppContext } from '../../src/lib/context.ts';
+import * as schema from '../../src/lib/db/schema.ts';
 
 const tableNames = (Object.values(schema) as unknown[])
   .filter((value): value is PgTable => is(value, PgTable))

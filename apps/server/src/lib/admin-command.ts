@@ -1,10 +1,10 @@
 /**
  * What an administrator's command is: two words, zod-checked flags, and a call to a feature's
  * service with the server's AppContext, like an endpoint. Features define theirs with
- * `defineAdminCommand` in `<feature>/<feature>.admin.ts`; admin-commands.ts lists them.
+ * `defineAdminCommand` in `<feature>/<feature>.admin.ts`; admin/admin-commands.ts lists them.
  */
 import type { z } from 'zod';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from './context.ts';
 
 export interface AdminCommand<S extends z.ZodObject = z.ZodObject> {
   /** the two words that name it: ['operator', 'create'] */

@@ -1,0 +1,32 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Env } from '../env.ts';
+import type { Db } from './db/client.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { FileStorage } from './storage/file-storage.ts';
+import type { FileLinks } from './storage/signed-links.ts';
+import type { Signer } from './crypto/signing.ts';
+import type { RealtimeEmitter } from './realtime/realtime-emitter.ts';
+import type { EventBus } from './events.ts';
+
+/** What every feature's routes and services are given: built once by `buildContext` (src/context.ts). */
+export interface AppContext {
+  env: Env;
+  db: Db;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  /** uploaded files (lost-mode photos), reached by browsers only through `fileLinks` */
+  storage: FileStorage;
+  fileLinks: FileLinks;
+  /** signs the panel's realtime tokens (customToken) */
+  panelTokenSigner: Signer;
+  /** signs Google sign-in's short-lived cookie holding state, nonce and PKCE verifier (decision 014) */
+  signInCookieSigner: Signer;
+  /** derives the open alert links' tokens from each alert's nonce (alerts.service.ts) */
+  alertLinkSigner: Signer;
+  /** messages to connected phones and panels */
+  realtime: RealtimeEmitter;
+  /** what features tell each other has happened (events.ts) */
+  events: EventBus;
+  /** the clock, so that tests can move time (expiry, rate-limit windows) without waiting */
+  now: () => Date;
+}

@@ -1,0 +1,30 @@
+/**
+ * A sign-up through a sponsor's link (`sponsor_code`) starts the sponsor's plan for its months instead
+ * of the starter trial, at no cost, with the same period rule as a paid plan (payments/plan-period.ts),
+ * so Home and Planes show it like one.
+ */
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../lib/context.ts';
+import { userPlans, users } from '../lib/db/schema.ts';
+import { nextPlanPeriod } from '../payments/plan-period.ts';
+import { findSponsorForSignUp } from './sponsors.service.ts';
+
+export function subscribeSponsorsToSignUps(ctx: AppContext): void {
+  ctx.events.on('userSignedUp', 'sponsors', async ({ userId, sponsorCode }) => {
+    if (!sponsorCode) return;
+    const sponsor = await findSponsorForSignUp(ctx, sponsorCode);
+    const period = nextPlanPeriod({
+      current: null,
+      plan: { id: sponsor.planId, price: 0 },
+      months: sponsor.months,
+      now: ctx.now(),
+    });
+    await ctx.db.transaction(async (tx) => {
+      await tx.update(users).set({ sponsorId: sponsor.id }).where(eq(users.id, userId));
+      await tx
+        .update(userPlans)
+        .set({ planId: sponsor.planId, ...period })
+        .where(eq(userPlans.userId, userId));
+    });
+  });
+}
