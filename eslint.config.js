@@ -3,6 +3,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importBoundaries from './scripts/eslint/import-boundaries.js';
+import serverBoundaries from './scripts/eslint/server-boundaries.js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
@@ -59,21 +60,43 @@ export default tseslint.config(
     },
   },
   {
-    // shared server code sits below the features: lib/ never imports a feature (STYLE.md #1; issue 13)
-    files: ['apps/server/src/lib/**/*.ts'],
-    ignores: ['apps/server/src/lib/**/*.test.ts'],
+    // the server's folders form a ladder: lib → features → assembly (app.ts, context.ts, main.ts,
+    // admin/). A feature reacts to another's change through an event (lib/events.ts); the uses below
+    // are the only imports between features, each a look-up or a lower feature it is built on.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    plugins: { escudo: { rules: { 'server-boundaries': serverBoundaries } } },
     rules: {
-      'no-restricted-imports': [
+      'escudo/server-boundaries': [
         'error',
         {
-          patterns: [
-            notPanelNorPhone,
-            {
-              regex:
-                '^(\\.\\./)+(auth|commands|config|devices|files|fuzz|geography|lostphone|payments|plans|seed|test|tracking|users|web)/',
-              message: 'lib/ is shared by every feature and imports none: pass what it needs in.',
-            },
-          ],
+          serverSrc: './apps/server/src',
+          uses: {
+            // alert messages go to the accepted members' panels; the type of a network e-mail
+            alerts: ['network'],
+            // the customer an operator attends, by e-mail
+            atenciones: ['users'],
+            // the account of an e-mail; a sign-up link's codes, checked before the account is made
+            auth: ['users', 'network', 'sales', 'sponsors'],
+            // the owner's device an order goes to
+            commands: ['devices'],
+            // whether payments go to Flow's sandbox
+            config: ['payments'],
+            // lost mode is an order to the phone (commands); the type of a network e-mail
+            lostphone: ['commands', 'devices', 'network'],
+            // an operator is an account (users) whose sessions end when disabled (auth)
+            operators: ['auth', 'users'],
+            // the plan catalogue and its prices
+            payments: ['plans'],
+            // reference data and the demo accounts
+            seed: ['geography', 'operators', 'plans', 'users'],
+            // the sponsor's plan, and the period rule a paid plan follows
+            sponsors: ['payments', 'plans'],
+            // a route is opened by an order to the phone; whether the plan includes tracking
+            tracking: ['commands', 'devices', 'plans'],
+            // the account's details list its devices, zone and plan
+            users: ['devices', 'geography', 'plans'],
+          },
         },
       ],
     },
