@@ -33,6 +33,28 @@ async function resetTokenFor(email: string): Promise<string> {
 }
 
 describe('sign-up', () => {
+  it('stands when a feature reacting to it fails: the account is made, signed in, and the failure is logged', async () => {
+    const lines: string[] = [];
+    const logStream = { write: (line: string) => void lines.push(line) };
+    const own = await createTestApp({ LOG_LEVEL: 'error' }, undefined, { logStream });
+    try {
+      own.ctx.events.on('userSignedUp', 'broken-feature', async () => {
+        throw new Error('the subscriber broke');
+      });
+      const account = await signUpUser(own, { email: 'resiste@example.cl' });
+      const details = await own.post('/api/app/user/details', {}, account.token);
+      expect(details.statusCode).toBe(200);
+      expect(details.json().user).toMatchObject({
+        email: 'resiste@example.cl',
+        plan: { plan: { name: 'Esencial' } },
+      });
+      const failure = lines.map((line) => JSON.parse(line)).find((line) => line.feature === 'broken-feature');
+      expect(failure).toMatchObject({ event: 'userSignedUp', err: { message: 'the subscriber broke' } });
+    } finally {
+      await own.close();
+    }
+  });
+
   it('creates the account, signs it in and gives it the starter plan', async () => {
     const response = await app.post('/api/auth/signUpByCode', {
       name: 'Pedro Soto',
