@@ -33,57 +33,10 @@ export function PlanesPage() {
   // whether payments are tests (issue 12); a failed config load shows the page without the notice
   const configQuery = useConfig();
   const isSandbox = configQuery.data?.payments_sandbox ?? false;
-  const payment = useNewPlanPayment();
-  const [payingPlanId, setPayingPlanId] = useState<number | null>(null);
-  const [leavingFor, setLeavingFor] = useState<string | null>(null);
-  const [startError, setStartError] = useState<{ planId: number; error: unknown } | null>(null);
-
+  const { pay, paymentOf, leavingFor } = usePlanPayment();
   const [searchParams, setSearchParams] = useSearchParams();
   const returnToken = searchParams.get('token');
   const [isDialogOpen, setIsDialogOpen] = useState(true);
-
-  // back from Flow's page with the browser's Back button, the page may come from the back-forward
-  // cache with its buttons still spinning: start over
-  useEffect(() => {
-    const onPageShow = (event: PageTransitionEvent) => {
-      if (!event.persisted) return;
-      setPayingPlanId(null);
-      setLeavingFor(null);
-    };
-    window.addEventListener('pageshow', onPageShow);
-    return () => window.removeEventListener('pageshow', onPageShow);
-  }, []);
-
-  const pay = (plan: Plan, months: PlanMonths) => {
-    setPayingPlanId(plan.id);
-    setStartError(null);
-    payment.mutate(
-      { plan_id: plan.id, months_paid: months },
-      {
-        onSuccess: (answer) => {
-          const url = paymentPageUrl(answer);
-          if (!url) {
-            setStartError({ planId: plan.id, error: null });
-            setPayingPlanId(null);
-            return;
-          }
-          // the button keeps spinning until the browser has left
-          setLeavingFor(url);
-          window.location.assign(url);
-        },
-        onError: (error) => {
-          setStartError({ planId: plan.id, error });
-          setPayingPlanId(null);
-        },
-      },
-    );
-  };
-
-  const paymentOf = (plan: Plan): PlanCardPayment => ({
-    isPaying: payingPlanId === plan.id,
-    isBlocked: payingPlanId !== null && payingPlanId !== plan.id,
-    error: startError?.planId === plan.id ? (startError.error ?? new Error(planesTexts.paymentError)) : null,
-  });
 
   const currentPlanId = user.plan?.plan_id ?? null;
   // The plans appear in a deferred render once both answers are in: React draws them in slices that
@@ -180,6 +133,62 @@ export function PlanesPage() {
       ) : null}
     </>
   );
+}
+
+/**
+ * Starting a payment: which plan's button is busy, the error of the last try beside its plan, and the
+ * address of Flow's page the browser is leaving for.
+ */
+function usePlanPayment() {
+  const payment = useNewPlanPayment();
+  const [payingPlanId, setPayingPlanId] = useState<number | null>(null);
+  const [leavingFor, setLeavingFor] = useState<string | null>(null);
+  const [startError, setStartError] = useState<{ planId: number; error: unknown } | null>(null);
+
+  // back from Flow's page with the browser's Back button, the page may come from the back-forward
+  // cache with its buttons still spinning: start over
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      setPayingPlanId(null);
+      setLeavingFor(null);
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
+
+  const pay = (plan: Plan, months: PlanMonths) => {
+    setPayingPlanId(plan.id);
+    setStartError(null);
+    payment.mutate(
+      { plan_id: plan.id, months_paid: months },
+      {
+        onSuccess: (answer) => {
+          const url = paymentPageUrl(answer);
+          if (!url) {
+            setStartError({ planId: plan.id, error: null });
+            setPayingPlanId(null);
+            return;
+          }
+          // the button keeps spinning until the browser has left
+          setLeavingFor(url);
+          window.location.assign(url);
+        },
+        onError: (error) => {
+          setStartError({ planId: plan.id, error });
+          setPayingPlanId(null);
+        },
+      },
+    );
+  };
+
+  const paymentOf = (plan: Plan): PlanCardPayment => ({
+    isPaying: payingPlanId === plan.id,
+    isBlocked: payingPlanId !== null && payingPlanId !== plan.id,
+    error: startError?.planId === plan.id ? (startError.error ?? new Error(planesTexts.paymentError)) : null,
+  });
+
+  return { pay, paymentOf, leavingFor };
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

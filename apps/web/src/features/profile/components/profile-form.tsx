@@ -51,28 +51,14 @@ export function ProfileFormFields({
 
   const onSubmit = handleSubmit((values) => {
     setNotice(null);
-    update.mutate(
-      {
-        name: values.name.trim(),
-        email: values.email.trim(),
-        direccion: values.direccion.trim(),
-        telefono: values.telefono.trim(),
-        rut: cleanRut(values.rut),
-        pais: Number(values.pais),
-        region: Number(values.region),
-        comuna: hasCommunes ? Number(values.comuna) : null,
-        genero: Number(values.genero) as 1 | 2,
-        nacimiento: values.nacimiento,
+    update.mutate(toUpdateInfo(values, hasCommunes), {
+      onSuccess: () => setNotice({ severity: 'success', text: t.saved }),
+      onError: (error) => {
+        // the server names the fields it refused (a taken e-mail, a comuna of another region)
+        showServerFieldErrors(error, values, setError);
+        setNotice({ severity: 'error', text: t.saveFailed });
       },
-      {
-        onSuccess: () => setNotice({ severity: 'success', text: t.saved }),
-        onError: (error) => {
-          // the server names the fields it refused (a taken e-mail, a comuna of another region)
-          showServerFieldErrors(error, values, setError);
-          setNotice({ severity: 'error', text: t.saveFailed });
-        },
-      },
-    );
+    });
   });
 
   const places = [countries, regions, communes].some((query) => query.isError);
@@ -164,25 +150,56 @@ export function ProfileFormFields({
           />
         </Stack>
       </DialogContent>
-      {/* the result shows beside the buttons, where the eye is after pressing 'Guardar' */}
-      <DialogActions sx={{ flexWrap: 'wrap', gap: 1, px: 3, pb: 2 }}>
-        {notice ? (
-          <Alert
-            severity={notice.severity}
-            role={notice.severity === 'error' ? 'alert' : 'status'}
-            sx={{ flexBasis: '100%', m: 0 }}
-          >
-            {notice.text}
-          </Alert>
-        ) : null}
-        <Button onClick={onCancel} disabled={update.isPending}>
-          {t.close}
-        </Button>
-        <Button type="submit" variant="contained" loading={update.isPending}>
-          {t.save}
-        </Button>
-      </DialogActions>
+      <FormActions notice={notice} onCancel={onCancel} isSaving={update.isPending} />
     </Box>
+  );
+}
+
+/** What `app/user/updateInfo` takes, from the form's values (the comuna only where the región has them). */
+function toUpdateInfo(values: ProfileForm, hasCommunes: boolean) {
+  return {
+    name: values.name.trim(),
+    email: values.email.trim(),
+    direccion: values.direccion.trim(),
+    telefono: values.telefono.trim(),
+    rut: cleanRut(values.rut),
+    pais: Number(values.pais),
+    region: Number(values.region),
+    comuna: hasCommunes ? Number(values.comuna) : null,
+    genero: Number(values.genero) as 1 | 2,
+    nacimiento: values.nacimiento,
+  };
+}
+
+/** 'Cerrar' and 'Guardar', with the result of the last save beside them. */
+function FormActions({
+  notice,
+  onCancel,
+  isSaving,
+}: {
+  notice: ReturnType<typeof useFormNotice>[0];
+  onCancel: () => void;
+  isSaving: boolean;
+}) {
+  // the result shows beside the buttons, where the eye is after pressing 'Guardar'
+  return (
+    <DialogActions sx={{ flexWrap: 'wrap', gap: 1, px: 3, pb: 2 }}>
+      {notice ? (
+        <Alert
+          severity={notice.severity}
+          role={notice.severity === 'error' ? 'alert' : 'status'}
+          sx={{ flexBasis: '100%', m: 0 }}
+        >
+          {notice.text}
+        </Alert>
+      ) : null}
+      <Button onClick={onCancel} disabled={isSaving}>
+        {t.close}
+      </Button>
+      <Button type="submit" variant="contained" loading={isSaving}>
+        {t.save}
+      </Button>
+    </DialogActions>
   );
 }
 
