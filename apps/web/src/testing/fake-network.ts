@@ -29,6 +29,21 @@ export const calls: { name: EndpointName; body: unknown }[] = [];
 const routeNames = new Map(
   Object.entries(routes).map(([name, route]) => [`${route.method} ${route.path}`, name as EndpointName]),
 );
+/** routes with `:name` parameters (the open alert's token), matched when no path is equal */
+const routePatterns = Object.entries(routes)
+  .filter(([, route]) => route.path.includes(':'))
+  .map(([name, route]) => ({
+    method: route.method as string,
+    pattern: new RegExp(`^${route.path.replace(/:\w+/g, '[^/]+')}$`),
+    name: name as EndpointName,
+  }));
+
+function endpointOf(method: string, pathname: string): EndpointName | undefined {
+  return (
+    routeNames.get(`${method} ${pathname}`) ??
+    routePatterns.find((route) => route.method === method && route.pattern.test(pathname))?.name
+  );
+}
 
 /** How the server answers an endpoint: a value, a function of the body, or an HttpError to throw. */
 export function answer<N extends EndpointName>(
@@ -48,7 +63,7 @@ function isHttpError(value: unknown): value is HttpError {
 
 export async function fakeFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
   const url = new URL(String(input), 'http://localhost');
-  const name = routeNames.get(`${init.method ?? 'GET'} ${url.pathname}`);
+  const name = endpointOf(init.method ?? 'GET', url.pathname);
   const handler = name && handlers.get(name);
   if (!name || !handler) throw new TypeError(`no fake answer for ${init.method} ${url.pathname}`);
   const body: unknown =
