@@ -19,6 +19,8 @@ export interface HttpError {
   status: number;
   code: string;
   message: string;
+  /** per-field messages, when the server blames specific fields */
+  fields?: Record<string, string>;
 }
 type Handler = (body: unknown) => unknown;
 
@@ -53,8 +55,13 @@ export function answer<N extends EndpointName>(
   handlers.set(name, typeof reply === 'function' ? (reply as Handler) : () => reply);
 }
 
-export function refuse(status: number, code: string, message: string): HttpError {
-  return { status, code, message };
+export function refuse(
+  status: number,
+  code: string,
+  message: string,
+  fields?: Record<string, string>,
+): HttpError {
+  return fields ? { status, code, message, fields } : { status, code, message };
 }
 
 function isHttpError(value: unknown): value is HttpError {
@@ -71,7 +78,8 @@ export async function fakeFetch(input: RequestInfo | URL, init: RequestInit = {}
   calls.push({ name, body });
   const reply = await handler(body);
   if (isHttpError(reply)) {
-    return new Response(JSON.stringify({ code: reply.code, message: reply.message }), {
+    const { code, message, fields } = reply;
+    return new Response(JSON.stringify({ code, message, fields }), {
       status: reply.status,
       headers: { 'Content-Type': 'application/json' },
     });
