@@ -19,6 +19,8 @@ export interface HttpError {
   status: number;
   code: string;
   message: string;
+  /** per-field messages, when the server blames specific fields */
+  fields?: Record<string, string>;
 }
 type Handler = (body: unknown) => unknown;
 
@@ -29,6 +31,21 @@ export const calls: { name: EndpointName; body: unknown }[] = [];
 const routeNames = new Map(
   Object.entries(routes).map(([name, route]) => [`${route.method} ${route.path}`, name as EndpointName]),
 );
+/** routes with `:name` parameters (the open alert's token), matched when no path is equal */
+const routePatterns = Object.entries(routes)
+  .filter(([, route]) => route.path.includes(':'))
+  .map(([name, route]) => ({
+    method: route.method as string,
+    pattern: new RegExp(`^${route.path.replace(/:\w+/g, '[^/]+')}$`),
+    name: name as EndpointName,
+  }));
+
+function endpointOf(method: string, pathname: string): EndpointName | undefined {
+  return (
+    routeNames.get(`${method} ${pathname}`) ??
+    routePatterns.find((route) => route.method === method && route.pattern.test(pathname))?.name
+  );
+}
 
 /** How the server answers an endpoint: a value, a function of the body, or an HttpError to throw. */
 export function answer<N extends EndpointName>(
@@ -38,8 +55,13 @@ export function answer<N extends EndpointName>(
   handlers.set(name, typeof reply === 'function' ? (reply as Handler) : () => reply);
 }
 
-export function refuse(status: number, code: string, message: string): HttpError {
-  return { status, code, message };
+export function refuse(
+  status: number,
+  code: string,
+  message: string,
+  fields?: Record<string, string>,
+): HttpError {
+  return fields ? { status, code, message, fields } : { status, code, message };
 }
 
 function isHttpError(value: unknown): value is HttpError {
@@ -48,7 +70,7 @@ function isHttpError(value: unknown): value is HttpError {
 
 export async function fakeFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
   const url = new URL(String(input), 'http://localhost');
-  const name = routeNames.get(`${init.method ?? 'GET'} ${url.pathname}`);
+  const name = endpointOf(init.method ?? 'GET', url.pathname);
   const handler = name && handlers.get(name);
   if (!name || !handler) throw new TypeError(`no fake answer for ${init.method} ${url.pathname}`);
   const body: unknown =
@@ -56,7 +78,8 @@ export async function fakeFetch(input: RequestInfo | URL, init: RequestInit = {}
   calls.push({ name, body });
   const reply = await handler(body);
   if (isHttpError(reply)) {
-    return new Response(JSON.stringify({ code: reply.code, message: reply.message }), {
+    const { code, message, fields } = reply;
+    return new Response(JSON.stringify({ code, message, fields }), {
       status: reply.status,
       headers: { 'Content-Type': 'application/json' },
     });

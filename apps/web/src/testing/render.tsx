@@ -9,13 +9,13 @@ import { theme } from '../lib/theme.ts';
 /**
  * Renders a screen as the app does: the panel's own query client and theme, inside a router at
  * `path`, query string allowed (any other page renders nothing: `router.state.location` tells where
- * the screen went).
+ * the screen went). `route` is the screen's route when it has parameters (`/alerta/:token`).
  */
-export function renderScreen(screen: ReactElement, path = '/') {
+export function renderScreen(screen: ReactElement, path = '/', route = path.split('?')[0]) {
   const router = createMemoryRouter(
     [
-      // the route is the path without its query string, which the screen reads from the location
-      { path: path.split('?')[0], element: screen },
+      // by default the route is the path without its query string, which the screen reads from the location
+      { path: route, element: screen },
       { path: '*', element: null },
     ],
     { initialEntries: [path] },

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SalesResumen } from '@escudo/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { answer, calls } from '../../../testing/fake-network.ts';
+import { answer, calls, refuse } from '../../../testing/fake-network.ts';
 import { user } from '../../../testing/fixtures.ts';
 import { renderScreen } from '../../../testing/render.tsx';
 import { queryClient } from '../../../lib/query-client.ts';
@@ -76,6 +76,48 @@ beforeEach(() => {
 });
 
 describe('SalesPage', () => {
+  it('shows a spinner while the sales status loads', async () => {
+    answer('getSalesStatus', () => new Promise(() => undefined));
+    renderScreen(<SalesPage />);
+    expect(screen.getByRole('heading', { level: 1, name: t.title })).toBeInTheDocument();
+    expect(await screen.findByRole('progressbar', { name: 'Cargando' })).toBeInTheDocument();
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: t.activate })).not.toBeInTheDocument();
+  });
+
+  it('offers to try again when the sales status cannot be loaded', async () => {
+    answer('getSalesStatus', refuse(500, 'INTERNAL', 'Ha ocurrido un error inesperado.'));
+    renderScreen(<SalesPage />);
+    // one retry, 1 s later, before the page gives up
+    const failure = await screen.findByRole('alert');
+    expect(within(failure).getByRole('heading', { name: t.loadFailedTitle })).toBeInTheDocument();
+    expect(within(failure).getByText('Ha ocurrido un error inesperado.')).toBeInTheDocument();
+
+    answer('getSalesStatus', { status: 1, referred, total_referred: 2 });
+    await userEvent.click(within(failure).getByRole('button', { name: t.retry }));
+    expect(await screen.findByRole('tab', { name: t.tabSummary })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('says a suspended profile is suspended, and why an activation failed', async () => {
+    answer('getSalesStatus', { status: 2, referred: [], total_referred: 0 });
+    answer('changeSalesStatus', refuse(403, 'FORBIDDEN', 'Tu cuenta no puede vender.'));
+    renderScreen(<SalesPage />);
+    expect(await screen.findByText(t.suspendedText)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: t.activate }));
+    expect(await screen.findByText(`${t.activateFailed} Tu cuenta no puede vender.`)).toBeInTheDocument();
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+  });
+
+  it("says the month's summary could not be loaded, and loads it on retry", async () => {
+    answer('getSalesStatus', { status: 1, referred, total_referred: 2 });
+    answer('getSalesResumen', refuse(400, 'VALIDATION', 'El mes no es válido.'));
+    renderScreen(<SalesPage />);
+    expect(await screen.findByText(`${t.summaryFailed} El mes no es válido.`)).toBeInTheDocument();
+    answer('getSalesResumen', november);
+    await userEvent.click(screen.getByRole('button', { name: t.retry }));
+    expect(await screen.findByText('$100.894')).toBeInTheDocument();
+  });
+
   it('offers activation without a sales status, activates with the reason of spec 4 and reloads', async () => {
     let status: 1 | null = null;
     answer('getSalesStatus', () => ({ status, referred: [], total_referred: 0 }));

@@ -1,0 +1,202 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { User } from '@escudo/contract';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../../lib/query-client.ts';
+import { userQueryOptions } from '../../../lib/session/user-details.ts';
+import { answer, calls, refuse } from '../../../testing/fake-network.ts';
+import { user } from '../../../testing/fixtures.ts';
+import { renderScreen } from '../../../testing/render.tsx';
+import { profileTexts as t } from '../texts.ts';
+import ProfileDialog from './profile-dialog.tsx';
+
+// react-easy-crop measures the picture and the crop area, which happy-dom cannot lay out: a stand-in
+// reports a crop of the whole picture, as the library does once the picture has loaded
+vi.mock('react-easy-crop', async () => {
+  const { useEffect } = await import('react');
+  return {
+    default: function Cropper({
+      onCropComplete,
+      onMediaLoaded,
+    }: {
+      onCropComplete: (area: unknown, pixels: unknown) => void;
+      onMediaLoaded: () => void;
+    }) {
+      // once, when the picture has loaded
+      useEffect(() => {
+        onMediaLoaded();
+        onCropComplete({ x: 0, y: 0, width: 100, height: 100 }, { x: 0, y: 0, width: 400, height: 400 });
+        // eslint-disable-next-line react-hooks/exhaustive-deps
+      }, []);
+      return null;
+    },
+  };
+});
+
+const ana: User = {
+  ...user,
+  info: {
+    avatar: null,
+    direccion: 'Av. Grecia 1234',
+    telefono: '56912345678',
+    rut: '123456785',
+    pais: 1,
+    region: 13,
+    comuna: 131,
+    genero: 2,
+    nacimiento: '1990-05-17',
+    cuadrante_id: null,
+    codigo_invitacion: 'ANA12345',
+    cuadrante: null,
+  },
+};
+
+beforeEach(() => {
+  answer('getPaisesActivos', { paises: [{ id: 1, name: 'Chile' }] });
+  answer('getRegionesActivas', (body) =>
+    (body as { pais_id: number }).pais_id === 1
+      ? {
+          regiones: [
+            { id: 5, region: 'Valparaíso' },
+            { id: 13, region: 'Metropolitana' },
+          ],
+        }
+      : { regiones: [] },
+  );
+  answer('getComunasActivas', (body) =>
+    (body as { region_id: number }).region_id === 13
+      ? {
+          comunas: [
+            { id: 131, comuna: 'Ñuñoa' },
+            { id: 132, comuna: 'Providencia' },
+          ],
+        }
+      : { comunas: [{ id: 51, comuna: 'Viña del Mar' }] },
+  );
+  answer('updateInfo', { code: 200 });
+  answer('userDetails', { user: ana });
+});
+
+function openProfile(account: User = ana) {
+  queryClient.setQueryData(userQueryOptions.queryKey, account);
+  renderScreen(<ProfileDialog user={account} open onClose={() => undefined} />);
+  return screen.getByRole('form', { name: t.title });
+}
+
+const field = (name: string) => screen.getByRole('textbox', { name });
+const select = (name: string) => screen.getByRole('combobox', { name });
+const save = () => userEvent.click(screen.getByRole('button', { name: t.save }));
+
+describe('ProfileDialog', () => {
+  it('opens with what the account holds, the places showing as loading until their lists arrive', async () => {
+    answer('getPaisesActivos', () => new Promise(() => undefined));
+    openProfile();
+    expect(screen.getByRole('dialog', { name: t.title })).toBeInTheDocument();
+    expect(field(t.nameLabel)).toHaveValue('Ana Pérez');
+    expect(field(t.rutLabel)).toHaveValue('12.345.678-5');
+    expect(field(t.emailLabel)).toHaveValue('ana@example.cl');
+    expect(screen.getByRole('textbox', { name: t.phoneLabel })).toHaveValue('56912345678');
+    expect(field(t.addressLabel)).toHaveValue('Av. Grecia 1234');
+    expect(within(select(t.countryLabel)).getByRole('option', { name: t.loading })).toBeInTheDocument();
+    expect(
+      await within(select(t.regionLabel)).findByRole('option', { name: 'Metropolitana' }),
+    ).toBeInTheDocument();
+    expect(select(t.genderLabel)).toHaveDisplayValue(t.genderFemale);
+  });
+
+  it('shows the chosen place, and a new region clears the comuna, which is then required', async () => {
+    openProfile();
+    await waitFor(() => expect(select(t.countryLabel)).toHaveDisplayValue('Chile'));
+    await waitFor(() => expect(select(t.regionLabel)).toHaveDisplayValue('Metropolitana'));
+    await waitFor(() => expect(select(t.communeLabel)).toHaveDisplayValue('Ñuñoa'));
+
+    await userEvent.selectOptions(select(t.regionLabel), 'Valparaíso');
+    expect(select(t.communeLabel)).toHaveDisplayValue(t.choose);
+    expect(
+      await within(select(t.communeLabel)).findByRole('option', { name: 'Viña del Mar' }),
+    ).toBeInTheDocument();
+    await save();
+    expect(await screen.findByText(t.required)).toBeInTheDocument();
+    expect(calls.some((call) => call.name === 'updateInfo')).toBe(false);
+  });
+
+  it('says what is wrong before saving', async () => {
+    openProfile({ ...ana, info: { ...ana.info, telefono: null, rut: null } });
+    await waitFor(() => expect(select(t.communeLabel)).toHaveDisplayValue('Ñuñoa'));
+    await userEvent.clear(field(t.nameLabel));
+    await userEvent.type(field(t.rutLabel), '123456789');
+    await userEvent.type(screen.getByRole('textbox', { name: t.phoneLabel }), '5691');
+    await userEvent.clear(field(t.emailLabel));
+    await userEvent.type(field(t.emailLabel), 'ana@');
+    await save();
+    expect(await screen.findByText(t.rutInvalid)).toBeInTheDocument();
+    expect(screen.getByText(t.required)).toBeInTheDocument();
+    expect(screen.getByText(t.emailInvalid)).toBeInTheDocument();
+    expect(screen.getByText('Debe tener 11 dígtos. Ej (56912345678)')).toBeInTheDocument();
+    expect(calls.some((call) => call.name === 'updateInfo')).toBe(false);
+  });
+
+  it('saves the profile, RUT clean, and says so', async () => {
+    openProfile();
+    await waitFor(() => expect(select(t.communeLabel)).toHaveDisplayValue('Ñuñoa'));
+    await userEvent.clear(field(t.nameLabel));
+    await userEvent.type(field(t.nameLabel), 'Ana María Pérez');
+    await save();
+    expect(await screen.findByRole('status')).toHaveTextContent(t.saved);
+    expect(calls.find((call) => call.name === 'updateInfo')?.body).toEqual({
+      name: 'Ana María Pérez',
+      email: 'ana@example.cl',
+      direccion: 'Av. Grecia 1234',
+      telefono: '56912345678',
+      rut: '123456785',
+      pais: 1,
+      region: 13,
+      comuna: 131,
+      genero: 2,
+      nacimiento: '1990-05-17',
+    });
+  });
+
+  it("shows the server's refusal on the field it names, and says the save failed", async () => {
+    answer(
+      'updateInfo',
+      refuse(409, 'EMAIL_TAKEN', 'Ya existe una cuenta con este email.', {
+        email: 'Ya existe una cuenta con este email.',
+      }),
+    );
+    openProfile();
+    await waitFor(() => expect(select(t.communeLabel)).toHaveDisplayValue('Ñuñoa'));
+    await save();
+    expect(await screen.findByRole('alert')).toHaveTextContent(t.saveFailed);
+    expect(field(t.emailLabel)).toHaveAccessibleDescription('Ya existe una cuenta con este email.');
+    expect(field(t.emailLabel)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('says so when the lists of places cannot be loaded', async () => {
+    answer('getPaisesActivos', refuse(500, 'INTERNAL', 'Ha ocurrido un error inesperado.'));
+    openProfile();
+    // one retry, 1 s later, before the form gives up
+    expect(await screen.findByText(t.placesError)).toBeInTheDocument();
+    expect(field(t.nameLabel)).toHaveValue('Ana Pérez');
+  });
+
+  it('takes only pictures for the avatar, and crops one before sending it', async () => {
+    openProfile();
+    const picker = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await userEvent.click(screen.getByRole('button', { name: t.changePhoto }));
+    await userEvent.upload(picker, new File(['%PDF'], 'contrato.pdf', { type: 'application/pdf' }), {
+      applyAccept: false,
+    });
+    expect(screen.getByText(t.notAnImage)).toBeInTheDocument();
+
+    await userEvent.upload(picker, new File(['jpeg'], 'yo.jpg', { type: 'image/jpeg' }));
+    const crop = await screen.findByRole('dialog', { name: t.cropTitle });
+    expect(screen.queryByText(t.notAnImage)).not.toBeInTheDocument();
+    expect(within(crop).getByText(t.cropHint)).toBeInTheDocument();
+    expect(within(crop).getByRole('slider', { name: t.zoom })).toHaveValue('1');
+    expect(within(crop).getByRole('button', { name: t.savePhoto })).toBeEnabled();
+    await userEvent.click(within(crop).getByRole('button', { name: t.cancel }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: t.cropTitle })).not.toBeInTheDocument());
+    expect(calls.some((call) => call.name === 'updateAvatar')).toBe(false);
+  });
+});
