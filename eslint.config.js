@@ -1,4 +1,4 @@
-// One ESLint config for the whole repository. Import direction is a rule, not a habit (STYLE.md #1):
+// One ESLint config for the whole repository. Import direction is a rule, not a habit (docs/style.md #1):
 // shared code (lib, components) -> features -> app, and a feature never reaches into another feature.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';

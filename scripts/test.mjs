@@ -16,7 +16,7 @@ function run(title, command, args, options = {}) {
   }
 }
 
-/** the committed migrations must be what the schema generates (STYLE.md #13) */
+/** the committed migrations must be what the schema generates (docs/style.md #13) */
 function checkMigrations() {
   console.log('\n▶ migrations are up to date');
   const serverDir = path.join(root, 'apps/server');

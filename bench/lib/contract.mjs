@@ -1,5 +1,5 @@
 /**
- * The contract for the benches (STYLE.md #3), which are plain .mjs run by node: tsx's tsImport loads
+ * The contract for the benches (docs/style.md #3), which are plain .mjs run by node: tsx's tsImport loads
  * the TypeScript at run time. Setup calls (sign-ups, sign-ins, tokens) go through the contract-checked
  * client of apps/phone, `callApi(base, 'login', body, token)`: the endpoint named once, the body checked
  * before it leaves, the status and answer after. The load itself (autocannon, the timed loops) sends

@@ -1,5 +1,5 @@
 /**
- * What every journey needs (STYLE.md #9): accounts made through the real API, sign-in through the
+ * What every journey needs (docs/style.md #9): accounts made through the real API, sign-in through the
  * real form, the e-mails the server wrote to its outbox, and simulated phones (apps/phone).
  */
 import { spawn } from 'node:child_process';

@@ -1,4 +1,4 @@
-// A local ESLint rule for STYLE.md #1: imports flow one way (lib, components -> features -> app) and a
+// A local ESLint rule for docs/style.md #1: imports flow one way (lib, components -> features -> app) and a
 // feature never reaches into another feature. It resolves relative imports against the importing
 // file, so it needs no module resolver (eslint-plugin-import-x's native resolver cannot be locked
 // reproducibly by npm on this toolchain; see docs/decisions/006-import-boundaries-rule.md).
@@ -37,7 +37,7 @@ export default {
         problem = 'a feature must not import the app shell';
       else if (from.area === 'features' && to.area === 'features' && to.feature !== from.feature)
         problem = `feature "${from.feature}" must not import feature "${to.feature}"`;
-      if (problem) context.report({ node, message: `${problem} (STYLE.md #1).` });
+      if (problem) context.report({ node, message: `${problem} (docs/style.md #1).` });
     }
     return {
       ImportDeclaration: (node) => check(node.source, node.source.value),

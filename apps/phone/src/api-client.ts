@@ -44,7 +44,7 @@ export interface CallOptions {
 export const describeIssue = (issue?: { message: string; path: PropertyKey[] }) =>
   `${issue?.message ?? ''}${issue?.path.length ? ` (${issue.path.join('.')})` : ''}`;
 
-/** Calls the contract's endpoint `name` (a key of its `routes`) on `server`, like the panel (STYLE.md #3). */
+/** Calls the contract's endpoint `name` (a key of its `routes`) on `server`, like the panel (docs/style.md #3). */
 export async function callApi<N extends EndpointName>(
   server: string,
   name: N,

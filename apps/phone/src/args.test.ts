@@ -21,7 +21,7 @@ const refusal = (argv: string[]) => {
 };
 
 describe('the command line', () => {
-  it('has the defaults of API.md', () => {
+  it('has the defaults of docs/api.md', () => {
     expect(parse()).toEqual({
       server: 'http://localhost:3000',
       email: 'ana@example.com',

@@ -1,4 +1,4 @@
-/** `npm run phone`'s command line (API.md, "The phone simulator"), testable without a server. */
+/** `npm run phone`'s command line (docs/api.md, "The phone simulator"), testable without a server. */
 import { createHash } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { deviceIdSchema, emailSchema } from '@escudo/contract';

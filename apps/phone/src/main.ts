@@ -1,4 +1,4 @@
-/** `npm run phone` (API.md): exits 2 on a bad command line, 1 if no phone connects, else runs until Ctrl-C. */
+/** `npm run phone` (docs/api.md): exits 2 on a bad command line, 1 if no phone connects, else runs until Ctrl-C. */
 import { USAGE, UsageError, parseCliArgs, phonesOf, type PhoneOptions } from './args.ts';
 import { createPhoneLog, writeToConsole } from './output.ts';
 import { connectPhone, signInAndRegister, type SimulatedPhone } from './phone.ts';

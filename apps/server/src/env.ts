@@ -1,5 +1,5 @@
 /**
- * The server's environment, parsed once at start-up (STYLE.md #6). Nothing else reads process.env.
+ * The server's environment, parsed once at start-up (docs/style.md #6). Nothing else reads process.env.
  * Every variable is optional: `npm start` works with none. Each is explained in /.env.example.
  * An empty string counts as missing, so `FOO=` in a .env file means "use the default".
  */

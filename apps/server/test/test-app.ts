@@ -1,5 +1,5 @@
 /**
- * A real server for API tests (STYLE.md #8): real SQL on PGlite in memory, or on a fresh database of
+ * A real server for API tests (docs/style.md #8): real SQL on PGlite in memory, or on a fresh database of
  * the machine's PostgreSQL when the test project says so. Nothing of ours is mocked; only the clock
  * can be moved, so that expiry and rate-limit windows are tested without waiting.
  */

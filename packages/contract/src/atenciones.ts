@@ -16,7 +16,7 @@ import {
  * customer, writes notes and attaches video evidence; the customer reads that history, and may share
  * one atención's notes and videos through a link that works without sign-in for a chosen time.
  * Operators call `/api/operator/...` with a session of an operator account; a customer's session is
- * refused FORBIDDEN. Another customer's atención is FORBIDDEN too (API.md: 403 for what is not yours).
+ * refused FORBIDDEN. Another customer's atención is FORBIDDEN too (docs/api.md: 403 for what is not yours).
  */
 
 const atencionIdSchema = idSchema.describe('id of the atención');

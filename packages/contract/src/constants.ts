@@ -1,5 +1,5 @@
 /**
- * Business constants. Those of the panel come from spec section 9 (../shared/spec/panel-spec.md);
+ * Business constants. Those of the panel come from spec section 9 (docs/spec.md);
  * the server-side ones are ours, each with the reason it has its value.
  */
 
@@ -24,7 +24,7 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 /** spec 9: page size of atenciones, trackings and referred users */
 export const PAGE_SIZE = 15;
-/** API.md: paged lists take at most 100 a page */
+/** docs/api.md: paged lists take at most 100 a page */
 export const PAGE_SIZE_MAX = 100;
 /** spec 5/9 */
 export const BIRTH_DATE_MIN = '1950-01-01';
@@ -162,7 +162,7 @@ export const ALERT_PAGE_POLL_MS = 4_000;
 // The referral sales programme (issue 17; sales.ts, sales-money.ts)
 /** spec 9: the per-user detail of 'Detalle de referidos' uses a fixed 20 percent */
 export const SALES_DETAIL_COMMISSION_PERCENT = 20;
-/** spec 3: sales status values: 1 active, 2 suspended (API.md); no row means never activated */
+/** spec 3: sales status values: 1 active, 2 suspended (docs/api.md); no row means never activated */
 export const SALES_STATUS_ACTIVE = 1;
 export const SALES_STATUS_SUSPENDED = 2;
 /** spec 4: the reason the panel sends when the person activates their sales profile */

@@ -8,7 +8,7 @@ import { PAGE_SIZE_MAX } from './constants.ts';
 
 /**
  * Remote protection of a phone (spec 2 Home/Information/Modals, 4, 7; issue 3). `device_id` is the
- * phone's own identifier everywhere but in `changeStatus`, which takes the internal id (API.md).
+ * phone's own identifier everywhere but in `changeStatus`, which takes the internal id (docs/api.md).
  */
 
 /** ours: a lost-mode photo is a JPEG of at most 5 MB */

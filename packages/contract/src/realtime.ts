@@ -7,7 +7,7 @@ import { freeTextSchema, idSchema } from './common.ts';
 import { deviceIdSchema } from './device.ts';
 
 /**
- * Every realtime message, one map per direction (STYLE.md #4). Socket.IO carries them: the event name
+ * Every realtime message, one map per direction (docs/style.md #4). Socket.IO carries them: the event name
  * is the message type, its single argument the payload. Two namespaces:
  *   /panel   the customer panel, authenticated with the customToken of createFirebaseAuthToken;
  *            it hears about, and speaks about, its own user's devices only.

@@ -1,5 +1,5 @@
 /**
- * The referral sales programme (spec 2 Sales, 3, 4 Sales, 7, 9; API.md; issue 17; decision 020).
+ * The referral sales programme (spec 2 Sales, 3, 4 Sales, 7, 9; docs/api.md; issue 17; decision 020).
  * Every account has a referral code (`user.info.codigo_invitacion`); whoever signs up through
  * `/register?sharecode=CODE` is its referred account, and the referrer earns a commission on that
  * account's paid Flow orders, counted in the month (Chile's time) each was paid.

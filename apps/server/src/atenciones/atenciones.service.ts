@@ -1,7 +1,7 @@
 /**
  * Atenciones (issue 16): operators open one for a customer, add notes and videos, and close it; every
  * action records who and when. The customer reads their own (another customer's is FORBIDDEN, as
- * API.md says for atenciones) and may share one through a link that works without sign-in until it
+ * docs/api.md says for atenciones) and may share one through a link that works without sign-in until it
  * expires or is revoked; its token is random and stored only as its SHA-256.
  */
 import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
@@ -268,7 +268,7 @@ export async function listForCustomer(
   return { atenciones: rows.map(toSummary), total_atenciones: total?.n ?? 0 };
 }
 
-/** One of the customer's atenciones; another customer's is FORBIDDEN (API.md), an unknown id NOT_FOUND. */
+/** One of the customer's atenciones; another customer's is FORBIDDEN (docs/api.md), an unknown id NOT_FOUND. */
 async function findOwnSummary(ctx: AppContext, userId: number, atencionId: number) {
   const row = await findSummary(ctx, atencionId);
   if (!row) throw notFound();

@@ -1,4 +1,4 @@
-/** Phones on an account; registering one gives its device token (issue 3, API.md "The phone's side"). */
+/** Phones on an account; registering one gives its device token (issue 3, docs/api.md "The phone's side"). */
 import { and, eq } from 'drizzle-orm';
 import type { BodyOf, Device, registerDevice } from '@escudo/contract';
 import type { AppContext } from '../lib/context.ts';

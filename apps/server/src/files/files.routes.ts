@@ -1,5 +1,5 @@
 /**
- * GET /api/files/<key>: a stored file, only through a signed link that has not expired (API.md). The
+ * GET /api/files/<key>: a stored file, only through a signed link that has not expired (docs/api.md). The
  * links are made by the features that hand out files (e.g. lost-mode photos), valid FILE_URL_TTL_MS.
  * A single byte range (`Range: bytes=a-b`, `a-`, `-n`) is answered 206 from disk, so a video seeks
  * in the browser without downloading it whole; a range outside the file is 416 (RFC 9110 14).

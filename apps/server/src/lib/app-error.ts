@@ -1,7 +1,7 @@
 import { errorMessages, errorStatus, type ErrorCode } from '@escudo/contract';
 
 /**
- * The one error type of the server (STYLE.md #5). Throw it anywhere; the error handler turns it into
+ * The one error type of the server (docs/style.md #5). Throw it anywhere; the error handler turns it into
  * `{ code, message, fields? }` with the status of the code. The default message is the contract's
  * Spanish text for the code.
  */

@@ -1,5 +1,5 @@
 /**
- * A client for Flow's REST API (https://developers.flow.cl, API.md "Flow"): `payment/create` and
+ * A client for Flow's REST API (https://developers.flow.cl, docs/api.md "Flow"): `payment/create` and
  * `payment/getStatus`, signed as Flow documents. The same client talks to real Flow and to the
  * built-in sandbox (flow-sandbox.ts); only the URL and keys differ.
  */

@@ -1,5 +1,5 @@
 /**
- * Which Flow the server talks to (API.md "Flow"; decision 008):
+ * Which Flow the server talks to (docs/api.md "Flow"; decision 008):
  * - real Flow when FLOW_API_KEY and FLOW_SECRET_KEY are set (FLOW_API_URL, default production Flow);
  * - otherwise the built-in sandbox under <PUBLIC_URL>/flow-sandbox/api, with keys derived from
  *   APP_SECRET so that every process of a deployment shares them. Its payments are tests: no money

@@ -254,7 +254,7 @@ export async function getSalesResumen(ctx: AppContext, userId: number, month: nu
 
 /**
  * app/sales/getUserPaymentStatus: the paid orders of one account I referred, with the total and the
- * commission at spec 9's fixed 20 %. Any other account, existing or not, is 403 (API.md: another
+ * commission at spec 9's fixed 20 %. Any other account, existing or not, is 403 (docs/api.md: another
  * user's referral), the same answer either way.
  */
 export async function getUserPaymentStatus(ctx: AppContext, userId: number, referredId: number) {

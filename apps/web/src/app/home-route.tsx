@@ -8,7 +8,7 @@ import { OpenAlertBanner } from '../features/alerts/index.tsx';
 /**
  * Home with the remote-protection dialogs, the security network's dialog and the banner of an open
  * alert. Home owns the tiles, other features the dialogs and the banner; features never import each
- * other (STYLE.md #1), so the app puts them together here. Operators land on their own page instead.
+ * other (docs/style.md #1), so the app puts them together here. Operators land on their own page instead.
  */
 export function HomeRoute() {
   const user = useSignedInUser();

@@ -1,6 +1,6 @@
 /**
  * The panel's only way to reach the server. Every call goes through an endpoint of the contract, so the
- * path, method, payload and answer are typed from one place (STYLE.md #3). Spec section 7 fixes the
+ * path, method, payload and answer are typed from one place (docs/style.md #3). Spec section 7 fixes the
  * headers and the 10 s time-out; spec section 8 says a 401/403 ends the session (except on sign-in).
  */
 import type { BodyOf, EndpointName, EndpointsByRoute, ErrorCode, ResponseOf } from '@escudo/contract';

@@ -3,7 +3,7 @@ import type { Device } from '@escudo/contract';
 /**
  * The remote-protection dialogs (lock, lost phone, wipe) as Home opens them: Home's tiles choose the
  * action, the lostphone feature draws the dialogs, and the app shell joins the two. Shared here,
- * since a feature never imports another (STYLE.md #1), and so that the lazily loaded dialogs and the
+ * since a feature never imports another (docs/style.md #1), and so that the lazily loaded dialogs and the
  * lostphone index do not import each other.
  */
 export type ProtectionAction = 'lock' | 'lost' | 'wipe';

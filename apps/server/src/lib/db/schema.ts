@@ -576,7 +576,7 @@ export const salesProfiles = pgTable(
     userId: integer('user_id')
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** 1 active, 2 suspended (API.md) */
+    /** 1 active, 2 suspended (docs/api.md) */
     status: integer('status').notNull(),
     suspendReason: text('suspend_reason'),
     bank: text('bank'),

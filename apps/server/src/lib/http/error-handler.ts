@@ -1,5 +1,5 @@
 /**
- * The only place where errors become responses (STYLE.md #5). Every answer is `{ code, message,
+ * The only place where errors become responses (docs/style.md #5). Every answer is `{ code, message,
  * fields? }`; a stack trace never leaves the process: unexpected errors are logged with the request id
  * and answered as INTERNAL.
  */

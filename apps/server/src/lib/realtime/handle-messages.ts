@@ -17,7 +17,7 @@ export type Handlers<S extends Record<string, z.ZodType>, C> = {
 };
 
 /**
- * Registers one socket's handlers for `schemas` (STYLE.md #4). A message that is unknown, too big, too
+ * Registers one socket's handlers for `schemas` (docs/style.md #4). A message that is unknown, too big, too
  * frequent, malformed or not the sender's business is refused with an ack `{ok:false, code, message}`
  * (or a `rejected` message when there is no ack callback); the socket stays up.
  */

@@ -1,5 +1,5 @@
 /**
- * Leaflet used directly (ARCHITECTURE.md: react-leaflet's licence, Hippocratic-2.1, is not
+ * Leaflet used directly (docs/architecture.md: react-leaflet's licence, Hippocratic-2.1, is not
  * OSI-approved; docs/decisions/016). `useLeafletMap` makes one Leaflet map in a container element with
  * the panel's defaults (spec 9: centre Santiago, zoom 12, max zoom 16) and the tile server of the
  * public config, and removes it when the container goes. The map components below it read the map

@@ -1,4 +1,4 @@
-/** What the app shell puts together with other features (STYLE.md #1). */
+/** What the app shell puts together with other features (docs/style.md #1). */
 import { Suspense } from 'react';
 import { lazyThemed } from '../../components/lazy-themed.tsx';
 import { useOpenAlerts } from './api/get-open-alerts.ts';

@@ -1,5 +1,5 @@
 // Remote lock, lost mode and wipe (spec 2 Modals, 4), opened from Home's tiles through the app shell
-// (features do not import each other, STYLE.md #1). Their code, and socket.io-client, loads on first open.
+// (features do not import each other, docs/style.md #1). Their code, and socket.io-client, loads on first open.
 import { Suspense, useState } from 'react';
 import { lazyThemed } from '../../components/lazy-themed.tsx';
 import { componentsTexts } from '../../components/texts.ts';

@@ -1,6 +1,6 @@
 /**
  * The network feature's public face (issue 15): the security network's dialog, which Home opens from
- * its tile. The app shell hands it to Home (features do not import each other, STYLE.md #1); its code,
+ * its tile. The app shell hands it to Home (features do not import each other, docs/style.md #1); its code,
  * zod included (the invitation form), downloads when it first opens.
  */
 import { Suspense, useState } from 'react';

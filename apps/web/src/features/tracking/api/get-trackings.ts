@@ -4,7 +4,7 @@ import { PAGE_SIZE } from '@escudo/contract/browser';
 import { callApi } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 
-/** POST getTrackings (API.md): one page of a device's routes (spec 9: 15), and the active one. */
+/** POST getTrackings (docs/api.md): one page of a device's routes (spec 9: 15), and the active one. */
 export function useTrackings(deviceId: string, page: number) {
   return useQuery({
     queryKey: ['trackings', deviceId, page],
