@@ -1,7 +1,7 @@
 // A local ESLint rule for the server's folders (apps/server/src), the twin of import-boundaries.js:
 // - `lib/` is below every feature: it imports only itself and `env.ts`;
 // - a feature folder imports `lib/`, `env.ts`, itself, and only the other features listed for it in
-//   `uses` (docs/architecture.md says why each is there); what must react to another feature's change
+//   `uses` (eslint.config.js says why each is there); what must react to another feature's change
 //   subscribes to its event instead (lib/events.ts);
 // - only the assembly (`app.ts`, `context.ts`, `main.ts`, `admin/`) imports everything, and nothing
 //   imports it back but itself.

@@ -14,7 +14,7 @@ import { homeTexts as t } from '../texts.ts';
 import { HomePage } from './home-page.tsx';
 
 // The app shell hands Home the other features' dialogs and banner; a feature's test may not import
-// another feature (STYLE.md #1), so these stand-ins only show which one Home opened, and for what.
+// another feature (docs/style.md #1), so these stand-ins only show which one Home opened, and for what.
 function ProtectionDialogs({ action, open, device: target }: ProtectionDialogsProps) {
   return open ? <div role="dialog" aria-label={`${action} en ${target?.device_name}`} /> : null;
 }
