@@ -1,5 +1,21 @@
-import { DENY_CONSENT_COOKIE, GOOGLE_PERSON_NAME, OIDC_ISSUER_URL } from '../oidc-issuer.ts';
-import { expect, test } from './fixtures.ts';
+import { randomBytes } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { chileDateParts } from '@escudo/contract/browser';
+import {
+  DENY_CONSENT_COOKIE,
+  GOOGLE_PERSON_COOKIE,
+  GOOGLE_PERSON_NAME,
+  OIDC_ISSUER_URL,
+} from '../oidc-issuer.ts';
+import {
+  callApi,
+  createAccount,
+  expect,
+  newAccount,
+  readLinkFromOutbox,
+  runAdmin,
+  test,
+} from './fixtures.ts';
 
 test('Inicia Sesión con Google: through the provider and back, signed in at Home with the provider’s name', async ({
   page,
@@ -59,4 +75,103 @@ test('an expired or used social_access_token on Login or Register is refused wit
     ).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${path}$`));
   }
+});
+
+/** Through the provider and back from the page the person is on: signed in at Home. */
+async function continueWithGoogle(page: Page) {
+  await page.getByRole('button', { name: 'Inicia Sesión con Google' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('button', { name: 'Cerrar Sesión' })).toBeVisible();
+}
+
+test('a sponsor’s link, signed up with Google from Register: the sponsor’s plan on Mis planes', async ({
+  page,
+}) => {
+  const lines = await runAdmin([
+    'sponsor',
+    'create',
+    '--name',
+    'Municipalidad de Google',
+    '--plan',
+    '3',
+    '--months',
+    '6',
+  ]);
+  const uniqueId = lines.at(-1)!;
+  await page.goto(`/register?sponsor_code=${uniqueId}`);
+  await expect(page.getByRole('status').filter({ hasText: 'Municipalidad de Google' })).toContainText(
+    'plan Familia por 6 meses, sin costo adicional',
+  );
+  await continueWithGoogle(page);
+  await expect(page.getByText(GOOGLE_PERSON_NAME, { exact: true }).first()).toBeVisible();
+
+  // the plan, as the e-mail sign-up's shows it: Familia, until six months from now
+  await page.getByRole('button', { name: 'Mis planes' }).click();
+  const current = page.getByRole('region', { name: 'Plan Actual' }).getByRole('article', { name: 'Familia' });
+  await expect(current).toBeVisible();
+  const until = new Date();
+  until.setMonth(until.getMonth() + 6);
+  const expected = chileDateParts(until)!;
+  await expect(
+    current.getByText(new RegExp(`^Vence el \\d{2}-${expected.month}-${expected.year}$`)),
+  ).toBeVisible();
+});
+
+test('an invitation with Google: a new account joins from Register, an existing one from Login', async ({
+  browser,
+}) => {
+  const owner = await createAccount();
+  const { access_token } = await callApi('login', { email: owner.email, password: owner.password });
+  /** the owner invites someone; the link of the e-mail they get */
+  const invitation = async () => {
+    const invitado = newAccount().email;
+    await callApi(
+      'enviarInvitacion',
+      { name: 'Carla Invitada', phone: '56911112222', invitado },
+      access_token,
+    );
+    return readLinkFromOutbox(invitado, /http:\/\/localhost:\d+\/register\?security_code=[\w-]+/);
+  };
+  /** what the person sees under 'Redes a la que pertenezco' */
+  const expectMemberOfOwner = async (page: Page) => {
+    await page.getByRole('button', { name: /Red de seguridad/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Red de seguridad' });
+    await dialog.getByRole('tab', { name: 'Redes a la que pertenezco' }).click();
+    await expect(
+      dialog.getByRole('list', { name: 'Redes a la que pertenezco' }).getByText(owner.email),
+    ).toBeVisible();
+  };
+
+  // someone new opens the link and chooses Google on Register: joined at once, Home
+  const newcomer = await browser.newContext();
+  const newPage = await newcomer.newPage();
+  await newPage.goto(await invitation());
+  await expect(newPage.getByText(`Vas a ser agregado a la red de seguridad de ${owner.name}`)).toBeVisible();
+  await continueWithGoogle(newPage);
+  await expectMemberOfOwner(newPage);
+  await newcomer.close();
+
+  // someone who already signed up with Google (the same Google account every time)
+  const returning = await browser.newContext();
+  await returning.addCookies([
+    { name: GOOGLE_PERSON_COOKIE, value: randomBytes(4).toString('hex'), url: OIDC_ISSUER_URL },
+  ]);
+  const page = await returning.newPage();
+  await page.goto('/login');
+  await continueWithGoogle(page);
+  await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  // opens the link, goes to Login to join with that account, and chooses Google there
+  await page.goto(await invitation());
+  await page.getByRole('link', { name: '¿Ya tienes cuenta? Inicia sesión para unirte a la red' }).click();
+  await expect(page).toHaveURL(/\/login\?security_code=/);
+  await page.getByRole('button', { name: 'Inicia Sesión con Google' }).click();
+  // back at the invitation, signed in, as after signing in with e-mail and password
+  await expect(page).toHaveURL(/\/register\?security_code=[\w-]+$/);
+  await expect(page.getByText(`Vas a ser agregado a la red de seguridad de ${owner.name}`)).toBeVisible();
+  await page.getByRole('button', { name: `Unirme a la red de ${owner.name}` }).click();
+  await expect(page.getByText(`Ahora formas parte de la red de seguridad de ${owner.name}.`)).toBeVisible();
+  await page.getByRole('link', { name: 'Ir al panel de usuario' }).click();
+  await expectMemberOfOwner(page);
+  await returning.close();
 });

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { routes } from './routes.ts';
-import { tokenTextSchema } from './common.ts';
+import { optionalCodeSchema, tokenTextSchema } from './common.ts';
 
 export const loginWithGoogleToken = defineEndpoint({
   ...routes.loginWithGoogleToken,
@@ -23,6 +23,18 @@ export const loginWithGoogleToken = defineEndpoint({
     token_type: z.literal('bearer'),
     expires_at: z.string().describe('ISO date-time when the token stops working'),
   }),
+});
+
+/**
+ * The start's query: the codes of the sign-up link the person came from (Register's or Login's), with
+ * sign-up's spellings and rules (signUpByCode's body), so that an account Google makes gets them too.
+ */
+export const googleSignInStartQuerySchema = z.object({
+  code: optionalCodeSchema,
+  security_code: optionalCodeSchema,
+  sharecode: optionalCodeSchema,
+  share_code: optionalCodeSchema,
+  sponsor_code: optionalCodeSchema,
 });
 
 /** The provider's answer at the callback: a code and our state, or an error (access_denied…). */

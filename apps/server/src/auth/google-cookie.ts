@@ -3,10 +3,12 @@
  * (decision 014): a cookie of its own, HMAC-signed, HttpOnly, SameSite=Lax, scoped to the sign-in
  * paths and valid 10 minutes. Nothing is kept in a process's memory, so any server process can answer
  * the callback, and the cookie binds the callback to the browser that started the sign-in: a callback
- * URL sent to someone else (login CSRF) finds no cookie there and is refused.
+ * URL sent to someone else (login CSRF) finds no cookie there and is refused. The codes of the sign-up
+ * link the person started from ride in it too, so the account the callback may make gets them.
  */
 import { routes } from '@escudo/contract';
 import type { AppContext } from '../lib/context.ts';
+import { noSignUpCodes, type SignUpCodes } from './sign-up.ts';
 
 export const SIGN_IN_COOKIE = 'escudo_google_sign_in';
 /** ours: time to get through the provider's screens (Google's own sessions last longer) */
@@ -16,6 +18,8 @@ export interface SignInCookie {
   state: string;
   nonce: string;
   verifier: string;
+  /** the link's codes (invitation, referral, sponsor), well-formed but not yet checked */
+  codes: SignUpCodes;
   /** epoch ms after which the cookie is refused even if the browser kept it */
   expires: number;
 }
@@ -31,7 +35,15 @@ const attributes = (ctx: AppContext, maxAgeS: number) =>
 
 /** The Set-Cookie value that starts a sign-in. */
 export function signInCookieHeader(ctx: AppContext, values: Omit<SignInCookie, 'expires'>): string {
-  const payload: SignInCookie = { ...values, expires: ctx.now().getTime() + SIGN_IN_COOKIE_TTL_MS };
+  // only what the callback needs (not, say, the provider's URL the start also has at hand)
+  const { state, nonce, verifier, codes } = values;
+  const payload: SignInCookie = {
+    state,
+    nonce,
+    verifier,
+    codes,
+    expires: ctx.now().getTime() + SIGN_IN_COOKIE_TTL_MS,
+  };
   const data = Buffer.from(JSON.stringify(payload)).toString('base64url');
   const value = `${data}.${ctx.signInCookieSigner.sign(data)}`;
   return `${SIGN_IN_COOKIE}=${value}; ${attributes(ctx, SIGN_IN_COOKIE_TTL_MS / 1000)}`;
@@ -68,5 +80,16 @@ export function readSignInCookie(ctx: AppContext, cookieHeader: string | undefin
   ) {
     return null;
   }
-  return cookie as SignInCookie;
+  return { ...(cookie as SignInCookie), codes: codesOf(cookie.codes) };
+}
+
+/** The codes as the start wrote them; a cookie without them (from before they rode in it) has none. */
+function codesOf(value: unknown): SignUpCodes {
+  const codes = { ...noSignUpCodes };
+  if (typeof value !== 'object' || value === null) return codes;
+  for (const name of Object.keys(codes) as (keyof SignUpCodes)[]) {
+    const code = (value as Record<string, unknown>)[name];
+    if (typeof code === 'string' && code) codes[name] = code;
+  }
+  return codes;
 }

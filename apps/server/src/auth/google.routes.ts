@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   googleCallbackQuerySchema,
+  googleSignInStartQuerySchema,
   loginWithGoogleToken,
   routes,
   type SocialSignInError,
@@ -16,9 +17,31 @@ import type { Route } from '../lib/http/routes.ts';
 import { createGoogleOidc } from './google-oidc.ts';
 import { clearSignInCookieHeader, readSignInCookie, signInCookieHeader } from './google-cookie.ts';
 import { signInWithProvider, tradeSocialToken } from './google.service.ts';
+import { signUpCodesOf, type SignUpCodes } from './sign-up.ts';
 
 const backToLogin = (reply: FastifyReply, reason: SocialSignInError) =>
   reply.redirect(`/login?social_error=${reason}`, 302);
+
+type StartQuery = { [K in keyof typeof googleSignInStartQuerySchema.shape]?: string | null };
+
+/**
+ * The codes of the sign-up link the start was given (`?security_code=…&sharecode=…&sponsor_code=…`),
+ * each read with sign-up's rule. A malformed one (not a code of ours: mistyped or forged, or given
+ * twice) is left out and logged, and the sign-in goes on without it, rather than back to Login with a
+ * social_error: the person chose to sign in with Google, and no social_error could tell them what is
+ * wrong with the link; a well-formed code that is unknown is left out the same way at the callback
+ * (checkSignUpCodes 'drop'), and Register has already shown them a bad invitation or sponsor.
+ */
+function startCodes(ctx: AppContext, query: unknown): SignUpCodes {
+  const given = typeof query === 'object' && query !== null ? (query as Record<string, unknown>) : {};
+  const codes: StartQuery = {};
+  for (const [name, schema] of Object.entries(googleSignInStartQuerySchema.shape)) {
+    const code = schema.safeParse(given[name]);
+    if (code.success) codes[name as keyof StartQuery] = code.data;
+    else ctx.log.warn({ field: name }, 'Google sign-in: a malformed code of the link was left out');
+  }
+  return signUpCodesOf(codes);
+}
 
 export function registerGoogleSignInRoutes(app: FastifyInstance, route: Route, ctx: AppContext): void {
   const google = createGoogleOidc(ctx.env);
@@ -30,10 +53,15 @@ export function registerGoogleSignInRoutes(app: FastifyInstance, route: Route, c
     {
       schema: {
         summary: "Start Google sign-in: 302 to the provider (or to /login?social_error=… when it can't)",
+        description:
+          "The sign-up link's codes, if any, are kept for the account Google sign-in may make; a malformed one is left out.",
         tags: ['social-oauth'],
+        querystring: googleSignInStartQuerySchema,
       },
+      // the query is read code by code in the handler (startCodes): the schema above only documents it
+      validatorCompiler: () => (data) => ({ value: data }),
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       reply.header('cache-control', 'no-store');
       if (!google) return backToLogin(reply, 'unavailable');
       let start;
@@ -43,7 +71,10 @@ export function registerGoogleSignInRoutes(app: FastifyInstance, route: Route, c
         ctx.log.warn({ err: error }, 'Google sign-in: the provider could not be discovered');
         return backToLogin(reply, 'provider');
       }
-      reply.header('set-cookie', signInCookieHeader(ctx, start));
+      reply.header(
+        'set-cookie',
+        signInCookieHeader(ctx, { ...start, codes: startCodes(ctx, request.query) }),
+      );
       return reply.redirect(start.url.href, 302);
     },
   );
@@ -82,17 +113,17 @@ export function registerGoogleSignInRoutes(app: FastifyInstance, route: Route, c
       }
       let result;
       try {
-        result = await signInWithProvider(ctx, claims);
+        result = await signInWithProvider(ctx, claims, cookie.codes);
       } catch (failure) {
         // a person in the middle of signing in gets the Login page back, not a JSON error
         ctx.log.error({ err: failure }, 'Google sign-in: the account could not be found or made');
         return backToLogin(reply, 'provider');
       }
       if (!result.ok) return backToLogin(reply, result.reason);
-      return reply.redirect(
-        `/login?social_access_token=${encodeURIComponent(result.socialAccessToken)}`,
-        302,
-      );
+      const landing = new URLSearchParams({ social_access_token: result.socialAccessToken });
+      // an account that already existed goes on to the link's invitation, as after e-mail sign-in
+      if (result.securityCode) landing.set('security_code', result.securityCode);
+      return reply.redirect(`/login?${landing}`, 302);
     },
   );
 }

@@ -4,11 +4,15 @@
  *   1. the one already linked to that subject;
  *   2. else, when the provider says the e-mail is verified, the account with that e-mail, now linked;
  *   3. else, when it is verified and no account has it, a new account made as sign-up makes one
- *      (starter plan, invitation code), without a password;
+ *      (starter plan, invitation code), without a password, with the codes of the sign-up link the
+ *      person started from (invitation, referral, sponsor) checked as sign-up checks them, except that
+ *      a bad one is left out (and logged) instead of refused: nobody is there to correct it;
  *   an unverified e-mail links and creates nothing (decision 014: whoever controls an e-mail at an
  *   issuer that does not verify it must not reach, nor pre-create, the account of that e-mail).
  * The browser then gets a social_access_token: random, stored as its SHA-256, valid 2 minutes, traded
- * once for a session like /auth/login's.
+ * once for a session like /auth/login's. An account that already existed does with the link's
+ * invitation what e-mail sign-in does with `/login?security_code=…`: the panel is given the code back
+ * and takes the person to the invitation, where they join; its referral or sponsor codes do nothing.
  */
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { SOCIAL_TOKEN_TTL_MS, type SocialSignInError } from '@escudo/contract';
@@ -19,7 +23,7 @@ import { createToken, hashToken } from '../lib/crypto/tokens.ts';
 import { isUniqueViolation } from '../lib/db/errors.ts';
 import { forgive, takeHits } from '../lib/throttle/throttle.ts';
 import { findUserByEmail } from '../users/users.service.ts';
-import { createAccount, noSignUpCodes } from './sign-up.ts';
+import { checkSignUpCodes, createAccount, type SignUpCodes } from './sign-up.ts';
 import { authLimits } from './auth.limits.ts';
 import { createSession } from './sessions.ts';
 import type { IdentityClaims } from './google-oidc.ts';
@@ -29,12 +33,26 @@ const PROVIDER = 'google';
 const MAX_NAME_LENGTH = 120;
 
 export type ProviderSignIn =
-  { ok: true; socialAccessToken: string } | { ok: false; reason: SocialSignInError };
+  | {
+      ok: true;
+      socialAccessToken: string;
+      /** the link's invitation, for an account that already existed to join it as e-mail sign-in does */
+      securityCode: string | null;
+    }
+  | { ok: false; reason: SocialSignInError };
 
-/** The account of the provider's person, found, linked or created; then a social_access_token for it. */
-export async function signInWithProvider(ctx: AppContext, claims: IdentityClaims): Promise<ProviderSignIn> {
-  const userId = await findOrLinkAccount(ctx, claims);
-  if (typeof userId !== 'number') return { ok: false, reason: userId.reason };
+/**
+ * The account of the provider's person, found, linked or created (with the link's `codes`); then a
+ * social_access_token for it.
+ */
+export async function signInWithProvider(
+  ctx: AppContext,
+  claims: IdentityClaims,
+  codes: SignUpCodes,
+): Promise<ProviderSignIn> {
+  const account = await findOrLinkAccount(ctx, claims, codes);
+  if ('reason' in account) return { ok: false, reason: account.reason };
+  const { userId, isNew } = account;
   const socialAccessToken = createToken();
   await ctx.db.insert(socialSignInTokens).values({
     userId,
@@ -42,13 +60,14 @@ export async function signInWithProvider(ctx: AppContext, claims: IdentityClaims
     createdAt: ctx.now(),
     expiresAt: new Date(ctx.now().getTime() + SOCIAL_TOKEN_TTL_MS),
   });
-  return { ok: true, socialAccessToken };
+  return { ok: true, socialAccessToken, securityCode: isNew ? null : codes.securityCode };
 }
 
 async function findOrLinkAccount(
   ctx: AppContext,
   claims: IdentityClaims,
-): Promise<number | { reason: SocialSignInError }> {
+  codes: SignUpCodes,
+): Promise<{ userId: number; isNew: boolean } | { reason: SocialSignInError }> {
   const pictureUrl = claims.picture?.startsWith('https://') ? claims.picture.slice(0, 2048) : null;
   // two tries: a concurrent first sign-in of the same person (or a sign-up with the same e-mail) may
   // win the race for the unique index; the second try finds what it made
@@ -58,7 +77,7 @@ async function findOrLinkAccount(
       .set({ lastSignInAt: ctx.now(), pictureUrl })
       .where(and(eq(linkedIdentities.provider, PROVIDER), eq(linkedIdentities.subject, claims.sub)))
       .returning({ userId: linkedIdentities.userId });
-    if (linked) return linked.userId;
+    if (linked) return { userId: linked.userId, isNew: false };
 
     const email = claims.email?.trim();
     if (!email || claims.email_verified !== true) return { reason: 'unverified' };
@@ -66,8 +85,13 @@ async function findOrLinkAccount(
       const existing = await findUserByEmail(ctx, email);
       const userId =
         existing?.id ??
-        (await createAccount(ctx, { name: nameOf(claims, email), email, passwordHash: null }, noSignUpCodes))
-          .id;
+        (
+          await createAccount(
+            ctx,
+            { name: nameOf(claims, email), email, passwordHash: null },
+            await checkSignUpCodes(ctx, codes, 'drop'),
+          )
+        ).id;
       await ctx.db.insert(linkedIdentities).values({
         userId,
         provider: PROVIDER,
@@ -77,7 +101,7 @@ async function findOrLinkAccount(
         lastSignInAt: ctx.now(),
       });
       ctx.log.info({ userId, linked: Boolean(existing) }, 'Google identity linked to an account');
-      return userId;
+      return { userId, isNew: !existing };
     } catch (error) {
       if (attempt >= 1 || !isUniqueViolation(error)) throw error;
     }

@@ -7,13 +7,15 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SOCIAL_TOKEN_TTL_MS } from '@escudo/contract';
 import { createTestApp, randomAddress, signUpUser, type TestApp } from '../../test/test-app.ts';
-import { linkedIdentities, socialSignInTokens, users } from '../lib/db/schema.ts';
+import { linkedIdentities, securityNetworkMembers, socialSignInTokens, users } from '../lib/db/schema.ts';
+import { addMonths } from '../payments/plan-period.ts';
+import { createSponsor, disableSponsor } from '../sponsors/sponsors.service.ts';
 
 const CLIENT_ID = 'escudo-test-client';
 const issuer = new OAuth2Server();
@@ -58,9 +60,12 @@ beforeEach(() => {
 const count = async (table: typeof users | typeof linkedIdentities | typeof socialSignInTokens) =>
   (await app.ctx.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
 
-/** Our start: the provider's URL, and the sign-in cookie as the browser would send it back. */
-async function start() {
-  const response = await app.app.inject({ method: 'GET', url: '/api/social-oauth/google' });
+/**
+ * Our start, from a page whose sign-up link had `query` (`?sharecode=…`): the provider's URL, and the
+ * sign-in cookie as the browser would send it back.
+ */
+async function start(query = '') {
+  const response = await app.app.inject({ method: 'GET', url: `/api/social-oauth/google${query}` });
   expect(response.statusCode, response.body).toBe(302);
   const setCookie = String(response.headers['set-cookie']);
   return {
@@ -91,8 +96,8 @@ async function callback(url: URL, cookie?: string) {
 }
 
 /** The whole round trip: the page the browser lands on. */
-async function signInWithGoogle() {
-  const { location, cookie } = await start();
+async function signInWithGoogle(query = '') {
+  const { location, cookie } = await start(query);
   return callback(await authorize(location), cookie);
 }
 
@@ -284,6 +289,213 @@ describe('Google sign-in: accounts', () => {
     expect(
       (await app.post('/api/app/user/validatePass', { password: 'mi-clave-nueva' }, access_token)).json(),
     ).toEqual({ status: true });
+  });
+});
+
+describe('Google sign-in: the sign-up link’s codes', () => {
+  /** the text of the newest e-mail to `email` in the outbox */
+  async function newestMailTo(email: string) {
+    const outbox = path.join(app.dataDir, 'outbox');
+    const mails = await Promise.all(
+      (await fs.readdir(outbox))
+        .sort()
+        .map(async (file) => simpleParser(await fs.readFile(path.join(outbox, file)))),
+    );
+    return mails.filter((mail) => mail.to && !Array.isArray(mail.to) && mail.to.text === email).at(-1)?.text;
+  }
+
+  /** `owner` invites someone by e-mail (as Mi red de seguridad does): the invitation's security_code */
+  async function invitationOf(owner: { token: string }) {
+    const invitado = `invitada.${randomBytes(4).toString('hex')}@example.cl`;
+    const sent = await app.post(
+      '/api/app/grupos/enviarInvitacion',
+      { name: 'Carla Rojas', phone: '56911112222', invitado },
+      owner.token,
+      randomAddress(),
+    );
+    expect(sent.statusCode, sent.body).toBe(200);
+    const code = /\/register\?security_code=([\w-]+)/.exec((await newestMailTo(invitado)) ?? '')?.[1];
+    expect(code).toBeDefined();
+    return code!;
+  }
+
+  const misInvitados = async (token: string) =>
+    (await app.post('/api/app/grupos/misInvitados', {}, token)).json().data as {
+      estado: string;
+      personas: { email: string }[];
+    }[];
+  const misGrupos = async (token: string) =>
+    (await app.post('/api/app/grupos/misGrupos', {}, token)).json().data as {
+      anfitrion: { email: string }[];
+    }[];
+  const referredBy = async (userId: number) =>
+    (
+      await app.ctx.db
+        .select({ referrer: users.referredByUserId, sponsor: users.sponsorId })
+        .from(users)
+        .where(eq(users.id, userId))
+    )[0];
+
+  /** signs up with Google through the link `query`: where the browser lands, and the new account */
+  async function signUpWithGoogle(query: string) {
+    const before = await count(users);
+    const landing = await signInWithGoogle(query);
+    const traded = await trade(socialToken(landing));
+    expect(traded.statusCode, traded.body).toBe(200);
+    const token = (traded.json() as { token: string }).token;
+    const user = await details(token);
+    expect(user.email).toBe(claims.email);
+    expect(await count(users)).toBe(before + 1);
+    return { landing, token, user };
+  }
+
+  it('a referral link (sharecode or share_code): the referrer is recorded and counts it in their sales', async () => {
+    const referrer = await signUpUser(app, { name: 'Ana Referente' });
+    const referrerUser = await details(referrer.token);
+    const code = referrerUser.info.codigo_invitacion as string;
+
+    const first = await signUpWithGoogle(`?sharecode=${code}`);
+    // a new account goes Home: nothing but the token in the landing
+    expect([...first.landing.searchParams.keys()]).toEqual(['social_access_token']);
+    expect(await referredBy(first.user.id)).toEqual({ referrer: referrerUser.id, sponsor: null });
+    // the other spelling of the link, in lower case, as sign-up by e-mail takes it
+    claims = person({ name: 'Bruno Referido' });
+    const second = await signUpWithGoogle(`?share_code=${code.toLowerCase()}`);
+    expect((await referredBy(second.user.id))?.referrer).toBe(referrerUser.id);
+
+    const sales = await app.post('/api/app/sales/getStatus', {}, referrer.token);
+    expect(sales.statusCode, sales.body).toBe(200);
+    expect(sales.json()).toMatchObject({
+      total_referred: 2,
+      referred: [
+        { user: { id: second.user.id, name: 'Bruno Referido' } },
+        { user: { id: first.user.id, name: 'Sofía Araya' } },
+      ],
+    });
+  });
+
+  it('a sponsor’s link: the sponsor’s plan starts for its months instead of the starter trial', async () => {
+    const sponsor = await createSponsor(app.ctx, { name: 'Municipalidad de Ñuñoa', planId: 3, months: 6 });
+    const { user } = await signUpWithGoogle(`?sponsor_code=${sponsor.uniqueId}`);
+    const plan = user.plan as unknown as { plan_id: number; started_at: string; expires_at: string };
+    expect(plan.plan_id).toBe(3);
+    expect(new Date(plan.started_at).getTime()).toBe(app.clock.now.getTime());
+    expect(new Date(plan.expires_at).getTime()).toBe(addMonths(app.clock.now, 6).getTime());
+    expect(await referredBy(user.id)).toEqual({ referrer: null, sponsor: sponsor.id });
+  });
+
+  it('an invitation (Register’s or Login’s security_code): the new account joins the owner’s network', async () => {
+    const owner = await signUpUser(app, { name: 'Ana Anfitriona' });
+    const code = await invitationOf(owner);
+    const { landing, token, user } = await signUpWithGoogle(`?security_code=${code}`);
+    // already joined: the panel goes Home, not back to the invitation
+    expect(landing.searchParams.has('security_code')).toBe(false);
+    expect(await misInvitados(owner.token)).toEqual([
+      expect.objectContaining({
+        estado: 'aceptada',
+        personas: [expect.objectContaining({ email: user.email })],
+      }),
+    ]);
+    expect(await misGrupos(token)).toEqual([
+      expect.objectContaining({ anfitrion: [expect.objectContaining({ email: owner.email })] }),
+    ]);
+    // the code worked once
+    expect((await app.post('/api/auth/getUserByCode', { code })).json().code).toBe('INVITATION_INVALID');
+  });
+
+  it('all three codes of one link at once', async () => {
+    const referrer = await signUpUser(app);
+    const referrerUser = await details(referrer.token);
+    const owner = await signUpUser(app);
+    const sponsor = await createSponsor(app.ctx, { name: 'Club Deportivo', planId: 2, months: 1 });
+    const code = await invitationOf(owner);
+    const query = `?security_code=${code}&sharecode=${referrerUser.info.codigo_invitacion as string}&sponsor_code=${sponsor.uniqueId}`;
+    const { user } = await signUpWithGoogle(query);
+    expect(user.plan?.plan_id).toBe(2);
+    expect(await referredBy(user.id)).toEqual({ referrer: referrerUser.id, sponsor: sponsor.id });
+    expect((await misInvitados(owner.token))[0]?.estado).toBe('aceptada');
+  });
+
+  it('bad codes are left out and the account is still made: unknown, used up, disabled or malformed', async () => {
+    const owner = await signUpUser(app);
+    const used = await invitationOf(owner);
+    await signUpWithGoogle(`?security_code=${used}`);
+    const disabled = await createSponsor(app.ctx, { name: 'Club Cerrado', planId: 3, months: 6 });
+    await disableSponsor(app.ctx, disabled.uniqueId);
+    const links = [
+      '?security_code=codigo-inventado&sharecode=NOEXISTE99&sponsor_code=no-existe-este-codigo',
+      `?security_code=${used}&sponsor_code=${disabled.uniqueId}`,
+      // not codes of ours at all, or given twice: the start leaves them out
+      '?security_code=%3Cscript%3E&sharecode=a%20b&sponsor_code=x&sponsor_code=y',
+      `?code=${'x'.repeat(65)}&share_code=%00`,
+    ];
+    for (const link of links) {
+      claims = person();
+      const { landing, user } = await signUpWithGoogle(link);
+      expect([...landing.searchParams.keys()], link).toEqual(['social_access_token']);
+      // the starter trial, nobody's referral or sponsorship, no network
+      expect(user.plan?.plan_id, link).toBe(1);
+      expect(await referredBy(user.id), link).toEqual({ referrer: null, sponsor: null });
+      const joined = await app.ctx.db
+        .select()
+        .from(securityNetworkMembers)
+        .where(eq(securityNetworkMembers.memberUserId, user.id));
+      expect(joined, link).toEqual([]);
+    }
+    // one bad code does not cost the good ones
+    const sponsor = await createSponsor(app.ctx, { name: 'Colegio San Andrés', planId: 3, months: 2 });
+    claims = person();
+    const { user } = await signUpWithGoogle(`?sharecode=a%20b&sponsor_code=${sponsor.uniqueId}`);
+    expect(user.plan?.plan_id).toBe(3);
+  });
+
+  it('an existing account with an invitation goes back to it, as after e-mail sign-in; other codes do nothing', async () => {
+    const owner = await signUpUser(app, { name: 'Ana Anfitriona' });
+    const account = await signUpUser(app, { email: `camila.${randomBytes(3).toString('hex')}@gmail.com` });
+    const own = await details(account.token);
+    const referrer = await details((await signUpUser(app)).token);
+    const sponsor = await createSponsor(app.ctx, { name: 'Municipalidad de Prueba', planId: 3, months: 6 });
+    const code = await invitationOf(owner);
+    claims = person({ email: account.email });
+    const before = await count(users);
+
+    // linked now by its verified e-mail, then found by the subject: both times back to the invitation
+    for (let time = 0; time < 2; time += 1) {
+      const landing = await signInWithGoogle(
+        `?security_code=${code}&sharecode=${referrer.info.codigo_invitacion as string}&sponsor_code=${sponsor.uniqueId}`,
+      );
+      expect(landing.pathname).toBe('/login');
+      expect(landing.searchParams.get('security_code')).toBe(code);
+      const traded = await trade(socialToken(landing));
+      expect(traded.statusCode, traded.body).toBe(200);
+      expect((await details(traded.json().token)).id).toBe(own.id);
+    }
+    expect(await count(users)).toBe(before);
+    // nothing joined, referred or sponsored yet: the plan is the account's own
+    expect((await misInvitados(owner.token))[0]?.estado).toBe('pendiente');
+    expect(await referredBy(own.id)).toEqual({ referrer: null, sponsor: null });
+    expect((await details(account.token)).plan?.plan_id).toBe(1);
+    // what the panel does next at /register?security_code=…, signed in: it joins
+    const joined = await app.post(
+      '/api/app/grupos/aceptarInvitacion',
+      { security_code: code },
+      account.token,
+    );
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect((await misInvitados(owner.token))[0]?.estado).toBe('aceptada');
+
+    // an existing account without an invitation in its link goes Home as before
+    const landing = await signInWithGoogle(`?sharecode=${referrer.info.codigo_invitacion as string}`);
+    expect([...landing.searchParams.keys()]).toEqual(['social_access_token']);
+  });
+
+  it('keeps the codes in the signed cookie, not in the provider’s URL', async () => {
+    const { location, cookie } = await start('?sharecode=ABCD2345&sponsor_code=spons-1&security_code=sec-7');
+    for (const code of ['ABCD2345', 'spons-1', 'sec-7']) expect(location.href).not.toContain(code);
+    const data = cookie.split('=')[1]!.split('.')[0]!;
+    expect(JSON.parse(Buffer.from(data, 'base64url').toString('utf8'))).toMatchObject({
+      codes: { securityCode: 'sec-7', shareCode: 'ABCD2345', sponsorCode: 'spons-1' },
+    });
   });
 });
 

@@ -111,14 +111,44 @@ export function PlainField({
   );
 }
 
-/** Leaves the panel for the provider (spec 2: redirects the browser to the social-oauth endpoint). */
-export function PlainGoogleSignInButton({ url }: { url: string }) {
+/**
+ * Leaves the panel for the provider (spec 2: redirects the browser to the social-oauth endpoint), with
+ * the codes of the sign-up link of the page (`searchParams`), so that an account Google makes gets the
+ * invitation, referral and sponsor a sign-up by e-mail would (the server keeps them for the callback).
+ */
+export function PlainGoogleSignInButton({
+  url,
+  searchParams,
+}: {
+  url: string;
+  searchParams: URLSearchParams;
+}) {
   return (
-    <button type="button" className="auth-button is-outlined" onClick={() => window.location.assign(url)}>
+    <button
+      type="button"
+      className="auth-button is-outlined"
+      onClick={() => window.location.assign(withSignUpCodes(url, searchParams))}
+    >
       <Icon path={GOOGLE_ICON} />
       {authTexts.googleSignIn}
     </button>
   );
+}
+
+/**
+ * The start's URL with the link's codes that are present, spelled as Register sends them to sign-up:
+ * `share_code` or `sharecode` as `sharecode`.
+ */
+function withSignUpCodes(url: string, searchParams: URLSearchParams): string {
+  const codes = new URLSearchParams();
+  const found = {
+    security_code: searchParams.get('security_code'),
+    sharecode: searchParams.get('share_code') || searchParams.get('sharecode'),
+    sponsor_code: searchParams.get('sponsor_code'),
+  };
+  for (const [name, code] of Object.entries(found)) if (code) codes.set(name, code);
+  const query = codes.toString();
+  return query ? `${url}${url.includes('?') ? '&' : '?'}${query}` : url;
 }
 
 /** Shown while the social_access_token of Google sign-in is traded for a session. */

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { SocialSignInError } from '@escudo/contract';
 import { isApiRequestError } from '../../../lib/api-client.ts';
+import { afterSignInPath } from '../../../lib/session/after-sign-in.ts';
 import { useLoginWithGoogleToken } from '../api/login-with-google-token.ts';
 import { authTexts } from '../texts.ts';
 
@@ -9,7 +10,9 @@ const errorTexts: Record<SocialSignInError, string> = authTexts.googleErrors;
 
 /**
  * The return from Google sign-in on Login and Register (spec 2, issue 14 item 6): a
- * `social_access_token` is traded once for a session and the person goes Home; a `social_error`
+ * `social_access_token` is traded once for a session and the person goes Home, or to the invitation
+ * of `security_code` that the server gave back to an account that already existed (where they join,
+ * as after signing in by e-mail: after-sign-in.ts); a `social_error`
  * (cancelled consent, provider error, bad state…) or a refused token becomes a Spanish message.
  * Both parameters leave the address bar at once, so a reload or a shared URL does not replay them.
  */
@@ -20,6 +23,7 @@ export function useGoogleSignInReturn() {
   const [initial] = useState(() => ({
     token: searchParams.get('social_access_token'),
     error: searchParams.get('social_error'),
+    next: afterSignInPath(searchParams),
   }));
   // the token works once: never trade it twice (React runs effects twice in development)
   const hasTraded = useRef(false);
@@ -36,7 +40,7 @@ export function useGoogleSignInReturn() {
     );
     if (!initial.token || hasTraded.current) return;
     hasTraded.current = true;
-    trade.mutate(initial.token, { onSuccess: () => navigate('/', { replace: true }) });
+    trade.mutate(initial.token, { onSuccess: () => navigate(initial.next, { replace: true }) });
     // runs once, for the parameters the page was opened with
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

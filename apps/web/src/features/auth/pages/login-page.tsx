@@ -131,7 +131,8 @@ export function LoginPage() {
               <div className="auth-divider" role="separator">
                 {authTexts.orSeparator}
               </div>
-              <PlainGoogleSignInButton url={config.google_sign_in_url} />
+              {/* an invitation's code goes along (issue 15): see google.service.ts on the server */}
+              <PlainGoogleSignInButton url={config.google_sign_in_url} searchParams={searchParams} />
             </>
           ) : null}
         </div>

@@ -7,12 +7,18 @@ import { lazyThemed } from '../../../components/lazy-themed.tsx';
 import { componentsTexts } from '../../../components/texts.ts';
 import { describeErrorDetails } from '../../../lib/api-client.ts';
 import { useHasSession } from '../../../lib/auth-token.ts';
+import { useConfig } from '../../../lib/config/get-config.ts';
 import { useSponsorById } from '../api/get-sponsor-by-id.ts';
 import { useInviterByCode } from '../api/get-user-by-code.ts';
 import { useSignUpByCode } from '../api/sign-up-by-code.ts';
 import { InvitationBanner } from '../components/invitation-banner.tsx';
 import { PlainAlert } from '../../../components/plain-alert.tsx';
-import { PlainAuthLayout, PlainField, PlainGoogleSigningIn } from '../components/plain-auth.tsx';
+import {
+  PlainAuthLayout,
+  PlainField,
+  PlainGoogleSignInButton,
+  PlainGoogleSigningIn,
+} from '../components/plain-auth.tsx';
 import { SponsorBanner } from '../components/sponsor-banner.tsx';
 import { useGoogleSignInReturn } from '../hooks/use-google-sign-in-return.ts';
 import { authTexts } from '../texts.ts';
@@ -108,6 +114,7 @@ function RegisterForm({
   searchParams: URLSearchParams;
 }) {
   const signUpMutation = useSignUpByCode();
+  const { data: config } = useConfig();
   const inviter = useInviterByCode(securityCode);
   const sponsorCode = searchParams.get('sponsor_code');
   const sponsor = useSponsorById(sponsorCode);
@@ -207,6 +214,15 @@ function RegisterForm({
           >
             {securityCode ? authTexts.haveAccountJoin : authTexts.haveAccount}
           </RouterLink>
+          {config?.google_sign_in ? (
+            <>
+              <div className="auth-divider" role="separator">
+                {authTexts.orSeparator}
+              </div>
+              {/* as Login's, with the link's codes: the account Google makes gets them too */}
+              <PlainGoogleSignInButton url={config.google_sign_in_url} searchParams={searchParams} />
+            </>
+          ) : null}
         </div>
       </form>
     </PlainAuthLayout>
