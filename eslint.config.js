@@ -86,12 +86,12 @@ export default tseslint.config(
             lostphone: ['commands', 'devices', 'network'],
             // an operator is an account (users) whose sessions end when disabled (auth)
             operators: ['auth', 'users'],
-            // the plan catalogue and its prices
+            // the plan catalogue, its prices and the period rule a paid plan follows
             payments: ['plans'],
             // reference data and the demo accounts
             seed: ['geography', 'operators', 'plans', 'users'],
-            // the sponsor's plan, and the period rule a paid plan follows
-            sponsors: ['payments', 'plans'],
+            // the sponsor's plan, and the period rule it follows like a paid one
+            sponsors: ['plans'],
             // a route is opened by an order to the phone; whether the plan includes tracking
             tracking: ['commands', 'devices', 'plans'],
             // the account's details list its devices, zone and plan

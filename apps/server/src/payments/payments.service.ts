@@ -15,7 +15,7 @@ import { findPlanOrThrow } from '../plans/plans.service.ts';
 import { quotePlan, type MonthsPaid } from '../plans/pricing.ts';
 import type { FlowPaymentStatus } from './flow-client.ts';
 import type { FlowSetup } from './flow-setup.ts';
-import { nextPlanPeriod } from './plan-period.ts';
+import { nextPlanPeriod } from '../plans/plan-period.ts';
 
 type PaymentRow = typeof payments.$inferSelect;
 

@@ -5,7 +5,7 @@ import { createTestApp, signUpUser, type TestApp } from '../../test/test-app.ts'
 import { flowSandboxPayments, payments } from '../lib/db/schema.ts';
 import { createListeningTestApp } from '../../test/listening-test-app.ts';
 import { resolveFlowSetup } from './flow-setup.ts';
-import { addMonths } from './plan-period.ts';
+import { addMonths } from '../plans/plan-period.ts';
 
 let app: TestApp;
 let base: string;

@@ -1,12 +1,12 @@
 /**
  * A sign-up through a sponsor's link (`sponsor_code`) starts the sponsor's plan for its months instead
- * of the starter trial, at no cost, with the same period rule as a paid plan (payments/plan-period.ts),
+ * of the starter trial, at no cost, with the same period rule as a paid plan (plans/plan-period.ts),
  * so Home and Planes show it like one.
  */
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../lib/context.ts';
 import { userPlans, users } from '../lib/db/schema.ts';
-import { nextPlanPeriod } from '../payments/plan-period.ts';
+import { nextPlanPeriod } from '../plans/plan-period.ts';
 import { findSponsorForSignUp } from './sponsors.service.ts';
 
 export function subscribeSponsorsToSignUps(ctx: AppContext): void {
