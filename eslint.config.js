@@ -72,30 +72,32 @@ export default tseslint.config(
         {
           serverSrc: './apps/server/src',
           uses: {
+            // the default zone and the starter plan of a new account; a sponsor's plan, started at sign-up
+            accounts: ['geography', 'plans', 'sponsors'],
             // alert messages go to the accepted members' panels; the type of a network e-mail
             alerts: ['network'],
             // the customer an operator attends, by e-mail
-            atenciones: ['users'],
+            atenciones: ['accounts'],
             // the account of an e-mail; a sign-up link's codes, checked before the account is made
-            auth: ['users', 'network', 'sales', 'sponsors'],
+            auth: ['accounts', 'network', 'sales', 'sponsors'],
             // the owner's device an order goes to
             commands: ['devices'],
             // whether payments go to Flow's sandbox
             config: ['payments'],
             // lost mode is an order to the phone (commands); the type of a network e-mail
             lostphone: ['commands', 'devices', 'network'],
-            // an operator is an account (users) whose sessions end when disabled (auth)
-            operators: ['auth', 'users'],
+            // an operator is an account whose sessions end when disabled (auth)
+            operators: ['accounts', 'auth'],
             // the plan catalogue, its prices and the period rule a paid plan follows
             payments: ['plans'],
             // reference data and the demo accounts
-            seed: ['geography', 'operators', 'plans', 'users'],
+            seed: ['accounts', 'geography', 'operators', 'plans'],
             // the sponsor's plan, and the period rule it follows like a paid one
             sponsors: ['plans'],
-            // a route is opened by an order to the phone; whether the plan includes tracking
-            tracking: ['commands', 'devices', 'plans'],
-            // the account's details list its devices, zone and plan
-            users: ['devices', 'geography', 'plans'],
+            // a route is opened by an order to the phone; whether the account's plan includes tracking
+            tracking: ['accounts', 'commands', 'devices', 'plans'],
+            // the account's details list its devices, zone and plan; a new e-mail must be free
+            users: ['accounts', 'devices', 'geography', 'plans'],
           },
         },
       ],

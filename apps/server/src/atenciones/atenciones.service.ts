@@ -20,7 +20,7 @@ import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { atencionEvidence, atencionNotes, atencionShareLinks, atenciones, users } from '../lib/db/schema.ts';
 import { createToken, hashToken } from '../lib/crypto/tokens.ts';
-import { findCustomerByEmail } from '../users/users.service.ts';
+import { findCustomerByEmail } from '../accounts/accounts.service.ts';
 import type { VideoKind } from './video-kind.ts';
 
 const operator = alias(users, 'operator');

@@ -14,7 +14,7 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from '../lib/crypto/p
 import { createToken, hashToken } from '../lib/crypto/tokens.ts';
 import { isUniqueViolation } from '../lib/db/errors.ts';
 import { clearHitsStartingWith, forgive, takeHit, takeHits } from '../lib/throttle/throttle.ts';
-import { findUserByEmail } from '../users/users.service.ts';
+import { findUserByEmail } from '../accounts/accounts.service.ts';
 import { createSession, revokeAllSessions } from './sessions.ts';
 import { resetPasswordEmail } from './auth.emails.ts';
 import { authLimits } from './auth.limits.ts';

@@ -18,7 +18,7 @@ import { linkedIdentities, socialSignInTokens } from '../lib/db/schema.ts';
 import { createToken, hashToken } from '../lib/crypto/tokens.ts';
 import { isUniqueViolation } from '../lib/db/errors.ts';
 import { forgive, takeHits } from '../lib/throttle/throttle.ts';
-import { findUserByEmail } from '../users/users.service.ts';
+import { findUserByEmail } from '../accounts/accounts.service.ts';
 import { createAccount, noSignUpCodes } from './sign-up.ts';
 import { authLimits } from './auth.limits.ts';
 import { createSession } from './sessions.ts';

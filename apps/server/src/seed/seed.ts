@@ -22,7 +22,7 @@ import {
 import { CHILE_PAIS, CHILE_REGIONS, CUADRANTES } from '../geography/chile-data.ts';
 import { PLAN_INCLUDES, PLANS } from '../plans/plans.data.ts';
 import { hashPassword } from '../lib/crypto/passwords.ts';
-import { createUser, findUserByEmail } from '../users/users.service.ts';
+import { createUser, findUserByEmail } from '../accounts/accounts.service.ts';
 import { createOperator } from '../operators/operators.service.ts';
 import { createDemoVideo } from './demo-video.ts';
 

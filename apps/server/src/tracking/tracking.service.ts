@@ -11,7 +11,7 @@ import type { DeviceAuth } from '../lib/http/routes.ts';
 import { findUserDevice } from '../devices/devices.service.ts';
 import { createCommand } from '../commands/commands.service.ts';
 import { targetOf } from '../commands/command-delivery.ts';
-import { findPlanFeature } from '../plans/plans.service.ts';
+import { findPlanFeature } from '../accounts/accounts.service.ts';
 import { TRACKING_INCLUDE_ID } from '../plans/plans.data.ts';
 import { isUniqueViolation } from '../lib/db/errors.ts';
 
