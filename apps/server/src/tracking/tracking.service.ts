@@ -52,6 +52,11 @@ async function findActive(ctx: AppContext, deviceRowId: number) {
   return row ?? null;
 }
 
+/** The phone's open route, if any: a reconnecting phone is told to go on with it (commands' `resume`). */
+export async function findOpenRouteId(ctx: AppContext, deviceRowId: number): Promise<number | null> {
+  return (await findActive(ctx, deviceRowId))?.id ?? null;
+}
+
 /** Turning tracking on needs a plan that includes it (issue 12 item 9); turning it off never does. */
 async function assertPlanIncludesTracking(ctx: AppContext, userId: number): Promise<void> {
   const { planName, isIncluded } = await findPlanFeature(ctx, userId, TRACKING_INCLUDE_ID);
