@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../lib/context.ts';
-import { userPlans, users } from '../lib/db/schema.ts';
+import { userPlans, users } from './accounts.schema.ts';
 import { nextPlanPeriod } from '../plans/plan-period.ts';
 import { findSponsorForSignUp } from '../sponsors/sponsors.service.ts';
 

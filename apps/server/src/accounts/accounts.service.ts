@@ -5,7 +5,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { USER_ROLES } from '@escudo/contract';
 import type { AppContext } from '../lib/context.ts';
-import { planFeatures, planes, userPlans, users } from '../lib/db/schema.ts';
+import { planFeatures, planes } from '../plans/plans.schema.ts';
+import { userPlans, users } from './accounts.schema.ts';
 import { createShortCode } from '../lib/crypto/tokens.ts';
 import { isUniqueViolation } from '../lib/db/errors.ts';
 import { STARTER_PLAN_ID, STARTER_TRIAL_DAYS } from '../plans/plans.data.ts';

@@ -14,7 +14,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { SOCIAL_TOKEN_TTL_MS, type SocialSignInError } from '@escudo/contract';
 import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
-import { linkedIdentities, socialSignInTokens } from '../lib/db/schema.ts';
+import { linkedIdentities, socialSignInTokens } from './auth.schema.ts';
 import { createToken, hashToken } from '../lib/crypto/tokens.ts';
 import { isUniqueViolation } from '../lib/db/errors.ts';
 import { forgive, takeHits } from '../lib/throttle/throttle.ts';

@@ -13,7 +13,8 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SOCIAL_TOKEN_TTL_MS } from '@escudo/contract';
 import { createTestApp, randomAddress, signUpUser, type TestApp } from '../../test/test-app.ts';
-import { linkedIdentities, socialSignInTokens, users } from '../lib/db/schema.ts';
+import { linkedIdentities, socialSignInTokens } from './auth.schema.ts';
+import { users } from '../accounts/accounts.schema.ts';
 
 const CLIENT_ID = 'escudo-test-client';
 const issuer = new OAuth2Server();

@@ -3,7 +3,7 @@ import type { Plan } from '@escudo/contract';
 import type { AppContext } from '../lib/context.ts';
 import type { Db } from '../lib/db/client.ts';
 import { AppError } from '../lib/app-error.ts';
-import { planFeatures, planIncludes, planes } from '../lib/db/schema.ts';
+import { planFeatures, planIncludes, planes } from './plans.schema.ts';
 
 /** Plans with their included features, in catalogue order. */
 export async function listPlans(ctx: AppContext, ids?: number[]): Promise<Plan[]> {

@@ -7,7 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
-import { planes, sponsors } from '../lib/db/schema.ts';
+import { planes } from '../plans/plans.schema.ts';
+import { sponsors } from './sponsors.schema.ts';
 import { findPlanOrThrow } from '../plans/plans.service.ts';
 
 /** 128 random bits, URL-safe: the link is the only key to the sponsor's plan, so it cannot be guessed */

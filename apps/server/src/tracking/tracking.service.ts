@@ -6,7 +6,7 @@ import { and, desc, eq, inArray, isNull, asc, sql } from 'drizzle-orm';
 import { TRACKING_POINT_CLOCK_SKEW_MS, type RoutePoint, type Tracking } from '@escudo/contract';
 import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
-import { trackingPoints, trackings } from '../lib/db/schema.ts';
+import { trackingPoints, trackings } from './tracking.schema.ts';
 import type { DeviceAuth } from '../lib/http/routes.ts';
 import { findUserDevice } from '../devices/devices.service.ts';
 import { createCommand } from '../commands/commands.service.ts';
