@@ -62,7 +62,8 @@ export default tseslint.config(
   {
     // the server's folders form a ladder: lib → features → assembly (app.ts, context.ts, main.ts,
     // admin/). A feature reacts to another's change through an event (lib/events.ts); the uses below
-    // are the only imports between features, each a look-up or a lower feature it is built on.
+    // are the only imports between features, each a look-up, a lower feature it is built on, or the
+    // tables its own tables refer to (a foreign key imports the other feature's *.schema.ts).
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/**/*.test.ts'],
     plugins: { escudo: { rules: { 'server-boundaries': serverBoundaries } } },
@@ -72,30 +73,41 @@ export default tseslint.config(
         {
           serverSrc: './apps/server/src',
           uses: {
-            // alert messages go to the accepted members' panels; the type of a network e-mail
-            alerts: ['network'],
-            // the customer an operator attends, by e-mail
-            atenciones: ['users'],
-            // the account of an e-mail; a sign-up link's codes, checked before the account is made
-            auth: ['users', 'network', 'sales', 'sponsors'],
+            // an account's zone and place, its plan (the starter trial, what a plan includes), and the
+            // sponsor it signed up through, whose plan it starts
+            accounts: ['geography', 'plans', 'sponsors'],
+            // the owner and the phone an SOS is about; its messages and e-mails go to the network's members
+            alerts: ['accounts', 'devices', 'network'],
+            // the customer an operator attends, by e-mail; who opened, noted and shared
+            atenciones: ['accounts'],
+            // the account of an e-mail, its sessions and tokens; a sign-up link's codes, checked before
+            // the account is made
+            auth: ['accounts', 'network', 'sales', 'sponsors'],
             // the owner's device an order goes to
             commands: ['devices'],
             // whether payments go to Flow's sandbox
             config: ['payments'],
-            // lost mode is an order to the phone (commands); the type of a network e-mail
-            lostphone: ['commands', 'devices', 'network'],
-            // an operator is an account (users) whose sessions end when disabled (auth)
-            operators: ['auth', 'users'],
-            // the plan catalogue and its prices
-            payments: ['plans'],
-            // reference data and the demo accounts
-            seed: ['geography', 'operators', 'plans', 'users'],
-            // the sponsor's plan, and the period rule a paid plan follows
-            sponsors: ['payments', 'plans'],
-            // a route is opened by an order to the phone; whether the plan includes tracking
-            tracking: ['commands', 'devices', 'plans'],
-            // the account's details list its devices, zone and plan
-            users: ['devices', 'geography', 'plans'],
+            // a phone belongs to an account, and its plan says how many it may have
+            devices: ['accounts', 'plans'],
+            // lost mode is an order to the phone (commands); the owner's name and the type of a network
+            // e-mail
+            lostphone: ['accounts', 'commands', 'devices', 'network'],
+            // the owner and the members are accounts; the owner's plan bounds the network
+            network: ['accounts', 'plans'],
+            // an operator is an account whose sessions end when disabled (auth)
+            operators: ['accounts', 'auth'],
+            // the account that pays and its plan row; the plan catalogue, its prices and the period rule
+            payments: ['accounts', 'plans'],
+            // the referred accounts, and their paid orders
+            sales: ['accounts', 'payments'],
+            // reference data, and the demo accounts with their phones and an atención
+            seed: ['accounts', 'atenciones', 'devices', 'geography', 'operators', 'plans'],
+            // the sponsor's plan, and the period rule it follows like a paid one
+            sponsors: ['plans'],
+            // a route is opened by an order to the phone; whether the account's plan includes tracking
+            tracking: ['accounts', 'commands', 'devices', 'plans'],
+            // the account's details list its devices, zone and plan; a new e-mail must be free, a place real
+            users: ['accounts', 'devices', 'geography', 'plans'],
           },
         },
       ],

@@ -38,7 +38,8 @@ function checkMigrations() {
         '--dialect',
         'postgresql',
         '--schema',
-        './src/lib/db/schema.ts',
+        // every feature's tables, as in drizzle.config.ts
+        './src/**/*.schema.ts',
         '--out',
         `./${outName}`,
       ],
@@ -51,7 +52,7 @@ function checkMigrations() {
     if (result.status !== 0 || !upToDate || generated.join() !== committed.join()) {
       console.error(result.stdout, result.stderr);
       console.error(
-        '✗ apps/server/src/lib/db/schema.ts changed without a migration: run `npm run db:generate` and commit it.',
+        '✗ a table in apps/server/src/**/*.schema.ts changed without a migration: run `npm run db:generate` and commit it.',
       );
       process.exit(1);
     }

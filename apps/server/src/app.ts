@@ -35,6 +35,7 @@ import { registerLostPhoneRoutes } from './lostphone/lostphone.routes.ts';
 import { registerFileRoutes } from './files/files.routes.ts';
 import { registerTrackingRoutes } from './tracking/tracking.routes.ts';
 import { registerTrackingMessages } from './tracking/tracking.messages.ts';
+import { findOpenRouteId } from './tracking/tracking.service.ts';
 import { registerPlanRoutes } from './plans/plans.routes.ts';
 import { registerAlertRoutes } from './alerts/alerts.routes.ts';
 import { registerPaymentRoutes } from './payments/payments.routes.ts';
@@ -199,7 +200,7 @@ async function registerFeatures(app: FastifyInstance, ctx: AppContext, realtime:
     app.log,
   );
   registerDeviceMessages(messages, ctx);
-  registerCommandMessages(messages, ctx);
+  registerCommandMessages(messages, ctx, { openRouteOf: findOpenRouteId });
   registerTrackingMessages(messages, ctx);
   messages.assertEveryMessageHandled();
 }

@@ -22,7 +22,7 @@ import { findAlertEmail } from './alerts/alerts.emails.ts';
 import { findLostPhoneEmail } from './lostphone/lost-mode-notice.ts';
 import { subscribeNetworkToSignUps } from './network/network.events.ts';
 import { subscribeSalesToSignUps } from './sales/sales.events.ts';
-import { subscribeSponsorsToSignUps } from './sponsors/sponsors.events.ts';
+import { subscribeAccountsToSignUps } from './accounts/accounts.events.ts';
 
 export interface ContextOptions {
   env: Env;
@@ -90,7 +90,7 @@ export async function buildContext(options: ContextOptions): Promise<BuiltContex
   // the features that react to another's events, all in one place (docs/architecture.md)
   subscribeNetworkToSignUps(ctx);
   subscribeSalesToSignUps(ctx);
-  subscribeSponsorsToSignUps(ctx);
+  subscribeAccountsToSignUps(ctx);
   subscribeNetworkEmails(ctx, networkEmails);
 
   await seedReferenceData(ctx);

@@ -5,7 +5,8 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../lib/context.ts';
-import { alerts, users } from '../lib/db/schema.ts';
+import { alerts } from './alerts.schema.ts';
+import { users } from '../accounts/accounts.schema.ts';
 import { escapeHtml } from '../lib/mail/html.ts';
 import type { FindNetworkEmail } from '../network/mail-network.ts';
 import { alertUrl } from './alert-link.ts';

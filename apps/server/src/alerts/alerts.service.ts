@@ -18,7 +18,10 @@ import {
 } from '@escudo/contract';
 import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
-import { alertPositions, alerts, devices, securityNetworkMembers, users } from '../lib/db/schema.ts';
+import { alertPositions, alerts } from './alerts.schema.ts';
+import { devices } from '../devices/devices.schema.ts';
+import { securityNetworkMembers } from '../network/network.schema.ts';
+import { users } from '../accounts/accounts.schema.ts';
 import { hashToken } from '../lib/crypto/tokens.ts';
 import type { DeviceAuth } from '../lib/http/routes.ts';
 import { isUniqueViolation } from '../lib/db/errors.ts';

@@ -6,7 +6,9 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { ALERT_LINK_VALID_AFTER_END_MS, ALERT_POSITION_MIN_INTERVAL_MS } from '@escudo/contract';
 import { createTestApp, signUpUser, type TestApp } from '../../test/test-app.ts';
 import { userWithPhone } from '../../test/sockets.ts';
-import { alertPositions, alerts, securityNetworkMembers, users } from '../lib/db/schema.ts';
+import { alertPositions, alerts } from './alerts.schema.ts';
+import { securityNetworkMembers } from '../network/network.schema.ts';
+import { users } from '../accounts/accounts.schema.ts';
 import { recordCommandResult } from '../commands/commands.service.ts';
 import { settleNetworkEmails } from '../network/mail-network.ts';
 

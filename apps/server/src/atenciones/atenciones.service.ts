@@ -18,9 +18,10 @@ import {
 } from '@escudo/contract';
 import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
-import { atencionEvidence, atencionNotes, atencionShareLinks, atenciones, users } from '../lib/db/schema.ts';
+import { atencionEvidence, atencionNotes, atencionShareLinks, atenciones } from './atenciones.schema.ts';
+import { users } from '../accounts/accounts.schema.ts';
 import { createToken, hashToken } from '../lib/crypto/tokens.ts';
-import { findCustomerByEmail } from '../users/users.service.ts';
+import { findCustomerByEmail } from '../accounts/accounts.service.ts';
 import type { VideoKind } from './video-kind.ts';
 
 const operator = alias(users, 'operator');

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { EVIDENCE_MAX_BYTES } from '@escudo/contract';
 import { createTestApp, signUpUser, type TestApp } from '../../test/test-app.ts';
-import { atencionEvidence, atencionNotes, atenciones } from '../lib/db/schema.ts';
+import { atencionEvidence, atencionNotes, atenciones } from './atenciones.schema.ts';
 import { createDemoVideo } from '../seed/demo-video.ts';
 import { makeOperator } from '../../test/operators.ts';
 import { forgeSignature } from '../../test/forged-signature.ts';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, randomAddress, signUpUser, type TestApp } from '../../test/test-app.ts';
-import { users } from '../lib/db/schema.ts';
+import { users } from '../accounts/accounts.schema.ts';
 import { userWithPhone } from '../../test/sockets.ts';
 
 let app: TestApp;

@@ -9,12 +9,13 @@ import {
 } from '@escudo/contract';
 import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
-import { passwordResets, users } from '../lib/db/schema.ts';
+import { passwordResets } from './auth.schema.ts';
+import { users } from '../accounts/accounts.schema.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../lib/crypto/passwords.ts';
 import { createToken, hashToken } from '../lib/crypto/tokens.ts';
 import { isUniqueViolation } from '../lib/db/errors.ts';
 import { clearHitsStartingWith, forgive, takeHit, takeHits } from '../lib/throttle/throttle.ts';
-import { findUserByEmail } from '../users/users.service.ts';
+import { findUserByEmail } from '../accounts/accounts.service.ts';
 import { createSession, revokeAllSessions } from './sessions.ts';
 import { resetPasswordEmail } from './auth.emails.ts';
 import { authLimits } from './auth.limits.ts';

@@ -4,7 +4,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, signUpUser, type TestApp } from '../../test/test-app.ts';
-import { users } from '../lib/db/schema.ts';
+import { users } from '../accounts/accounts.schema.ts';
 
 let app: TestApp;
 beforeAll(async () => {

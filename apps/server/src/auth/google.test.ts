@@ -13,8 +13,10 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SOCIAL_TOKEN_TTL_MS } from '@escudo/contract';
 import { createTestApp, randomAddress, signUpUser, type TestApp } from '../../test/test-app.ts';
-import { linkedIdentities, securityNetworkMembers, socialSignInTokens, users } from '../lib/db/schema.ts';
-import { addMonths } from '../payments/plan-period.ts';
+import { linkedIdentities, socialSignInTokens } from './auth.schema.ts';
+import { users } from '../accounts/accounts.schema.ts';
+import { securityNetworkMembers } from '../network/network.schema.ts';
+import { addMonths } from '../plans/plan-period.ts';
 import { createSponsor, disableSponsor } from '../sponsors/sponsors.service.ts';
 
 const CLIENT_ID = 'escudo-test-client';

@@ -2,12 +2,12 @@
  * The one way a person's account is made, by e-mail (auth.service.ts) or by Google (google.service.ts):
  * the codes of the link they came through are checked, the account is made with the starter plan,
  * and `userSignedUp` tells the features that act on each code (the network joins the invitation, sales
- * records the referrer, sponsors start their plan). Operators are made by an administrator instead.
+ * records the referrer, the account starts its sponsor's plan). Operators are made by an administrator instead.
  */
 import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { ServerEvents } from '../lib/events.ts';
-import { createUser } from '../users/users.service.ts';
+import { createUser } from '../accounts/accounts.service.ts';
 import { findValidInvitation } from '../network/network.service.ts';
 import { findReferrer } from '../sales/sales.service.ts';
 import { findSponsorForSignUp } from '../sponsors/sponsors.service.ts';

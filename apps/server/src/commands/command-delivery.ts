@@ -1,5 +1,5 @@
 /** Issue 3: commands as the phone and the panel see them, what a connecting phone is told, what expires. */
-import { and, asc, eq, getTableColumns, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
 import {
   COMMAND_EXPIRY_MS,
   LOST_REPORT_EVERY_MS,
@@ -13,9 +13,16 @@ import {
 } from '@escudo/contract';
 import type { AppContext } from '../lib/context.ts';
 import type { DeviceAuth } from '../lib/http/routes.ts';
-import { deviceCommands, devices, trackings } from '../lib/db/schema.ts';
+import { deviceCommands } from './commands.schema.ts';
+import { devices } from '../devices/devices.schema.ts';
 
 type CommandRow = typeof deviceCommands.$inferSelect;
+
+/**
+ * The id of a phone's open route, or null: tracking/ owns routes and is built on commands, so app.ts
+ * passes this look-up in.
+ */
+export type OpenRouteOf = (ctx: AppContext, deviceRowId: number) => Promise<number | null>;
 
 /** The device a command is for, as a phone that signs in is known (so its own auth is one). */
 export type CommandTarget = Omit<DeviceAuth, 'kind'>;
@@ -74,18 +81,21 @@ export function toPhoneCommand(row: CommandRow): PhoneCommand {
  * (restarted, reinstalled) picks them up again; then every open command, oldest first, since newer
  * orders may turn those off. Locks and wipes older than COMMAND_EXPIRY_MS expire instead.
  */
-export async function resumeDevice(ctx: AppContext, target: CommandTarget): Promise<void> {
+export async function resumeDevice(
+  ctx: AppContext,
+  target: CommandTarget,
+  openRouteOf: OpenRouteOf,
+): Promise<void> {
   const [row] = await ctx.db
-    .select({ lost: devices.lost, trackingId: trackings.id })
+    .select({ lost: devices.lost })
     .from(devices)
-    .leftJoin(trackings, and(eq(trackings.deviceId, devices.id), isNull(trackings.endedAt)))
     .where(eq(devices.id, target.deviceRowId))
     .limit(1);
   if (!row) return;
+  const trackingId = await openRouteOf(ctx, target.deviceRowId);
   ctx.realtime.toDevice(target.deviceRowId, 'resume', {
     lost: row.lost ? { report_every_s: LOST_REPORT_EVERY_S } : null,
-    tracking:
-      row.trackingId === null ? null : { tracking_id: row.trackingId, interval_s: TRACKING_POINT_EVERY_S },
+    tracking: trackingId === null ? null : { tracking_id: trackingId, interval_s: TRACKING_POINT_EVERY_S },
   });
   await expireStaleCommands(ctx, target.deviceRowId);
   const pending = await ctx.db

@@ -1,9 +1,14 @@
 import type { AppContext } from '../lib/context.ts';
 import type { RealtimeMessages } from '../lib/realtime/messages.ts';
-import { resumeDevice } from './command-delivery.ts';
+import { resumeDevice, type OpenRouteOf } from './command-delivery.ts';
 import { acknowledgeCommand, cancelWipe, recordCommandResult, recordWipeAnswer } from './commands.service.ts';
 
-export function registerCommandMessages(messages: RealtimeMessages, ctx: AppContext): void {
+/** `openRouteOf` tells a connecting phone's `resume` about its open route (tracking/, passed in by app.ts). */
+export function registerCommandMessages(
+  messages: RealtimeMessages,
+  ctx: AppContext,
+  { openRouteOf }: { openRouteOf: OpenRouteOf },
+): void {
   // the phone's `imHere` answers a probe (probe_id) or acknowledges a command (command_id): the
   // contract lets through exactly one of them, and the device is always the socket's own
   messages.device.on('imHere', async (answer, { auth }) => {
@@ -21,7 +26,7 @@ export function registerCommandMessages(messages: RealtimeMessages, ctx: AppCont
   );
 
   messages.device.onConnect(({ auth }) => {
-    resumeDevice(ctx, auth).catch((error: unknown) =>
+    resumeDevice(ctx, auth, openRouteOf).catch((error: unknown) =>
       ctx.log.error(
         { err: error, device: auth.deviceRowId },
         'could not resume a phone or deliver its commands',

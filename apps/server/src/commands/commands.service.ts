@@ -13,7 +13,8 @@ import {
 } from '@escudo/contract';
 import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
-import { deviceCommands, devices } from '../lib/db/schema.ts';
+import { deviceCommands } from './commands.schema.ts';
+import { devices } from '../devices/devices.schema.ts';
 import { findUserDevice } from '../devices/devices.service.ts';
 import {
   expireStaleCommands,

@@ -2,7 +2,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../lib/context.ts';
-import { devices } from '../lib/db/schema.ts';
+import { devices } from './devices.schema.ts';
 import { hashToken } from '../lib/crypto/tokens.ts';
 import { preparedPerDatabase } from '../lib/db/prepared.ts';
 import { bearerToken, type DeviceAuth } from '../lib/http/routes.ts';

@@ -3,7 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import type { BodyOf, Device, registerDevice } from '@escudo/contract';
 import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
-import { devices, planes, userPlans, users } from '../lib/db/schema.ts';
+import { devices } from './devices.schema.ts';
+import { planes } from '../plans/plans.schema.ts';
+import { userPlans, users } from '../accounts/accounts.schema.ts';
 import { createToken, hashToken } from '../lib/crypto/tokens.ts';
 
 type DeviceRow = Pick<

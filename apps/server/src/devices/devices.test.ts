@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, signUpUser, type TestApp } from '../../test/test-app.ts';
-import { devices, userPlans } from '../lib/db/schema.ts';
+import { devices } from './devices.schema.ts';
+import { userPlans } from '../accounts/accounts.schema.ts';
 import { hashToken } from '../lib/crypto/tokens.ts';
 
 let app: TestApp;

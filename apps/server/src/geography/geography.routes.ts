@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { getComunasActivas, getPaisesActivos, getRegionesActivas } from '@escudo/contract';
 import type { AppContext } from '../lib/context.ts';
-import { comunas, paises, regiones } from '../lib/db/schema.ts';
+import { comunas, paises, regiones } from './geography.schema.ts';
 import type { Route } from '../lib/http/routes.ts';
 
 /** spec section 7: countries, regions (north to south) and communes (alphabetical) for the profile form. */

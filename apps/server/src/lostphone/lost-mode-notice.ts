@@ -5,7 +5,8 @@
  * event), and tries again one that failed while the phone is still in lost mode (decision 024).
  */
 import { and, eq } from 'drizzle-orm';
-import { devices, users } from '../lib/db/schema.ts';
+import { devices } from '../devices/devices.schema.ts';
+import { users } from '../accounts/accounts.schema.ts';
 import { escapeHtml } from '../lib/mail/html.ts';
 import type { FindNetworkEmail } from '../network/mail-network.ts';
 

@@ -18,7 +18,9 @@ import {
 } from '@escudo/contract';
 import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
-import { devices, lostReports, users } from '../lib/db/schema.ts';
+import { devices } from '../devices/devices.schema.ts';
+import { lostReports } from './lostphone.schema.ts';
+import { users } from '../accounts/accounts.schema.ts';
 import type { DeviceAuth } from '../lib/http/routes.ts';
 import { findUserDevice, listUserDevices } from '../devices/devices.service.ts';
 import { createCommand } from '../commands/commands.service.ts';

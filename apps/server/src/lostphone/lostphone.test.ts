@@ -6,7 +6,10 @@ import { createTestApp, signUpUser, type TestApp } from '../../test/test-app.ts'
 import { userWithPhone } from '../../test/sockets.ts';
 import { FILE_URL_TTL_MS, LOST_REPORT_BURST, LOST_REPORT_MIN_INTERVAL_MS } from '@escudo/contract';
 import { LINK_EXPIRY_STEP_MS } from '../lib/storage/signed-links.ts';
-import { deviceCommands, devices, lostReports, users } from '../lib/db/schema.ts';
+import { deviceCommands } from '../commands/commands.schema.ts';
+import { devices } from '../devices/devices.schema.ts';
+import { lostReports } from './lostphone.schema.ts';
+import { users } from '../accounts/accounts.schema.ts';
 import { recordCommandResult } from '../commands/commands.service.ts';
 import { forgeSignature } from '../../test/forged-signature.ts';
 

@@ -8,13 +8,9 @@ import { and } from 'drizzle-orm';
 import { networkEmails } from '../context.ts';
 import { createTestApp, signUpUser, type TestApp } from '../../test/test-app.ts';
 import { setLostMode, userWithPhone } from '../../test/sockets.ts';
-import {
-  devices,
-  networkEmailRetries,
-  securityNetworkMembers,
-  users,
-  type NetworkEmailKind,
-} from '../lib/db/schema.ts';
+import { devices } from '../devices/devices.schema.ts';
+import { networkEmailRetries, securityNetworkMembers, type NetworkEmailKind } from './network.schema.ts';
+import { users } from '../accounts/accounts.schema.ts';
 import { NETWORK_EMAIL_RETRY_DELAYS_MS, retryNetworkEmails, settleNetworkEmails } from './mail-network.ts';
 
 // Its own server: these tests break the mail delivery (the outbox) on purpose.

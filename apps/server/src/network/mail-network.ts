@@ -8,7 +8,7 @@
  */
 import { and, asc, eq, lte } from 'drizzle-orm';
 import type { AppContext } from '../lib/context.ts';
-import { networkEmailRetries, type NetworkEmailKind } from '../lib/db/schema.ts';
+import { networkEmailRetries, type NetworkEmailKind } from './network.schema.ts';
 import type { MailMessage } from '../lib/mail/mailer.ts';
 import { listAcceptedMembers, type NetworkMember } from './network.members.ts';
 

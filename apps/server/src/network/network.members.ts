@@ -5,7 +5,8 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../lib/context.ts';
-import { securityNetworkMembers, users } from '../lib/db/schema.ts';
+import { securityNetworkMembers } from './network.schema.ts';
+import { users } from '../accounts/accounts.schema.ts';
 
 export interface NetworkMember {
   userId: number;

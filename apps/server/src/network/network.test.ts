@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { INVITATIONS_PER_HOUR_PER_ACCOUNT, SECURITY_CODE_TTL_MS } from '@escudo/contract';
 import { createTestApp, randomAddress, signUpUser, type TestApp } from '../../test/test-app.ts';
-import { securityNetworkMembers, userPlans, users } from '../lib/db/schema.ts';
+import { securityNetworkMembers } from './network.schema.ts';
+import { userPlans, users } from '../accounts/accounts.schema.ts';
 import { listAcceptedMembers } from './network.members.ts';
 
 let app: TestApp;

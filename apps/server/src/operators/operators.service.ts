@@ -5,10 +5,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
-import { users } from '../lib/db/schema.ts';
+import { users } from '../accounts/accounts.schema.ts';
 import { hashPassword } from '../lib/crypto/passwords.ts';
 import { isUniqueViolation } from '../lib/db/errors.ts';
-import { createUser, findUserByEmail } from '../users/users.service.ts';
+import { createUser, findUserByEmail } from '../accounts/accounts.service.ts';
 import { revokeAllSessions } from '../auth/sessions.ts';
 
 const emailTaken = () =>

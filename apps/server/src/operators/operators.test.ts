@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { defineEndpoint } from '@escudo/contract';
 import { createTestApp, randomAddress, signUpUser, type TestApp } from '../../test/test-app.ts';
-import { userPlans, users } from '../lib/db/schema.ts';
+import { userPlans, users } from '../accounts/accounts.schema.ts';
 import { AdminUsageError, runAdminCommand } from '../admin/admin-commands.ts';
 import { createRouter, type UserAuth } from '../lib/http/routes.ts';
 import { registerErrorHandler } from '../lib/http/error-handler.ts';

@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { PG_INTEGER_MAX, chileDateParts, flowTokenSchema, singleLineTextSchema } from '@escudo/contract';
 import type { AppContext } from '../lib/context.ts';
-import { flowSandboxPayments } from '../lib/db/schema.ts';
+import { flowSandboxPayments } from './payments.schema.ts';
 import { isUniqueViolation } from '../lib/db/errors.ts';
 import { hasValidFlowSignature } from './flow-client.ts';
 import { FLOW_SANDBOX_PATH, type SandboxKeys } from './flow-setup.ts';

@@ -10,12 +10,14 @@ import type { OrderStatus } from '@escudo/contract';
 import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { createShortCode } from '../lib/crypto/tokens.ts';
-import { payments, planes, userPlans, users } from '../lib/db/schema.ts';
+import { payments } from './payments.schema.ts';
+import { planes } from '../plans/plans.schema.ts';
+import { userPlans, users } from '../accounts/accounts.schema.ts';
 import { findPlanOrThrow } from '../plans/plans.service.ts';
 import { quotePlan, type MonthsPaid } from '../plans/pricing.ts';
 import type { FlowPaymentStatus } from './flow-client.ts';
 import type { FlowSetup } from './flow-setup.ts';
-import { nextPlanPeriod } from './plan-period.ts';
+import { nextPlanPeriod } from '../plans/plan-period.ts';
 
 type PaymentRow = typeof payments.$inferSelect;
 

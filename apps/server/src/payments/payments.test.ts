@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { getOrderStatusByToken, newPlanPayment } from '@escudo/contract';
 import { createTestApp, signUpUser, type TestApp } from '../../test/test-app.ts';
-import { flowSandboxPayments, payments } from '../lib/db/schema.ts';
+import { flowSandboxPayments, payments } from './payments.schema.ts';
 import { createListeningTestApp } from '../../test/listening-test-app.ts';
 import { resolveFlowSetup } from './flow-setup.ts';
-import { addMonths } from './plan-period.ts';
+import { addMonths } from '../plans/plan-period.ts';
 
 let app: TestApp;
 let base: string;

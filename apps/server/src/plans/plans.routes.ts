@@ -1,7 +1,7 @@
 import { getPlanes, getToPayData } from '@escudo/contract';
 import type { AppContext } from '../lib/context.ts';
 import type { Route } from '../lib/http/routes.ts';
-import { planIncludes } from '../lib/db/schema.ts';
+import { planIncludes } from './plans.schema.ts';
 import { findPlanOrThrow, listPlans } from './plans.service.ts';
 import { quotePlan } from './pricing.ts';
 

@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Plan } from '@escudo/contract';
 import type { AppContext } from '../lib/context.ts';
 import type { Db } from '../lib/db/client.ts';
 import { AppError } from '../lib/app-error.ts';
-import { planFeatures, planIncludes, planes, userPlans } from '../lib/db/schema.ts';
+import { planFeatures, planIncludes, planes } from './plans.schema.ts';
 
 /** Plans with their included features, in catalogue order. */
 export async function listPlans(ctx: AppContext, ids?: number[]): Promise<Plan[]> {
@@ -73,28 +73,4 @@ export async function findCataloguePlan(ctx: AppContext, planId: number): Promis
   const plan = isFresh ? (await cached?.plans)?.get(planId) : undefined;
   if (plan) return plan;
   return (await loadCatalogue(ctx).plans).get(planId);
-}
-
-/**
- * Whether the account's current plan includes a feature (plan_features), with the plan's name for
- * the refusal. Read from the database, like limits (decision 008: they follow the plan row). An
- * expired plan still counts: at expiry nothing is cut yet (decision 008), and the panel only says
- * "Venció el …".
- */
-export async function findPlanFeature(
-  ctx: AppContext,
-  userId: number,
-  includeId: number,
-): Promise<{ planName: string | null; isIncluded: boolean }> {
-  const [row] = await ctx.db
-    .select({ planName: planes.name, includeId: planFeatures.includeId })
-    .from(userPlans)
-    .innerJoin(planes, eq(planes.id, userPlans.planId))
-    .leftJoin(
-      planFeatures,
-      and(eq(planFeatures.planId, userPlans.planId), eq(planFeatures.includeId, includeId)),
-    )
-    .where(eq(userPlans.userId, userId))
-    .limit(1);
-  return { planName: row?.planName ?? null, isIncluded: row?.includeId === includeId };
 }

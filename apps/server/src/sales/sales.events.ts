@@ -1,7 +1,7 @@
 /** A sign-up through a referral link (`sharecode`) records its referrer, whose sales count it. */
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../lib/context.ts';
-import { users } from '../lib/db/schema.ts';
+import { users } from '../accounts/accounts.schema.ts';
 import { findReferrer } from './sales.service.ts';
 
 export function subscribeSalesToSignUps(ctx: AppContext): void {

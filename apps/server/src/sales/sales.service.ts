@@ -20,7 +20,9 @@ import {
 } from '@escudo/contract';
 import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
-import { payments, salesProfiles, users } from '../lib/db/schema.ts';
+import { payments } from '../payments/payments.schema.ts';
+import { salesProfiles } from './sales.schema.ts';
+import { users } from '../accounts/accounts.schema.ts';
 
 type Db = AppContext['db'];
 

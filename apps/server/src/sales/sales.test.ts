@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { getSalesResumen, getSalesStatus, getUserPaymentStatus, newPlanPayment } from '@escudo/contract';
 import { randomAddress, signUpUser, type TestApp } from '../../test/test-app.ts';
 import { createListeningTestApp } from '../../test/listening-test-app.ts';
-import { payments } from '../lib/db/schema.ts';
+import { payments } from '../payments/payments.schema.ts';
 import { AppError } from '../lib/app-error.ts';
 import { findReferrer } from './sales.service.ts';
 

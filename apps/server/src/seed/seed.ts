@@ -5,24 +5,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../lib/context.ts';
-import {
-  atencionEvidence,
-  atencionNotes,
-  atenciones,
-  comunas,
-  cuadrantes,
-  devices,
-  paises,
-  planFeatures,
-  planIncludes,
-  planes,
-  regiones,
-  userPlans,
-} from '../lib/db/schema.ts';
+import { atencionEvidence, atencionNotes, atenciones } from '../atenciones/atenciones.schema.ts';
+import { comunas, cuadrantes, paises, regiones } from '../geography/geography.schema.ts';
+import { devices } from '../devices/devices.schema.ts';
+import { planFeatures, planIncludes, planes } from '../plans/plans.schema.ts';
+import { userPlans } from '../accounts/accounts.schema.ts';
 import { CHILE_PAIS, CHILE_REGIONS, CUADRANTES } from '../geography/chile-data.ts';
 import { PLAN_INCLUDES, PLANS } from '../plans/plans.data.ts';
 import { hashPassword } from '../lib/crypto/passwords.ts';
-import { createUser, findUserByEmail } from '../users/users.service.ts';
+import { createUser, findUserByEmail } from '../accounts/accounts.service.ts';
 import { createOperator } from '../operators/operators.service.ts';
 import { createDemoVideo } from './demo-video.ts';
 

@@ -1,13 +1,14 @@
 /**
  * Sponsors (issue 17; decision 021): an organisation gives its people a plan for some months at no
  * cost through the link `/register?sponsor_code=UNIQUE_ID`. Operators create, list and disable them
- * with the admin command (sponsors.admin.ts); sign-up starts the plan (sponsors.events.ts).
+ * with the admin command (sponsors.admin.ts); sign-up starts the plan (accounts/accounts.events.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
-import { planes, sponsors } from '../lib/db/schema.ts';
+import { planes } from '../plans/plans.schema.ts';
+import { sponsors } from './sponsors.schema.ts';
 import { findPlanOrThrow } from '../plans/plans.service.ts';
 
 /** 128 random bits, URL-safe: the link is the only key to the sponsor's plan, so it cannot be guessed */

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { getSponsorById } from '@escudo/contract';
 import { createTestApp, randomAddress, type TestApp } from '../../test/test-app.ts';
-import { payments, users } from '../lib/db/schema.ts';
-import { addMonths } from '../payments/plan-period.ts';
+import { payments } from '../payments/payments.schema.ts';
+import { users } from '../accounts/accounts.schema.ts';
+import { addMonths } from '../plans/plan-period.ts';
 import { createSponsor, disableSponsor, listSponsors } from './sponsors.service.ts';
 import { runAdminCommand } from '../admin/admin-commands.ts';
 

@@ -6,12 +6,12 @@ import { and, desc, eq, inArray, isNull, asc, sql } from 'drizzle-orm';
 import { TRACKING_POINT_CLOCK_SKEW_MS, type RoutePoint, type Tracking } from '@escudo/contract';
 import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
-import { trackingPoints, trackings } from '../lib/db/schema.ts';
+import { trackingPoints, trackings } from './tracking.schema.ts';
 import type { DeviceAuth } from '../lib/http/routes.ts';
 import { findUserDevice } from '../devices/devices.service.ts';
 import { createCommand } from '../commands/commands.service.ts';
 import { targetOf } from '../commands/command-delivery.ts';
-import { findPlanFeature } from '../plans/plans.service.ts';
+import { findPlanFeature } from '../accounts/accounts.service.ts';
 import { TRACKING_INCLUDE_ID } from '../plans/plans.data.ts';
 import { isUniqueViolation } from '../lib/db/errors.ts';
 
@@ -50,6 +50,11 @@ async function findActive(ctx: AppContext, deviceRowId: number) {
     .where(and(eq(trackings.deviceId, deviceRowId), isNull(trackings.endedAt)))
     .limit(1);
   return row ?? null;
+}
+
+/** The phone's open route, if any: a reconnecting phone is told to go on with it (commands' `resume`). */
+export async function findOpenRouteId(ctx: AppContext, deviceRowId: number): Promise<number | null> {
+  return (await findActive(ctx, deviceRowId))?.id ?? null;
 }
 
 /** Turning tracking on needs a plan that includes it (issue 12 item 9); turning it off never does. */

@@ -2,7 +2,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { connect, listen, panelToken, userWithPhone, type TestSocket } from '../../test/sockets.ts';
-import { deviceCommands, trackingPoints, trackings, userPlans } from '../lib/db/schema.ts';
+import { deviceCommands } from '../commands/commands.schema.ts';
+import { trackingPoints, trackings } from './tracking.schema.ts';
+import { userPlans } from '../accounts/accounts.schema.ts';
 
 let app: TestApp;
 let url: string;

@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { AVATAR_IMAGE_MAX_BYTES, AVATAR_MAX_SIDE_PX, FILE_URL_TTL_MS } from '@escudo/contract';
 import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
-import { users } from '../lib/db/schema.ts';
+import { users } from '../accounts/accounts.schema.ts';
 
 /**
  * ours: a picture of more pixels is refused before its pixels are decoded (a small file can declare a

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AVATAR_IMAGE_MAX_BYTES, FILE_URL_TTL_MS } from '@escudo/contract';
 import { LINK_EXPIRY_STEP_MS } from '../lib/storage/signed-links.ts';
 import { createTestApp, signUpUser, type TestApp } from '../../test/test-app.ts';
-import { users } from '../lib/db/schema.ts';
+import { users } from '../accounts/accounts.schema.ts';
 import { forgeSignature } from '../../test/forged-signature.ts';
 
 let app: TestApp;

@@ -8,9 +8,10 @@ import { eq, sql } from 'drizzle-orm';
 import type { BodyOf, updateInfo } from '@escudo/contract';
 import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
-import { comunas, regiones, users } from '../lib/db/schema.ts';
+import { comunas, regiones } from '../geography/geography.schema.ts';
+import { users } from '../accounts/accounts.schema.ts';
 import { isUniqueViolation } from '../lib/db/errors.ts';
-import { findUserByEmail } from './users.service.ts';
+import { findUserByEmail } from '../accounts/accounts.service.ts';
 
 const EMAIL_TAKEN_FIELD = { email: 'Ya existe una cuenta registrada con este email.' };
 

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userSchema } from '@escudo/contract';
 import { createTestApp, signUpUser, type TestApp } from '../../test/test-app.ts';
 import { eq } from 'drizzle-orm';
-import { devices, planes, userPlans } from '../lib/db/schema.ts';
+import { devices } from '../devices/devices.schema.ts';
+import { planes } from '../plans/plans.schema.ts';
+import { userPlans } from '../accounts/accounts.schema.ts';
 import { CATALOGUE_TTL_MS } from '../plans/plans.service.ts';
 import { seedDemoAccount } from '../seed/seed.ts';
 

@@ -15,9 +15,9 @@ import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-post
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { openDurablePglite } from './durable-pglite.ts';
-import * as schema from './schema.ts';
 
-export type Db = NodePgDatabase<typeof schema>;
+/** Queries name their tables; nothing uses Drizzle's relational API (`db.query`), so it gets no schema. */
+export type Db = NodePgDatabase;
 /** the database or a transaction on it: what a statement that may join a caller's transaction takes */
 export type DbOrTransaction = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -64,7 +64,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     // a dropped idle connection must not crash the process; the pool replaces it
     pool.on('error', () => {});
-    const db = drizzlePg(pool, { schema });
+    const db = drizzlePg(pool);
     await migratePg(db, { migrationsFolder });
     return { db, driver: 'postgres', concurrency: options.poolSize ?? 10, close: () => pool.end() };
   }
@@ -73,7 +73,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const client =
     dir && options.pgliteDurability !== 'relaxed' ? await openDurablePglite(dir) : await PGlite.create(dir);
   yieldBeforeEachQuery(client);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   const checkpoints = dir
     ? setInterval(() => {

@@ -14,7 +14,7 @@ import type { ErrorCode } from '@escudo/contract';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../app-error.ts';
 import type { DbOrTransaction } from '../db/client.ts';
-import { throttleHits } from '../db/schema.ts';
+import { throttleHits } from './throttle.schema.ts';
 
 export interface Limit {
   /** the limit's name, the first part of every key it counts */

@@ -1,0 +1,78 @@
+/** How an account signs in: sessions, password resets, linked Google accounts and their one-time tokens. */
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt } from '../lib/db/columns.ts';
+import { users } from '../accounts/accounts.schema.ts';
+
+/**
+ * What every table of a user's tokens holds: the token's SHA-256 only, and its expiry. Each table adds
+ * what ends a token sooner: `revoked_at` (sessions) or `used_at` (password resets and Google sign-in's
+ * social tokens, which work once).
+ */
+const userTokenColumns = () => ({
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** Bearer sessions: only the SHA-256 of the token is stored, so a database leak yields no session. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    ...userTokenColumns(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_idx').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    ...userTokenColumns(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('password_resets_token_hash_idx').on(t.tokenHash)],
+);
+
+/**
+ * Accounts of an OpenID provider linked to ours (issue 14): an account is found by the provider's
+ * subject (`sub`), never by e-mail after the first link, because an e-mail can change hands.
+ */
+export const linkedIdentities = pgTable(
+  'linked_identities',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'google' (the provider of GOOGLE_ISSUER_URL) */
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    /** the provider's verified e-mail when linked, for support */
+    email: text('email'),
+    /** the provider's picture URL as last given; never fetched by the server */
+    pictureUrl: text('picture_url'),
+    createdAt: createdAt(),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('linked_identities_provider_subject_idx').on(t.provider, t.subject),
+    index('linked_identities_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * Google sign-in's `social_access_token` (issue 14): only its SHA-256 is stored; it works once
+ * (`used_at` is set by the claim that trades it for a session) and for SOCIAL_TOKEN_TTL_MS.
+ */
+export const socialSignInTokens = pgTable(
+  'social_sign_in_tokens',
+  {
+    ...userTokenColumns(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('social_sign_in_tokens_token_hash_idx').on(t.tokenHash)],
+);
