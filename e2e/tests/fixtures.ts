@@ -10,6 +10,7 @@ import { createInterface } from 'node:readline';
 import { simpleParser } from 'mailparser';
 import { test as base, expect, type Page } from '@playwright/test';
 import type { BodyOf, EndpointName, EndpointsByRoute, ResponseOf } from '@escudo/contract';
+import { chileDateParts } from '@escudo/contract/browser';
 import { callApi as callApiOn } from '@escudo/phone/api-client';
 import { E2E_DATA_DIR, E2E_URL } from '../playwright.config.ts';
 
@@ -294,3 +295,16 @@ export const test = base.extend<{
     }
   },
 });
+
+/** Mis planes shows `planName` as the current plan, until `months` from now (as a paid plan shows). */
+export async function expectCurrentPlan(page: Page, planName: string, months: number): Promise<void> {
+  await page.getByRole('button', { name: 'Mis planes' }).click();
+  const current = page.getByRole('region', { name: 'Plan Actual' }).getByRole('article', { name: planName });
+  await expect(current).toBeVisible();
+  const until = new Date();
+  until.setMonth(until.getMonth() + months);
+  const expected = chileDateParts(until)!;
+  await expect(
+    current.getByText(new RegExp(`^Vence el \\d{2}-${expected.month}-${expected.year}$`)),
+  ).toBeVisible();
+}

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { chileDateParts } from '@escudo/contract/browser';
 import {
   DENY_CONSENT_COOKIE,
   GOOGLE_PERSON_COOKIE,
@@ -11,6 +10,7 @@ import {
   callApi,
   createAccount,
   expect,
+  expectCurrentPlan,
   newAccount,
   readLinkFromOutbox,
   runAdmin,
@@ -106,15 +106,7 @@ test('a sponsor’s link, signed up with Google from Register: the sponsor’s p
   await expect(page.getByText(GOOGLE_PERSON_NAME, { exact: true }).first()).toBeVisible();
 
   // the plan, as the e-mail sign-up's shows it: Familia, until six months from now
-  await page.getByRole('button', { name: 'Mis planes' }).click();
-  const current = page.getByRole('region', { name: 'Plan Actual' }).getByRole('article', { name: 'Familia' });
-  await expect(current).toBeVisible();
-  const until = new Date();
-  until.setMonth(until.getMonth() + 6);
-  const expected = chileDateParts(until)!;
-  await expect(
-    current.getByText(new RegExp(`^Vence el \\d{2}-${expected.month}-${expected.year}$`)),
-  ).toBeVisible();
+  await expectCurrentPlan(page, 'Familia', 6);
 });
 
 test('an invitation with Google: a new account joins from Register, an existing one from Login', async ({

@@ -6,7 +6,7 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { CHILE_TIME_ZONE, SPANISH_MONTH_NAMES, chileDateParts } from '@escudo/contract/browser';
 import { E2E_URL } from '../playwright.config.ts';
-import { createAccount, expect, newAccount, runAdmin, signIn, test } from './fixtures.ts';
+import { createAccount, expect, expectCurrentPlan, newAccount, runAdmin, signIn, test } from './fixtures.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'], timezoneId: CHILE_TIME_ZONE });
 
@@ -193,15 +193,7 @@ test('a sponsor made with the admin command gives its plan at sign-up; an unknow
 
   // the plan, as a paid one shows: Familia, until six months from now
   const page = sponsored.page;
-  await page.getByRole('button', { name: 'Mis planes' }).click();
-  const current = page.getByRole('region', { name: 'Plan Actual' }).getByRole('article', { name: 'Familia' });
-  await expect(current).toBeVisible();
-  const until = new Date();
-  until.setMonth(until.getMonth() + 6);
-  const expected = chileDateParts(until)!;
-  await expect(
-    current.getByText(new RegExp(`^Vence el \\d{2}-${expected.month}-${expected.year}$`)),
-  ).toBeVisible();
+  await expectCurrentPlan(page, 'Familia', 6);
 
   await sponsored.context.close();
 

@@ -11,6 +11,17 @@ export const device: Device = {
   device_soversion: 14,
 };
 
+/** A second phone of the same owner: an iPhone, where the Android-only functions say so. */
+export const iphone: Device = {
+  id: 13,
+  device_id: 'sim-ios-77',
+  device_brand: 'Apple',
+  device_name: 'iPhone de Ana',
+  device_model: 'iPhone 15',
+  device_so: 'ios',
+  device_soversion: 17.4,
+};
+
 export const user: User = {
   id: 5,
   name: 'Ana Pérez',

@@ -1,27 +1,17 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Device } from '@escudo/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { queryClient } from '../../../lib/query-client.ts';
 import { clearSelectedDevice } from '../../../lib/session/selected-device.ts';
 import { useUser, userQueryOptions } from '../../../lib/session/user-details.ts';
 import { answer, calls } from '../../../testing/fake-network.ts';
-import { device, user } from '../../../testing/fixtures.ts';
+import { device, iphone, user } from '../../../testing/fixtures.ts';
 import { renderScreen } from '../../../testing/render.tsx';
 import { devicesTexts as t } from '../texts.ts';
 import { DeviceList } from './device-list.tsx';
 
 // The sidebar's 'Dispositivos registrados': the account's phones; a click selects one, remembered.
 
-const iphone: Device = {
-  id: 13,
-  device_id: 'sim-ios-77',
-  device_brand: 'Apple',
-  device_name: 'iPhone de Ana',
-  device_model: 'iPhone 15',
-  device_so: 'ios',
-  device_soversion: 17.4,
-};
 const devices = [device, iphone];
 
 beforeEach(() => {

@@ -8,7 +8,7 @@ import { queryClient } from '../../../lib/query-client.ts';
 import { clearSelectedDevice, selectDevice } from '../../../lib/session/selected-device.ts';
 import { userQueryOptions } from '../../../lib/session/user-details.ts';
 import { answer, refuse } from '../../../testing/fake-network.ts';
-import { config, device, user } from '../../../testing/fixtures.ts';
+import { config, device, iphone, user } from '../../../testing/fixtures.ts';
 import { renderScreen } from '../../../testing/render.tsx';
 import { homeTexts as t } from '../texts.ts';
 import { HomePage } from './home-page.tsx';
@@ -22,15 +22,6 @@ function SecurityNetworkDialog({ open }: { open: boolean; onClose: () => void })
   return open ? <div role="dialog" aria-label="Red de seguridad" /> : null;
 }
 
-const iphone: Device = {
-  id: 13,
-  device_id: 'sim-ios-77',
-  device_brand: 'Apple',
-  device_name: 'iPhone de Ana',
-  device_model: 'iPhone 15',
-  device_so: 'ios',
-  device_soversion: 17.4,
-};
 const links = {
   ...config,
   privacy_url: 'https://escudo.test/privacidad',
