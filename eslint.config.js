@@ -100,6 +100,8 @@ export default tseslint.config(
             payments: ['accounts', 'plans'],
             // the referred accounts, and their paid orders
             sales: ['accounts', 'payments'],
+            // the accounts whose current plan ends soon, and the plan's name
+            reminders: ['accounts', 'plans'],
             // reference data, and the demo accounts with their phones and an atención
             seed: ['accounts', 'atenciones', 'devices', 'geography', 'operators', 'plans'],
             // the sponsor's plan, and the period rule it follows like a paid one

@@ -19,8 +19,9 @@ import { createAdmissionGate } from './lib/http/admission.ts';
 import { createRouter } from './lib/http/routes.ts';
 import type { RealtimeHub } from './lib/realtime/hub.ts';
 import { createRealtimeMessages } from './lib/realtime/messages.ts';
-import { pruneHits } from './lib/throttle/throttle.ts';
-import { buildContext, networkEmails, type ContextOptions } from './context.ts';
+import { createJobRunner } from './lib/jobs/job-runner.ts';
+import type { JobRunner, OnJobRun } from './lib/jobs/jobs.ts';
+import { buildContext, scheduledJobs, type ContextOptions } from './context.ts';
 import { createPanelSocketAuthenticator, createSessionAuthenticator } from './auth/sessions.ts';
 import { registerAuthRoutes } from './auth/auth.routes.ts';
 import { registerGoogleSignInRoutes } from './auth/google.routes.ts';
@@ -39,28 +40,26 @@ import { findOpenRouteId } from './tracking/tracking.service.ts';
 import { registerPlanRoutes } from './plans/plans.routes.ts';
 import { registerAlertRoutes } from './alerts/alerts.routes.ts';
 import { registerPaymentRoutes } from './payments/payments.routes.ts';
-import { retryNetworkEmails } from './network/mail-network.ts';
 import { registerNetworkRoutes } from './network/network.routes.ts';
 import { registerSalesRoutes } from './sales/sales.routes.ts';
 import { registerSponsorRoutes } from './sponsors/sponsors.routes.ts';
 import { registerAtencionRoutes } from './atenciones/atenciones.routes.ts';
 import { registerCommandMessages } from './commands/commands.messages.ts';
-import { expireStaleCommands } from './commands/command-delivery.ts';
 
-export type BuildOptions = ContextOptions;
+export interface BuildOptions extends ContextOptions {
+  /** told after each run of a scheduled job (a metric of job runs by name and outcome) */
+  onJobRun?: OnJobRun;
+}
 
 export interface App {
   app: FastifyInstance;
   ctx: AppContext;
   database: Database;
   realtime: RealtimeHub;
+  /** the scheduled jobs of this process (lib/jobs): `trigger` runs one now */
+  jobs: JobRunner;
 }
 
-/**
- * how often the sweep runs: undelivered locks and wipes past their 24 hours expire (and their owners
- * are told), old throttle hits go, and failed e-mails to a network are tried again
- */
-const EXPIRY_SWEEP_MS = 60_000;
 /** smaller answers fit in one packet anyway: compressing them costs CPU and saves nothing */
 const API_COMPRESSION_MIN_BYTES = 1024;
 
@@ -72,9 +71,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.addHook('preClose', () => realtime.close());
   app.addHook('onClose', close);
   await registerPlugins(app, ctx.env);
-  startSweep(app, ctx);
+  const jobs = await startJobs(app, ctx, database, options.onJobRun);
   await registerFeatures(app, ctx, realtime);
-  return { app, ctx, database, realtime };
+  return { app, ctx, database, realtime, jobs };
 }
 
 /** Fastify behind the admission gate, logging through the context's logger. */
@@ -154,18 +153,25 @@ async function registerPlugins(app: FastifyInstance, env: Env): Promise<void> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 }
 
-function startSweep(app: FastifyInstance, ctx: AppContext): void {
-  const sweep = setInterval(() => {
-    expireStaleCommands(ctx).catch((error: unknown) =>
-      app.log.error({ err: error }, 'command expiry sweep failed'),
-    );
-    pruneHits(ctx).catch((error: unknown) => app.log.error({ err: error }, 'throttle sweep failed'));
-    retryNetworkEmails(ctx, networkEmails).catch((error: unknown) =>
-      app.log.error({ err: error }, 'network e-mail retry sweep failed'),
-    );
-  }, EXPIRY_SWEEP_MS);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
+/**
+ * The scheduled work (context.ts's scheduledJobs) runs once across every server process (decision
+ * 029). It stops before anything closes: runs under way finish, or go back to the queue.
+ */
+async function startJobs(
+  app: FastifyInstance,
+  ctx: AppContext,
+  database: Database,
+  onRun: OnJobRun | undefined,
+): Promise<JobRunner> {
+  const jobs = createJobRunner(database, {
+    ctx,
+    jobs: scheduledJobs,
+    everySeconds: ctx.env.JOBS_SWEEP_SECONDS,
+    onRun,
+  });
+  await jobs.start();
+  app.addHook('preClose', () => jobs.stop());
+  return jobs;
 }
 
 /** Every feature's routes and realtime messages, each registered by the feature itself. */

@@ -23,6 +23,12 @@ import { findLostPhoneEmail } from './lostphone/lost-mode-notice.ts';
 import { subscribeNetworkToSignUps } from './network/network.events.ts';
 import { subscribeSalesToSignUps } from './sales/sales.events.ts';
 import { subscribeAccountsToSignUps } from './accounts/accounts.events.ts';
+import type { JobDefinition } from './lib/jobs/jobs.ts';
+import { expireCommandsJob } from './commands/commands.jobs.ts';
+import { pruneThrottleHitsJob } from './lib/throttle/throttle.jobs.ts';
+import { retryNetworkEmailsJob } from './network/network.jobs.ts';
+import { deleteEndedEvidenceLinksJob } from './atenciones/atenciones.jobs.ts';
+import { planRemindersJob } from './reminders/reminders.jobs.ts';
 
 export interface ContextOptions {
   env: Env;
@@ -44,6 +50,18 @@ export interface BuiltContext {
 
 /** The e-mails to a security network that are tried again until they are sent (network/mail-network.ts). */
 export const networkEmails = { alert: findAlertEmail, lostPhone: findLostPhoneEmail };
+
+/**
+ * Every feature's scheduled work, run once across the server processes (lib/jobs, decision 029) by
+ * the runner app.ts starts; the table of what runs when is in docs/architecture.md.
+ */
+export const scheduledJobs: JobDefinition[] = [
+  expireCommandsJob,
+  pruneThrottleHitsJob,
+  retryNetworkEmailsJob(networkEmails),
+  deleteEndedEvidenceLinksJob,
+  planRemindersJob,
+];
 
 export async function buildContext(options: ContextOptions): Promise<BuiltContext> {
   const { env } = options;

@@ -25,6 +25,11 @@ export const envSchema = z
     MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(1).optional(),
     MAX_QUEUED_REQUESTS: z.coerce.number().int().min(0).default(200),
     MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(1).default(2000),
+    /**
+     * when set, every scheduled job (lib/jobs) is due this often instead of its own interval (1 minute
+     * to 1 hour): for tests and trials, never needed in production
+     */
+    JOBS_SWEEP_SECONDS: z.coerce.number().int().min(1).optional(),
     /** per source address: wrong passwords in 15 minutes, sign-ups and reset requests an hour (429) */
     SIGNIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
     SIGNUPS_PER_ADDRESS: z.coerce.number().int().min(1).default(10),

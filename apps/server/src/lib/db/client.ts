@@ -26,6 +26,8 @@ export interface Database {
   driver: 'pglite' | 'postgres';
   /** how many queries the driver can run at once: PGlite is single-connection */
   concurrency: number;
+  /** PostgreSQL's connection URL, for what opens its own connections (the job queue, lib/jobs) */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -66,7 +68,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', () => {});
     const db = drizzlePg(pool);
     await migratePg(db, { migrationsFolder });
-    return { db, driver: 'postgres', concurrency: options.poolSize ?? 10, close: () => pool.end() };
+    return {
+      db,
+      driver: 'postgres',
+      concurrency: options.poolSize ?? 10,
+      url: options.url,
+      close: () => pool.end(),
+    };
   }
   const dir = options.pgliteDir && options.pgliteDir !== 'memory://' ? options.pgliteDir : undefined;
   if (dir) fs.mkdirSync(path.dirname(dir), { recursive: true });

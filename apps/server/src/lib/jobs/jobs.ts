@@ -1,0 +1,116 @@
+/**
+ * Scheduled work that must run once across every server process (issue 28, decision 029). A feature
+ * declares a job with `defineJob` in its own `<feature>.jobs.ts`; `context.ts` lists them and
+ * `app.ts` starts one runner for the process: pg-boss on PostgreSQL (its schema `pgboss` in the same
+ * database, so any number of processes share one queue), or timers in the process on the embedded
+ * PGlite, which only one process can open. Handlers are idempotent: a job may run late, or twice
+ * around a slot's edge, and must leave the same result.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { AppContext } from '../context.ts';
+
+export interface JobDefinition {
+  /** the queue's name: kebab-case, unique */
+  name: string;
+  /** how often the job is due; JOBS_SWEEP_SECONDS, when set, replaces it for every job (tests) */
+  everySeconds: number;
+  /** tries after a failed one, each waiting twice as long as the one before (from `delaySeconds`) */
+  retry: { limit: number; delaySeconds: number };
+  run(ctx: AppContext): Promise<void>;
+}
+
+export const defineJob = (definition: JobDefinition): JobDefinition => definition;
+
+/** how a run ended: a failed run is retried while its job's `retry.limit` allows */
+export type JobOutcome = 'completed' | 'failed';
+/** told after every run (a metric counts job runs by name and outcome) */
+export type OnJobRun = (job: string, outcome: JobOutcome) => void;
+
+export interface JobRunner {
+  kind: 'pg-boss' | 'in-process';
+  start(): Promise<void>;
+  /** one run of `name` now, outside its schedule (with its retries): what an operator or a test asks */
+  trigger(name: string): Promise<void>;
+  /** no new runs; the runs under way finish (pg-boss: or go back to the queue after a timeout) */
+  stop(): Promise<void>;
+}
+
+export interface JobRunnerOptions {
+  ctx: AppContext;
+  jobs: JobDefinition[];
+  /** replaces every job's `everySeconds` (JOBS_SWEEP_SECONDS) */
+  everySeconds?: number | undefined;
+  onRun?: OnJobRun | undefined;
+}
+
+export const intervalOf = (job: JobDefinition, options: JobRunnerOptions) =>
+  options.everySeconds ?? job.everySeconds;
+
+/** One run of a job's handler: a failure is logged with the job's name and thrown on for a retry. */
+export async function runJob(options: JobRunnerOptions, job: JobDefinition): Promise<void> {
+  try {
+    await job.run(options.ctx);
+    options.onRun?.(job.name, 'completed');
+  } catch (error) {
+    options.ctx.log.error({ err: error, job: job.name }, 'scheduled job failed');
+    options.onRun?.(job.name, 'failed');
+    throw error;
+  }
+}
+
+/**
+ * The embedded database's runner: one timer per job in this process (PGlite is one process's, so
+ * there is no other to share with). A run that fails is tried again after `delaySeconds`, then twice
+ * as long, up to `limit` times; a job is never run twice at once; stopping cancels the waiting
+ * retries and waits for the runs under way.
+ */
+export function createInProcessRunner(options: JobRunnerOptions): JobRunner {
+  const timers: NodeJS.Timeout[] = [];
+  const running = new Map<string, Promise<void>>();
+  const stopping = new AbortController();
+
+  const runWithRetries = async (job: JobDefinition) => {
+    for (let attempt = 0; !stopping.signal.aborted; attempt += 1) {
+      try {
+        await runJob(options, job);
+        return;
+      } catch {
+        if (attempt >= job.retry.limit) return;
+        const waitMs = job.retry.delaySeconds * 1000 * 2 ** attempt;
+        const isStopped = await sleep(waitMs, false, { signal: stopping.signal, ref: false }).catch(
+          () => true,
+        );
+        if (isStopped) return;
+      }
+    }
+  };
+  const start = (job: JobDefinition) => {
+    const underWay = running.get(job.name);
+    if (underWay) return underWay;
+    const run = runWithRetries(job).finally(() => running.delete(job.name));
+    running.set(job.name, run);
+    return run;
+  };
+  return {
+    kind: 'in-process',
+    async start() {
+      for (const job of options.jobs) {
+        timers.push(setInterval(() => void start(job), intervalOf(job, options) * 1000).unref());
+      }
+    },
+    trigger(name) {
+      return start(findJob(options.jobs, name));
+    },
+    async stop() {
+      for (const timer of timers) clearInterval(timer);
+      stopping.abort();
+      await Promise.all(running.values());
+    },
+  };
+}
+
+export function findJob(jobs: JobDefinition[], name: string): JobDefinition {
+  const job = jobs.find((candidate) => candidate.name === name);
+  if (!job) throw new Error(`no job named ${name}`);
+  return job;
+}
