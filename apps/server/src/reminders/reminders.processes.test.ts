@@ -1,0 +1,129 @@
+/**
+ * Exactly once across processes (issue 28): two real server processes on one PostgreSQL database,
+ * started at the same time, both run the scheduled jobs (every second here, JOBS_SWEEP_SECONDS), and
+ * their outboxes together hold one reminder per plan. Runs in the PostgreSQL project only, since
+ * PGlite is one process's.
+ */
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { simpleParser } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresDatabase } from '../../test/test-app.ts';
+import { startServerProcess, type ServerProcess } from '../../test/server-process.ts';
+
+const isPostgresRun = process.env.ESCUDO_TEST_DB === 'postgres';
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const server = await startServerProcess(env);
+  if (server.process.exitCode !== null) throw new Error(`server exited: ${await server.exited}`);
+  return server;
+}
+
+const stop = (child: ChildProcess) =>
+  new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve(null);
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+
+describe.skipIf(!isPostgresRun)('plan reminders with two server processes', () => {
+  const servers: ChildProcess[] = [];
+  const dataDirs: string[] = [];
+  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  let client: pg.Client;
+  let a: string;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    database = await createPostgresDatabase();
+    client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    env = {
+      DATABASE_URL: database.url,
+      APP_SECRET: randomBytes(32).toString('hex'),
+      JOBS_SWEEP_SECONDS: '1',
+    };
+    const dataDir = async () => {
+      const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'escudo-jobs-'));
+      dataDirs.push(dir);
+      return { DATA_DIR: dir, WEB_DIST_DIR: path.join(dir, 'no-panel') };
+    };
+    // a first start applies the migrations and seeds the catalogue and the demo account, then stops
+    const first = await startServer({ ...env, ...(await dataDir()) });
+    await stop(first.process);
+    // both at once, each with its own outbox
+    const both = await Promise.all([
+      startServer({ ...env, ...(await dataDir()) }),
+      startServer({ ...env, ...(await dataDir()) }),
+    ]);
+    servers.push(...both.map((server) => server.process));
+    a = both[0]!.url;
+  }, 180_000);
+
+  afterAll(async () => {
+    await Promise.all(servers.map(stop));
+    await client?.end();
+    await database?.drop();
+    await Promise.all(dataDirs.map((dir) => fs.rm(dir, { recursive: true, force: true })));
+  });
+
+  /** the plan reminders in both servers' outboxes, by recipient */
+  async function remindersByRecipient() {
+    const byRecipient = new Map<string, string[]>();
+    for (const dir of dataDirs) {
+      const outbox = path.join(dir, 'outbox');
+      for (const file of await fs.readdir(outbox).catch(() => [])) {
+        const mail = await simpleParser(await fs.readFile(path.join(outbox, file)));
+        if (!mail.subject?.includes(' vence el ') || !mail.to || Array.isArray(mail.to)) continue;
+        byRecipient.set(mail.to.text, [...(byRecipient.get(mail.to.text) ?? []), mail.text ?? '']);
+      }
+    }
+    return byRecipient;
+  }
+
+  async function customerEndingIn(endsInMs: number) {
+    const email = `ana.${randomBytes(4).toString('hex')}@example.cl`;
+    const response = await fetch(`${a}/api/auth/signUpByCode`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Ana', email, password: 'una-clave-segura' }),
+    });
+    expect(response.status).toBe(201);
+    await client.query(
+      'UPDATE user_plans SET expires_at = $1 FROM users WHERE users.id = user_plans.user_id AND users.email = $2',
+      [new Date(Date.now() + endsInMs), email],
+    );
+    return email;
+  }
+
+  it('sends each plan one reminder, whichever process runs the job', async () => {
+    const weekAway = await Promise.all([customerEndingIn(5 * DAY), customerEndingIn(3 * DAY)]);
+    const dayAway = await customerEndingIn(12 * HOUR);
+    const everyone = [...weekAway, dayAway];
+    for (let waited = 0; waited < 60_000; waited += 250) {
+      const sent = await remindersByRecipient();
+      if (everyone.every((email) => sent.has(email))) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    // several more runs of the job, on either process, change nothing
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    const sent = await remindersByRecipient();
+    for (const email of weekAway) {
+      expect(sent.get(email)).toHaveLength(1);
+      expect(sent.get(email)![0]).toContain('vence en menos de una semana');
+    }
+    expect(sent.get(dayAway)).toHaveLength(1);
+    expect(sent.get(dayAway)![0]).toContain('vence en menos de un día');
+    // the job did run again and again meanwhile, through the queue both processes share
+    const { rows } = await client.query<{ runs: number }>(
+      "SELECT count(*)::int AS runs FROM pgboss.job WHERE name = 'plan-reminders' AND state = 'completed'",
+    );
+    expect(rows[0]!.runs).toBeGreaterThan(3);
+  }, 120_000);
+});
