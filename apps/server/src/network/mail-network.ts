@@ -2,8 +2,9 @@
  * E-mails to the accepted members of a user's security network that must not be lost to one failed
  * try (decisions 023, 024, 025): an SOS (the alertRaised event) and a phone in lost mode
  * (lostModeChanged). Nobody is there to ask for them again: the first try goes at once to every
- * member, and one that fails is kept in `network_email_retries` and tried again by the server's sweep
- * (app.ts, each minute) after NETWORK_EMAIL_RETRY_DELAYS_MS, while it still means something. What a
+ * member, and one that fails is kept in `network_email_retries` and tried again by the scheduled job
+ * retry-network-emails (network.jobs.ts, each minute) after NETWORK_EMAIL_RETRY_DELAYS_MS, while it
+ * still means something. What a
  * member reads is the raising feature's (alerts.emails.ts, lost-mode-notice.ts), given in context.ts.
  */
 import { and, asc, eq, lte } from 'drizzle-orm';

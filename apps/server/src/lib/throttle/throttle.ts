@@ -106,7 +106,7 @@ export async function clearHitsStartingWith(ctx: AppContext, limit: Limit, prefi
   await ctx.db.delete(throttleHits).where(like(throttleHits.key, `${escaped}%`));
 }
 
-/** Deletes hits older than any window (the periodic sweep in app.ts). */
+/** Deletes hits older than any window (the scheduled job prune-throttle-hits, throttle.jobs.ts). */
 export async function pruneHits(ctx: AppContext): Promise<void> {
   const cutoff = new Date(ctx.now().getTime() - THROTTLE_MAX_WINDOW_MS);
   await ctx.db.delete(throttleHits).where(lt(throttleHits.createdAt, cutoff));
