@@ -10,6 +10,7 @@ import { atencionEvidence, atencionNotes, atenciones } from './atenciones.schema
 import { createDemoVideo } from '../seed/demo-video.ts';
 import { makeOperator } from '../../test/operators.ts';
 import { forgeSignature } from '../../test/forged-signature.ts';
+import { EVIDENCE_LINK_KEPT_AFTER_END_MS, deleteEndedEvidenceLinks } from './atenciones.jobs.ts';
 
 let app: TestApp;
 let video: Buffer;
@@ -541,6 +542,15 @@ describe('evidence links', () => {
     expect((await page(weekToken)).statusCode).toBe(200);
     app.clock.advance(60 * 60 * 1000);
     expect((await page(weekToken)).statusCode).toBe(410);
+
+    // the scheduled job keeps ended links a month (they still say 410), then deletes them (404)
+    await deleteEndedEvidenceLinks(app.ctx);
+    expect((await page(weekToken)).statusCode).toBe(410);
+    expect((await page(tokenOf(url))).statusCode).toBe(410);
+    app.clock.advance(EVIDENCE_LINK_KEPT_AFTER_END_MS + 60_000);
+    await deleteEndedEvidenceLinks(app.ctx);
+    expect((await page(weekToken)).statusCode).toBe(404);
+    expect((await page(tokenOf(url))).statusCode).toBe(404);
 
     // an unknown or malformed token
     expect((await page('x'.repeat(43))).statusCode).toBe(404);
