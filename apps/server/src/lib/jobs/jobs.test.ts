@@ -77,4 +77,26 @@ describe('a scheduled job', () => {
     await other.stop();
     expect(outcomes).toEqual(['failed', 'failed']);
   }, 90_000);
+
+  it('lets a run under way finish when the runner stops', async () => {
+    let isStarted = false;
+    let isFinished = false;
+    const slow = defineJob({
+      name: `slow-${Math.random().toString(36).slice(2, 8)}`,
+      everySeconds: 3600,
+      retry: { limit: 0, delaySeconds: 1 },
+      async run() {
+        isStarted = true;
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        isFinished = true;
+      },
+    });
+    const stopping = createJobRunner(app.database, { ctx: app.ctx, jobs: [slow] });
+    await stopping.start();
+    await stopping.trigger(slow.name);
+    await waitFor(() => isStarted);
+    expect(isStarted).toBe(true);
+    await stopping.stop();
+    expect(isFinished).toBe(true);
+  }, 90_000);
 });

@@ -29,7 +29,7 @@ export type OnJobRun = (job: string, outcome: JobOutcome) => void;
 export interface JobRunner {
   kind: 'pg-boss' | 'in-process';
   start(): Promise<void>;
-  /** one run of `name` now, outside its schedule (with its retries): what an operator or a test asks */
+  /** starts one run of `name` (with its retries) now, outside its schedule, without waiting for it */
   trigger(name: string): Promise<void>;
   /** no new runs; the runs under way finish (pg-boss: or go back to the queue after a timeout) */
   stop(): Promise<void>;
@@ -98,8 +98,9 @@ export function createInProcessRunner(options: JobRunnerOptions): JobRunner {
         timers.push(setInterval(() => void start(job), intervalOf(job, options) * 1000).unref());
       }
     },
-    trigger(name) {
-      return start(findJob(options.jobs, name));
+    async trigger(name) {
+      // started, not awaited: as on pg-boss, where it is queued for any process's worker
+      void start(findJob(options.jobs, name));
     },
     async stop() {
       for (const timer of timers) clearInterval(timer);
