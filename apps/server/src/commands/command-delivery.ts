@@ -108,8 +108,8 @@ export async function resumeDevice(
 }
 
 /**
- * Expires undelivered locks and wipes of one device (or all: the periodic sweep) and tells the owners'
- * panels. A delivered one is the phone's to finish: it already has it.
+ * Expires undelivered locks and wipes of one device (or all: the scheduled job, commands.jobs.ts)
+ * and tells the owners' panels. A delivered one is the phone's to finish: it already has it.
  */
 export async function expireStaleCommands(ctx: AppContext, deviceRowId?: number): Promise<void> {
   const expired = await ctx.db

@@ -15,7 +15,7 @@ import { listAcceptedMembers, type NetworkMember } from './network.members.ts';
 
 /** ours: the waits after the first, second and third failed try; after the fourth it gives up */
 export const NETWORK_EMAIL_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000];
-/** ours: retries taken in one sweep, so that a long mail outage cannot hold a sweep for long */
+/** ours: retries taken in one run of the job, so that a long mail outage cannot hold a run for long */
 const RETRIES_PER_SWEEP = 50;
 
 /** What an e-mail is about: an alert (its id) or a lost phone (its device's internal id). */
@@ -54,7 +54,7 @@ export function subscribeNetworkEmails(
 /**
  * Starts the first try, to every accepted member at once, and returns without waiting for it
  * (decision 025): a phone's SOS request, or its answer to lostOn, must not wait for a mail server. A
- * failure does not stop the others, and is logged and kept for the sweep.
+ * failure does not stop the others, and is logged and kept for the retry job.
  */
 function mailNetwork(ctx: AppContext, about: NetworkEmailSubject, email: NetworkEmail): void {
   const first = tryEveryMember(ctx, about, email).catch((error: unknown) =>
@@ -91,9 +91,10 @@ async function tryEveryMember(ctx: AppContext, about: NetworkEmailSubject, email
 }
 
 /**
- * The sweep's part: the retries that are due, each claimed by one conditional UPDATE that counts the
- * try and books the next one, so two servers (or two sweeps) never send the same try twice. A retry
- * whose e-mail means nothing any more, or whose member has left the network, goes unsent.
+ * The retry job's part (network.jobs.ts): the retries that are due, each claimed by one conditional
+ * UPDATE that counts the try and books the next one, so two servers (or two runs) never send the
+ * same try twice. A retry whose e-mail means nothing any more, or whose member has left the network,
+ * goes unsent.
  */
 export async function retryNetworkEmails(
   ctx: AppContext,

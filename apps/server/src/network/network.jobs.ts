@@ -1,4 +1,4 @@
-/** The network's scheduled work (lib/jobs): e-mails to members that failed are tried again (decisions 023–025). */
+/** The network's scheduled work (lib/jobs): failed e-mails to members go again (decisions 023–025). */
 import { defineJob } from '../lib/jobs/jobs.ts';
 import type { NetworkEmailKind } from './network.schema.ts';
 import { retryNetworkEmails, type FindNetworkEmail } from './mail-network.ts';

@@ -48,10 +48,10 @@ export type NetworkEmailKind = (typeof NETWORK_EMAIL_KINDS)[number];
 
 /**
  * An e-mail to a member of a user's security network that could not be sent, tried again by the
- * server's sweep (network/mail-network.ts; decisions 023, 024). `subject_id` is the alert's id or
- * the device's, by `kind`: no foreign key, so the sweep drops a row whose subject is gone or no
- * longer means anything (the alert ended, the phone left lost mode), as it does when the member has
- * left the network or the tries run out; the row also goes once the e-mail is sent.
+ * retry job (network/mail-network.ts, network.jobs.ts; decisions 023, 024). `subject_id` is the
+ * alert's id or the device's, by `kind`: no foreign key, so the retry job drops a row whose subject
+ * is gone or no longer means anything (the alert ended, the phone left lost mode), as it does when
+ * the member has left the network or the tries run out; the row also goes once the e-mail is sent.
  */
 export const networkEmailRetries = pgTable(
   'network_email_retries',
