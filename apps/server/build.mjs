@@ -6,6 +6,7 @@
 // is bundled, since its package.json points at TypeScript sources that plain node cannot load.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import * as esbuild from 'esbuild';
 
 const packageRoot = path.dirname(fileURLToPath(import.meta.url));
@@ -48,7 +49,9 @@ export async function buildServer(options = {}) {
   return outdir;
 }
 
+// `node build.mjs [--outdir <folder>]`
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const outdir = await buildServer();
+  const { values } = parseArgs({ options: { outdir: { type: 'string' } } });
+  const outdir = await buildServer({ outdir: values.outdir && path.resolve(values.outdir) });
   console.log(`Servidor compilado en ${path.relative(process.cwd(), outdir) || '.'}`);
 }
