@@ -71,9 +71,10 @@ describe.skipIf(isPostgresRun)(`the compiled server on plain node ${process.vers
     }
   });
 
+  // a start takes seconds on a quiet machine, more than a minute on a busy shared one
   it(
     'migrates, then serves the API and the panel, finding both from dist/',
-    { timeout: 120_000 },
+    { timeout: 240_000 },
     async () => {
       const migrate = runCompiled('migrate');
       expect(migrate.status, migrate.stderr).toBe(0);
@@ -115,7 +116,7 @@ describe.skipIf(isPostgresRun)(`the compiled server on plain node ${process.vers
     },
   );
 
-  it('the admin command answers --help', () => {
+  it('the admin command answers --help', { timeout: 60_000 }, () => {
     const help = runCompiled('admin-cli', ['--help']);
     expect(help.status, help.stderr).toBe(0);
     expect(help.stdout).toContain('Uso: npm run admin');
