@@ -73,7 +73,7 @@ describe.skipIf(isPostgresRun)(`the compiled server on plain node ${process.vers
 
   // a start takes seconds on a quiet machine, more than a minute on a busy shared one
   it(
-    'migrates, then serves the API and the panel, finding both from dist/',
+    'migrates, then serves the API and the panel, finding both from dist/, and keeps its database to itself',
     { timeout: 240_000 },
     async () => {
       const migrate = runCompiled('migrate');
@@ -93,7 +93,9 @@ describe.skipIf(isPostgresRun)(`the compiled server on plain node ${process.vers
       const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
       try {
         let config: Response | null = null;
-        for (let attempt = 0; attempt < 600 && child.exitCode === null && !config; attempt += 1) {
+        // a bound on the wait, not a measure: the test's own timeout is the limit that matters
+        const giveUpAt = Date.now() + 200_000;
+        while (Date.now() < giveUpAt && child.exitCode === null && !config) {
           config = await fetch(`${url}/api/config`).catch(() => null);
           if (!config) await new Promise((resolve) => setTimeout(resolve, 100));
         }
@@ -109,6 +111,11 @@ describe.skipIf(isPostgresRun)(`the compiled server on plain node ${process.vers
         } else {
           expect(page.status).toBe(503);
         }
+
+        // the embedded database belongs to the running server: `npm run migrate` leaves it alone
+        const second = runCompiled('migrate');
+        expect(second.status).toBe(1);
+        expect(second.stderr).toContain(`está usando ${dataDir}`);
       } finally {
         child.kill('SIGTERM');
         await exited;
