@@ -1,13 +1,22 @@
 #!/usr/bin/env node
 // `npm start`: builds the panel when it is missing or older than its sources, then runs the server
 // (panel and API on http://localhost:3000, data in ./data). Plain Node, so it works before anything
-// else is set up.
-import { spawn, spawnSync } from 'node:child_process';
+// else is set up. Reads the root `.env` first. With NODE_ENV=production it builds nothing: it runs the
+// compiled server (`npm run build`) with plain node, or says what is missing and stops (decision 027).
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import {
+  compiledEntry,
+  entryArgs,
+  isProduction,
+  loadDotEnv,
+  requireBuilt,
+  root,
+  runNode,
+} from './server-entry.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+loadDotEnv();
 const builtIndex = path.join(root, 'apps/web/dist/index.html');
 const sources = [
   'apps/web/src',
@@ -27,8 +36,16 @@ function newestChange(entry) {
     .reduce((newest, child) => Math.max(newest, newestChange(path.join(entry, child))), stat.mtimeMs);
 }
 
+if (isProduction()) {
+  // the panel the server will serve: WEB_DIST_DIR when set, as in apps/server/src/env.ts
+  const panelDir = process.env.WEB_DIST_DIR
+    ? path.resolve(root, process.env.WEB_DIST_DIR)
+    : path.dirname(builtIndex);
+  requireBuilt([compiledEntry('main'), path.join(panelDir, 'index.html')]);
+}
+
 const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
-if (builtAt < Math.max(...sources.map(newestChange))) {
+if (!isProduction() && builtAt < Math.max(...sources.map(newestChange))) {
   console.log(builtAt ? 'El panel cambió: compilando…' : 'Compilando el panel (solo la primera vez)…');
   // always the production build: Vite takes NODE_ENV from the shell, and the server's (test for the
   // journeys, development for the demo) would build React's slower development version
@@ -40,9 +57,4 @@ if (builtAt < Math.max(...sources.map(newestChange))) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-  cwd: root,
-  stdio: 'inherit',
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+runNode(entryArgs('main'));

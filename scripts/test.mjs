@@ -72,5 +72,19 @@ run('build the panel', 'npm', ['run', 'build', '-w', '@escudo/web'], {
   env: { ...process.env, NODE_ENV: 'production' },
 });
 run('first-load JavaScript within its budgets', 'node', ['scripts/check-bundle-budgets.mjs']);
+// the next Node.js the server will run on (decision 027): the server's API tests, among them the
+// compiled server started with plain node, once more on Node 24. `.ci/run` installs it and sets
+// NODE24_BIN; without it the step says it was skipped. After the panel's build, so that the compiled
+// server's test also finds the panel it serves.
+if (process.env.NODE24_BIN) {
+  run(`server API tests on Node 24 (${process.env.NODE24_BIN})`, process.env.NODE24_BIN, [
+    path.join(root, 'node_modules/vitest/vitest.mjs'),
+    'run',
+    '--project',
+    'server-pglite',
+  ]);
+} else {
+  console.log('\n▶ server API tests on Node 24: skipped (NODE24_BIN is not set; .ci/run sets it)');
+}
 run('end-to-end journeys in Chromium', 'npm', ['test', '-w', '@escudo/e2e']);
 console.log('\n✓ all checks passed');

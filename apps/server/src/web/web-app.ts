@@ -11,11 +11,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { PREFETCH_META_NAME, errorMessages } from '@escudo/contract';
 import type { Env } from '../env.ts';
+import { findPackageRoot } from '../lib/package-root.ts';
 
 /** what apps/web/vite-plugins/route-preloads.ts writes: the files each route needs, by route */
 type RoutePreloads = Record<string, { scripts: string[]; styles: string[]; prefetch?: string[] }>;
@@ -25,7 +25,8 @@ const ASSET_PATH = /^\/[\w./-]+$/;
 /** a file the build writes under assets/: a name of word characters with dots only between them */
 const BUILT_ASSET = /^\/assets\/[\w-]+(\.[\w-]+)+$/;
 
-export const defaultWebDistDir = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+/** apps/web/dist, beside this package, from the sources or from the bundle in dist/ alike */
+export const defaultWebDistDir = path.join(findPackageRoot(import.meta.url), '../web/dist');
 
 export async function registerWebApp(app: FastifyInstance, env: Env): Promise<void> {
   const root = path.resolve(env.WEB_DIST_DIR ?? defaultWebDistDir);

@@ -9,7 +9,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseEnv } from '../../env.ts';
-import { openDatabase, type Database } from './client.ts';
+import { createPostgresDatabase } from '../../../test/test-app.ts';
+import { MIGRATION_LOCK_KEY, migrationsFolder, openDatabase, type Database } from './client.ts';
 
 // PGlite's own behaviour; the PostgreSQL run of the suite has nothing to add
 const isPostgresRun = process.env.ESCUDO_TEST_DB === 'postgres';
@@ -103,5 +104,34 @@ describe.skipIf(isPostgresRun)('PGlite durability', () => {
     expect(parseEnv({}).PGLITE_DURABILITY).toBe('durable');
     expect(parseEnv({ PGLITE_DURABILITY: 'relaxed' }).PGLITE_DURABILITY).toBe('relaxed');
     expect(() => parseEnv({ PGLITE_DURABILITY: 'off' })).toThrow(/PGLITE_DURABILITY/);
+  });
+});
+
+describe.runIf(isPostgresRun)('migrations on PostgreSQL', () => {
+  it('processes starting together on a fresh database all start, and each migration runs once', async () => {
+    const postgres = await createPostgresDatabase();
+    try {
+      // four servers (or `npm run migrate` and servers) starting at once, each with its own pool
+      const results = await Promise.allSettled(
+        Array.from({ length: 4 }, () => openDatabase({ url: postgres.url, poolSize: 2 })),
+      );
+      for (const result of results) if (result.status === 'fulfilled') opened.push(result.value);
+      expect(results.filter((result) => result.status === 'rejected')).toEqual([]);
+
+      const committed = fs.readdirSync(migrationsFolder).filter((name) => name.endsWith('.sql'));
+      const database = opened[0]!;
+      const { rows: applied } = await database.db.execute(
+        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+      );
+      expect(applied[0]).toEqual({ n: committed.length });
+      // the lock is released once migrated: another session can take it at once
+      const { rows: free } = await database.db.execute(
+        sql`select pg_try_advisory_lock(${MIGRATION_LOCK_KEY}) as taken`,
+      );
+      expect(free[0]).toEqual({ taken: true });
+    } finally {
+      await Promise.all(opened.splice(0).map((database) => database.close()));
+      await postgres.drop();
+    }
   });
 });

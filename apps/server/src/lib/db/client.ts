@@ -1,19 +1,20 @@
 /**
  * Opens the database: PostgreSQL through a node-postgres pool when DATABASE_URL is set, otherwise
  * the embedded PGlite (persisted in DATA_DIR/db, or in memory for tests). Both are driven through the
- * same Drizzle API; migrations are applied here, at start-up. PGlite on a folder syncs every commit
- * to disk unless told otherwise (durable-pglite.ts, decision 009).
+ * same Drizzle API; migrations are applied here, at start-up (on PostgreSQL under an advisory lock, so
+ * that processes starting together never both migrate), or alone by `npm run migrate` (migrate.ts).
+ * PGlite on a folder syncs every commit to disk unless told otherwise (durable-pglite.ts, decision 009).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { setImmediate as nextTurnOfEventLoop } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { findPackageRoot } from '../package-root.ts';
 import { openDurablePglite } from './durable-pglite.ts';
 
 /** Queries name their tables; nothing uses Drizzle's relational API (`db.query`), so it gets no schema. */
@@ -31,7 +32,8 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+/** apps/server/drizzle, from the sources or from the bundle in dist/ alike (lib/package-root.ts) */
+export const migrationsFolder = path.join(findPackageRoot(import.meta.url), 'drizzle');
 
 export interface DatabaseOptions {
   /** postgres:// URL; without it PGlite is used */
@@ -67,7 +69,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // a dropped idle connection must not crash the process; the pool replaces it
     pool.on('error', () => {});
     const db = drizzlePg(pool);
-    await migratePg(db, { migrationsFolder });
+    await migratePostgres(pool);
     return {
       db,
       driver: 'postgres',
@@ -97,6 +99,29 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       return client.close();
     },
   };
+}
+
+/**
+ * Several server processes (or `npm run migrate` and a server) may start together on one PostgreSQL
+ * database: without a lock both would find a migration missing and both would run it, and one of them
+ * fails half-way ("relation already exists"). The first to take this advisory lock migrates; the
+ * others wait for it, then find nothing left to do. A session-level lock on one dedicated connection,
+ * the one Drizzle migrates on, released before the connection goes back to the pool.
+ */
+export const MIGRATION_LOCK_KEY = 0x65736375; // ours: 'escu' in ASCII, a key no other lock of ours uses
+
+async function migratePostgres(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg(client), { migrationsFolder });
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    client.release();
+  } catch (error) {
+    // closing the connection ends its session, and with it the lock
+    client.release(true);
+    throw error;
+  }
 }
 
 /**
