@@ -13,6 +13,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDurablePglite } from './durable-pglite.ts';
 
@@ -26,10 +28,29 @@ export interface Database {
   driver: 'pglite' | 'postgres';
   /** how many queries the driver can run at once: PGlite is single-connection */
   concurrency: number;
+  /**
+   * readiness (lib/http/health.ts): resolves true when the database holds every migration this code
+   * has (or a later one, from a newer process), false when it is behind; throws when unreachable
+   */
+  isMigrated(): Promise<boolean>;
   close(): Promise<void>;
 }
 
 export const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+
+/** the newest migration of this code, as drizzle's migrator records it (created_at = its folderMillis) */
+const newestMigrationMillis = Math.max(
+  0,
+  ...readMigrationFiles({ migrationsFolder }).map((m) => m.folderMillis),
+);
+
+/** reads the newest migration applied, in the table drizzle's migrator writes in both drivers */
+async function isMigrated(db: Db): Promise<boolean> {
+  const result = await db.execute<{ newest: string | null }>(
+    sql`select max(created_at)::text as newest from drizzle.__drizzle_migrations`,
+  );
+  return Number(result.rows[0]?.newest ?? 0) >= newestMigrationMillis;
+}
 
 export interface DatabaseOptions {
   /** postgres:// URL; without it PGlite is used */
@@ -66,7 +87,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', () => {});
     const db = drizzlePg(pool);
     await migratePg(db, { migrationsFolder });
-    return { db, driver: 'postgres', concurrency: options.poolSize ?? 10, close: () => pool.end() };
+    return {
+      db,
+      driver: 'postgres',
+      concurrency: options.poolSize ?? 10,
+      isMigrated: () => isMigrated(db),
+      close: () => pool.end(),
+    };
   }
   const dir = options.pgliteDir && options.pgliteDir !== 'memory://' ? options.pgliteDir : undefined;
   if (dir) fs.mkdirSync(path.dirname(dir), { recursive: true });
@@ -84,6 +111,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db,
     driver: 'pglite',
     concurrency: 1,
+    isMigrated: () => isMigrated(db),
     close: () => {
       clearInterval(checkpoints);
       return client.close();
