@@ -336,5 +336,6 @@ describe.skipIf(isPostgresRun)('SIGTERM on PGlite during writes', () => {
     }
     second.process.kill('SIGTERM');
     expect(await exitCodeOf(second)).toBe(0);
-  });
+    // two starts of PGlite and argon2 sign-ups: a minute or more on a slow, busy machine
+  }, 240_000);
 });

@@ -56,7 +56,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   });
   const exited = new Promise<string>((resolve) => child.on('exit', () => resolve(stderr)));
   const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 300 && child.exitCode === null; attempt += 1) {
+  // PGlite's first start (migrations, reference data) takes a minute or more on a slow, busy machine
+  for (let attempt = 0; attempt < 1200 && child.exitCode === null; attempt += 1) {
     const isUp = await fetch(`${url}/api/config`).then(
       (response) => response.ok,
       () => false,
