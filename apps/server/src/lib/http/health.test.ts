@@ -7,6 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PANEL_NAMESPACE } from '@escudo/contract';
 import { createTestApp, signUpUser, type TestApp } from '../../../test/test-app.ts';
@@ -49,6 +50,23 @@ describe('/healthz and /readyz', () => {
     }
     // the panel still answers its own paths, so the JSON above is not for want of a panel
     expect((await app.app.inject({ method: 'GET', url: '/planes' })).body).toContain('<title>panel</title>');
+  });
+
+  it('names migrations while the database lacks the newest migration of this code', async () => {
+    const { rows } = await app.ctx.db.execute<{ id: number; hash: string; created_at: string }>(
+      sql`select id, hash, created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+    );
+    const newest = rows[0]!;
+    await app.ctx.db.execute(sql`delete from drizzle.__drizzle_migrations where id = ${newest.id}`);
+    try {
+      const behind = await readyzUntil(app, (status) => status === 503);
+      expect(behind.json()).toEqual({ status: 'unavailable', failing: ['migrations'] });
+    } finally {
+      await app.ctx.db.execute(
+        sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${newest.id}, ${newest.hash}, ${newest.created_at})`,
+      );
+    }
+    expect((await readyzUntil(app, (status) => status === 200)).json()).toEqual({ status: 'ok' });
   });
 
   it('answers /metrics 404 when METRICS_TOKEN is not set, as JSON rather than the panel', async () => {
