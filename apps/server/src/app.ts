@@ -3,6 +3,7 @@
  * and the built panel with history fallback. `main.ts` listens; tests call `app.inject()`.
  */
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import http from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
 import compress from '@fastify/compress';
@@ -17,6 +18,8 @@ import { registerErrorHandler } from './lib/http/error-handler.ts';
 import { registerJsonBodyParser } from './lib/http/json-body.ts';
 import { createAdmissionGate } from './lib/http/admission.ts';
 import { createRouter } from './lib/http/routes.ts';
+import { createReadiness, registerHealthRoutes } from './lib/http/health.ts';
+import { countJobRun, isRateLimitCode } from './lib/metrics/metrics.ts';
 import type { RealtimeHub } from './lib/realtime/hub.ts';
 import { createRealtimeMessages } from './lib/realtime/messages.ts';
 import { createJobRunner } from './lib/jobs/job-runner.ts';
@@ -58,6 +61,12 @@ export interface App {
   realtime: RealtimeHub;
   /** the scheduled jobs of this process (lib/jobs): `trigger` runs one now */
   jobs: JobRunner;
+  /**
+   * graceful shutdown (main.ts, on SIGTERM; decision 030): /readyz answers 503 at once, no new
+   * connections, realtime clients are sent away to reconnect elsewhere, running requests and uploads
+   * get up to SHUTDOWN_GRACE_MS before their connections are cut, then the database is closed
+   */
+  shutdown(): Promise<void>;
 }
 
 /** smaller answers fit in one packet anyway: compressing them costs CPU and saves nothing */
@@ -71,9 +80,46 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.addHook('preClose', () => realtime.close());
   app.addHook('onClose', close);
   await registerPlugins(app, ctx.env);
-  const jobs = await startJobs(app, ctx, database, options.onJobRun);
+  const jobs = await startJobs(app, ctx, database, (job, outcome) => {
+    countJobRun(ctx.metrics, job, outcome);
+    options.onJobRun?.(job, outcome);
+  });
+  let isShuttingDown = false;
+  registerHealthRoutes(app, {
+    readiness: createReadiness({
+      checks: {
+        database: async () => void (await database.db.execute(sql`select 1`)),
+        migrations: async () => {
+          if (!(await database.isMigrated())) throw new Error('migrations pending');
+        },
+        redis: () => realtime.checkRedis(),
+        ...(ctx.storage.check ? { storage: () => ctx.storage.check!() } : {}),
+      },
+      isShuttingDown: () => isShuttingDown,
+    }),
+    metrics: ctx.metrics,
+    metricsToken: ctx.env.METRICS_TOKEN,
+  });
   await registerFeatures(app, ctx, realtime);
-  return { app, ctx, database, realtime, jobs };
+  let shutting: Promise<void> | undefined;
+  const shutdown = () => {
+    shutting ??= (async () => {
+      isShuttingDown = true;
+      // past the grace, connections still open (a stalled upload, a client that never reads) are cut,
+      // so that the close below ends and the database is still closed cleanly
+      const cut = setTimeout(() => {
+        app.log.warn({ graceMs: ctx.env.SHUTDOWN_GRACE_MS }, 'shutdown grace over: cutting open connections');
+        app.server.closeAllConnections();
+      }, ctx.env.SHUTDOWN_GRACE_MS);
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(cut);
+      }
+    })();
+    return shutting;
+  };
+  return { app, ctx, database, realtime, jobs, shutdown };
 }
 
 /** Fastify behind the admission gate, logging through the context's logger. */
@@ -85,6 +131,7 @@ function createFastify(ctx: AppContext, database: Database): FastifyInstance {
     maxQueued: env.MAX_QUEUED_REQUESTS,
     maxWaitMs: env.MAX_QUEUE_WAIT_MS,
     onRefusals: (count) => ctx.log.warn({ count }, 'server busy: requests refused in the last minute'),
+    onRefuse: () => ctx.metrics.admissionRefusals.inc(),
   });
   const serverFactory: FastifyServerFactory = (handler) =>
     http.createServer((request, response) => admission(request, response, () => handler(request, response)));
@@ -96,6 +143,20 @@ function createFastify(ctx: AppContext, database: Database): FastifyInstance {
     bodyLimit: 1024 * 1024,
     trustProxy: env.isProduction,
     routerOptions: { ignoreTrailingSlash: true },
+    // while shutting down, a request on a connection already open is still served (with Connection:
+    // close) rather than refused with Fastify's own 503 body; /readyz then says 'shutting-down'
+    return503OnClosing: false,
+  });
+  // by the route's pattern, never the raw URL (one series per route, not per id or token)
+  app.addHook('onResponse', async (request, reply) => {
+    ctx.metrics.httpDuration.observe(
+      {
+        route: request.routeOptions.url ?? 'unmatched',
+        method: request.method,
+        status: String(reply.statusCode),
+      },
+      reply.elapsedTime / 1000,
+    );
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -103,7 +164,9 @@ function createFastify(ctx: AppContext, database: Database): FastifyInstance {
   app.decorateRequest('auth', null);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
+  registerErrorHandler(app, (code) => {
+    if (isRateLimitCode(code)) ctx.metrics.rateLimitRefusals.inc({ code, channel: 'http' });
+  });
   registerJsonBodyParser(app);
   return app;
 }
@@ -204,6 +267,9 @@ async function registerFeatures(app: FastifyInstance, ctx: AppContext, realtime:
     realtime,
     { panel: createPanelSocketAuthenticator(ctx), device: createDeviceSocketAuthenticator(ctx) },
     app.log,
+    (code) => {
+      if (isRateLimitCode(code)) ctx.metrics.rateLimitRefusals.inc({ code, channel: 'realtime' });
+    },
   );
   registerDeviceMessages(messages, ctx);
   registerCommandMessages(messages, ctx, { openRouteOf: findOpenRouteId });

@@ -16,6 +16,7 @@ import { createDiskStorage } from './lib/storage/file-storage.ts';
 import { createFileLinks } from './lib/storage/signed-links.ts';
 import { createSigner, loadAppSecret } from './lib/crypto/signing.ts';
 import { createEventBus } from './lib/events.ts';
+import { createMetrics } from './lib/metrics/metrics.ts';
 import { seedReferenceData } from './seed/seed.ts';
 import { settleNetworkEmails, subscribeNetworkEmails } from './network/mail-network.ts';
 import { findAlertEmail } from './alerts/alerts.emails.ts';
@@ -82,6 +83,8 @@ export async function buildContext(options: ContextOptions): Promise<BuiltContex
       onMaintenanceError: (error) => log.error({ err: error }, 'periodic database checkpoint failed'),
     }));
   const realtime = await createRealtimeHub({ redisUrl: env.REDIS_URL, redisStream: env.REDIS_STREAM, log });
+  const metrics = createMetrics();
+  metrics.readConnections(() => realtime.connectionCounts());
   const secret = await loadAppSecret(env);
   const now = options.now ?? (() => new Date());
   const ctx: AppContext = {
@@ -93,6 +96,7 @@ export async function buildContext(options: ContextOptions): Promise<BuiltContex
       from: env.MAIL_FROM,
       outboxDir: path.join(env.DATA_DIR, 'outbox'),
       log,
+      onDelivery: (outcome) => metrics.emails.inc({ outcome }),
     }),
     log,
     storage: createDiskStorage(path.join(env.DATA_DIR, 'files')),
@@ -102,6 +106,7 @@ export async function buildContext(options: ContextOptions): Promise<BuiltContex
     alertLinkSigner: createSigner(secret, 'alert-link'),
     realtime,
     events: createEventBus(log),
+    metrics,
     now,
   };
 

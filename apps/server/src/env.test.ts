@@ -10,6 +10,14 @@ describe('environment', () => {
     expect(env.googleSignIn).toBe(false);
   });
 
+  it('refuses a short METRICS_TOKEN and bounds SHUTDOWN_GRACE_MS (default 8 s)', () => {
+    expect(() => parseEnv({ METRICS_TOKEN: 'corto' })).toThrow(/METRICS_TOKEN: debe tener al menos 24/);
+    expect(parseEnv({ METRICS_TOKEN: 'x'.repeat(24) }).METRICS_TOKEN).toBe('x'.repeat(24));
+    expect(parseEnv({}).METRICS_TOKEN).toBeUndefined();
+    expect(parseEnv({}).SHUTDOWN_GRACE_MS).toBe(8000);
+    expect(() => parseEnv({ SHUTDOWN_GRACE_MS: '-1' })).toThrow(/SHUTDOWN_GRACE_MS/);
+  });
+
   it('treats an empty string as missing', () => {
     expect(parseEnv({ PORT: '', DATABASE_URL: '' }).PORT).toBe(3000);
   });

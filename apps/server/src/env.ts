@@ -79,6 +79,16 @@ export const envSchema = z
     /** the demo operator of the central seeded outside production (issue 16): signs in to /operador */
     DEMO_OPERATOR_EMAIL: z.email().default('operador@escudo.cl'),
     DEMO_OPERATOR_PASSWORD: z.string().min(8).default('escudo-operador'),
+    /**
+     * the bearer token GET /metrics asks for (Prometheus' scrape config sends it); without it /metrics
+     * answers 404. Long and random: it guards figures about every account's activity
+     */
+    METRICS_TOKEN: z.string().min(24, 'debe tener al menos 24 caracteres').optional(),
+    /**
+     * on SIGTERM, how long requests and uploads already running may take before their connections are
+     * cut; the process exits about a second after it at the latest (ours: 8 s fits orchestrators' 10 s)
+     */
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(8000),
     /** folder of the built panel; the server serves it with history fallback when it exists */
     WEB_DIST_DIR: z.string().optional(),
   })

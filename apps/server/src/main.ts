@@ -1,6 +1,6 @@
 /**
  * Entry point: parse the environment, build the app, listen, and print how to sign in.
- * Stops cleanly on SIGINT/SIGTERM so that PGlite flushes its files.
+ * Stops gracefully on SIGINT/SIGTERM (in-flight requests finish, PGlite flushes its files).
  */
 import { buildApp } from './app.ts';
 import { adminSocketPath, isAdminSocketHeld, listenAdminSocket } from './admin/admin-socket.ts';
@@ -8,6 +8,12 @@ import { parseEnv } from './env.ts';
 import { describeErrorSafely } from './lib/log/redact.ts';
 import { FLOW_DEFAULT_API_URL, usesFlowSandbox } from './payments/flow-setup.ts';
 import { DEMO_ANDROID_DEVICE_ID, seedDemoAccount, seedDemoOperator } from './seed/seed.ts';
+
+/**
+ * ours: after the grace, what closing the sockets and the database may still take; with the default
+ * 8 s grace the process is gone within 10 s, what orchestrators allow before SIGKILL
+ */
+const SHUTDOWN_EXIT_MARGIN_MS = 1_500;
 
 async function main() {
   let env;
@@ -27,7 +33,7 @@ async function main() {
     );
     process.exit(1);
   }
-  const { app, ctx, database } = await buildApp({ env });
+  const { app, ctx, database, shutdown } = await buildApp({ env });
   const demo = env.isProduction ? null : await seedDemoAccount(ctx);
   const demoOperator = env.isProduction ? null : await seedDemoOperator(ctx);
   await app.listen({ port: env.PORT, host: env.HOST });
@@ -55,15 +61,30 @@ async function main() {
   ].filter((line, i, all) => line !== '' || i === 0 || i === all.length - 1);
   console.log(lines.join('\n'));
 
-  let closing = false;
+  // SIGTERM (an orchestrator, a deploy) and SIGINT (Ctrl-C) shut down gracefully (App.shutdown, decision
+  // 030); a second signal, or the grace plus SHUTDOWN_EXIT_MARGIN_MS, exits at once
+  let isClosing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
-      if (closing) return;
-      closing = true;
-      app.log.info({ signal }, 'shutting down');
-      Promise.all([adminSocket?.close(), app.close()])
-        .then(() => process.exit(0))
-        .catch(() => process.exit(1));
+      if (isClosing) {
+        app.log.warn({ signal }, 'second signal while shutting down: exiting now');
+        process.exit(1);
+      }
+      isClosing = true;
+      app.log.info({ signal, graceMs: env.SHUTDOWN_GRACE_MS }, 'shutting down');
+      setTimeout(() => {
+        app.log.error('shutdown did not finish in time: exiting now');
+        process.exit(1);
+      }, env.SHUTDOWN_GRACE_MS + SHUTDOWN_EXIT_MARGIN_MS).unref();
+      Promise.all([adminSocket?.close(), shutdown()])
+        .then(() => {
+          app.log.info('shut down');
+          process.exit(0);
+        })
+        .catch((error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        });
     });
   }
 }

@@ -24,6 +24,8 @@ export interface ServerProcess {
   process: ChildProcess;
   /** what the server wrote to stderr, once it has exited */
   exited: Promise<string>;
+  /** what the server has written so far, its log (stdout) and stderr */
+  output(): string;
 }
 
 /**
@@ -41,22 +43,28 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: env.LOG_LEVEL ?? 'warn',
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+    output += chunk.toString();
+  });
   const exited = new Promise<string>((resolve) => child.on('exit', () => resolve(stderr)));
   const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 300 && child.exitCode === null; attempt += 1) {
+  // PGlite's first start (migrations, reference data) takes a minute or more on a slow, busy machine
+  for (let attempt = 0; attempt < 1200 && child.exitCode === null; attempt += 1) {
     const isUp = await fetch(`${url}/api/config`).then(
       (response) => response.ok,
       () => false,
     );
-    if (isUp) return { url, process: child, exited };
+    if (isUp) return { url, process: child, exited, output: () => output };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   if (child.exitCode === null) throw new Error(`server did not start: ${stderr}`);
-  return { url, process: child, exited };
+  return { url, process: child, exited, output: () => output };
 }

@@ -98,7 +98,12 @@ export async function createTestApp(
       await test.app.close();
       const next = await buildApp({ env, database, now: () => clock.now, ...logging });
       await next.app.ready();
-      Object.assign(test, { app: next.app, ctx: next.ctx, realtime: next.realtime });
+      Object.assign(test, {
+        app: next.app,
+        ctx: next.ctx,
+        realtime: next.realtime,
+        shutdown: next.shutdown,
+      });
     },
     async close() {
       await test.app.close();

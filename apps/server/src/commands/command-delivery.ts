@@ -130,6 +130,7 @@ export async function expireStaleCommands(ctx: AppContext, deviceRowId?: number)
       userId: devices.userId,
       publicDeviceId: devices.deviceId,
     });
+  for (const row of expired) ctx.metrics.commands.inc({ kind: row.type, state: 'expired' });
   for (const row of expired)
     ctx.realtime.toUser(row.userId, 'commandState', { command: toCommand(row, row.publicDeviceId) });
 }

@@ -102,6 +102,7 @@ async function moveCommand(
     )
     .returning();
   if (row) {
+    if (isFinal) ctx.metrics.commands.inc({ kind: row.type, state: row.state });
     const command = toCommand(row, target.deviceId);
     ctx.realtime.toUser(target.userId, 'commandState', { command });
     return { command, changed: true };

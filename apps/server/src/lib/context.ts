@@ -7,6 +7,7 @@ import type { FileLinks } from './storage/signed-links.ts';
 import type { Signer } from './crypto/signing.ts';
 import type { RealtimeEmitter } from './realtime/realtime-emitter.ts';
 import type { EventBus } from './events.ts';
+import type { Metrics } from './metrics/metrics.ts';
 
 /** What every feature's routes and services are given: built once by `buildContext` (src/context.ts). */
 export interface AppContext {
@@ -27,6 +28,8 @@ export interface AppContext {
   realtime: RealtimeEmitter;
   /** what features tell each other has happened (events.ts) */
   events: EventBus;
+  /** the Prometheus series features count in (metrics/metrics.ts, decision 030) */
+  metrics: Metrics;
   /** the clock, so that tests can move time (expiry, rate-limit windows) without waiting */
   now: () => Date;
 }

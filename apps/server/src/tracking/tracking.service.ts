@@ -185,6 +185,7 @@ export async function addRoutePoints(
       'La hora de un punto de ruta es anterior al inicio del recorrido: revisa la hora del teléfono.',
     );
   }
+  ctx.metrics.routePointsStored.inc(stored.rows.length);
   ctx.realtime.toUser(auth.userId, 'trackingPoints', {
     device_id: auth.deviceId,
     tracking_id: trackingId,

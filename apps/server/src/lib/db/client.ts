@@ -13,6 +13,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { findPackageRoot } from '../package-root.ts';
 import { openDurablePglite } from './durable-pglite.ts';
@@ -29,11 +31,30 @@ export interface Database {
   concurrency: number;
   /** PostgreSQL's connection URL, for what opens its own connections (the job queue, lib/jobs) */
   url?: string;
+  /**
+   * readiness (lib/http/health.ts): resolves true when the database holds every migration this code
+   * has (or a later one, from a newer process), false when it is behind; throws when unreachable
+   */
+  isMigrated(): Promise<boolean>;
   close(): Promise<void>;
 }
 
 /** apps/server/drizzle, from the sources or from the bundle in dist/ alike (lib/package-root.ts) */
 export const migrationsFolder = path.join(findPackageRoot(import.meta.url), 'drizzle');
+
+/** the newest migration of this code, as drizzle's migrator records it (created_at = its folderMillis) */
+const newestMigrationMillis = Math.max(
+  0,
+  ...readMigrationFiles({ migrationsFolder }).map((m) => m.folderMillis),
+);
+
+/** reads the newest migration applied, in the table drizzle's migrator writes in both drivers */
+async function isMigrated(db: Db): Promise<boolean> {
+  const result = await db.execute<{ newest: string | null }>(
+    sql`select max(created_at)::text as newest from drizzle.__drizzle_migrations`,
+  );
+  return Number(result.rows[0]?.newest ?? 0) >= newestMigrationMillis;
+}
 
 export interface DatabaseOptions {
   /** postgres:// URL; without it PGlite is used */
@@ -75,6 +96,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       driver: 'postgres',
       concurrency: options.poolSize ?? 10,
       url: options.url,
+      isMigrated: () => isMigrated(db),
       close: () => pool.end(),
     };
   }
@@ -94,6 +116,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db,
     driver: 'pglite',
     concurrency: 1,
+    isMigrated: () => isMigrated(db),
     close: () => {
       clearInterval(checkpoints);
       return client.close();

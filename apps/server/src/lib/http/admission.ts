@@ -25,6 +25,8 @@ export interface AdmissionOptions {
   maxWaitMs: number;
   /** told how many requests were refused, at most once a minute while there are refusals */
   onRefusals?: (count: number) => void;
+  /** told of each refusal as it happens (the metrics count them) */
+  onRefuse?: () => void;
 }
 
 export type AdmissionGate = (request: IncomingMessage, response: ServerResponse, run: () => void) => void;
@@ -49,6 +51,7 @@ export function createAdmissionGate(options: AdmissionOptions): AdmissionGate {
 
   function refuse(response: ServerResponse) {
     refused += 1;
+    options.onRefuse?.();
     refusalLog ??= setTimeout(() => {
       refusalLog = null;
       options.onRefusals?.(refused);

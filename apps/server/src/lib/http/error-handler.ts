@@ -25,9 +25,11 @@ const fastifyCodes: Record<string, ErrorCode> = {
   FST_ERR_VALIDATION: 'VALIDATION',
 };
 
-export function registerErrorHandler(app: FastifyInstance): void {
+/** `onAppError` is told the code of every AppError answered (the metrics count the rate limits) */
+export function registerErrorHandler(app: FastifyInstance, onAppError?: (code: ErrorCode) => void): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      onAppError?.(error.code);
       if (error.retryAfterS !== undefined) reply.header('retry-after', String(error.retryAfterS));
       return reply.status(error.status).send(body(error.code, error.message, error.fields));
     }

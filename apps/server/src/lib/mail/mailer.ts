@@ -34,6 +34,8 @@ export interface MailerOptions {
   log: FastifyBaseLogger;
   /** log the links of outbox e-mails (never in production: a reset link holds its token) */
   logLinks: boolean;
+  /** told of each e-mail's fate (the metrics count them) */
+  onDelivery?: (outcome: 'sent' | 'failed') => void;
 }
 
 export function createMailer(options: MailerOptions): Mailer {
@@ -42,7 +44,9 @@ export function createMailer(options: MailerOptions): Mailer {
     async send(message) {
       try {
         await deliver(message);
+        options.onDelivery?.('sent');
       } catch (error) {
+        options.onDelivery?.('failed');
         // the cause stays in the log; the person who asked reads that it can be tried again
         options.log.error({ err: error }, 'the mail server did not take an e-mail');
         throw new AppError('MAIL_UNAVAILABLE');

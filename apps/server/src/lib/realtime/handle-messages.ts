@@ -27,9 +27,12 @@ export function handleMessages<S extends Record<string, z.ZodType>, C>(
   schemas: S,
   handlers: Handlers<S, C>,
   log: FastifyBaseLogger,
+  /** told the code of every refused message (the metrics count the rate limits) */
+  onRefused?: (code: string) => void,
 ): void {
   const limiter = createRateLimiter(REALTIME_MESSAGES_PER_SECOND, REALTIME_MESSAGES_PER_SECOND * 2);
   const refuse = (type: string, { code, message }: AppError, ack: unknown) => {
+    onRefused?.(code);
     if (typeof ack === 'function') (ack as (answer: RealtimeAck) => void)({ ok: false, code, message });
     else socket.emit('rejected', { type, code, message });
   };

@@ -28,7 +28,18 @@ export interface RealtimeHub extends RealtimeEmitter {
   device: DeviceNamespace;
   /** starts taking connections on the API's HTTP server (without it, messages still reach Redis) */
   attach(httpServer: HttpServer): void;
-  /** closes every socket and the Redis connection; a second call waits for the first */
+  /** sockets connected to this process (not the others'), for the metrics */
+  connectionCounts(): { phones: number; panels: number };
+  /**
+   * readiness: resolves when Redis answers PING (at once without REDIS_URL), throws while the client
+   * is disconnected or reconnecting, so that a PING is never queued until Redis comes back
+   */
+  checkRedis(): Promise<void>;
+  /**
+   * closes every socket and the Redis connection; a second call waits for the first. Clients see
+   * their transport close, not a disconnection by the server, so they reconnect by themselves, to
+   * whichever process the balancer picks (decision 030)
+   */
   close(): Promise<void>;
 }
 
@@ -88,10 +99,19 @@ export async function createRealtimeHub(options: {
     disconnectDevice(deviceRowId) {
       device.in(deviceRoom(deviceRowId)).disconnectSockets(true);
     },
+    connectionCounts() {
+      return { phones: device.sockets.size, panels: panel.sockets.size };
+    },
+    async checkRedis() {
+      if (!redis) return;
+      if (!redis.isReady) throw new Error('redis is not connected');
+      await redis.ping();
+    },
     close() {
       closing ??= (async () => {
-        io.disconnectSockets(true);
-        // Socket.IO's close() needs the engine that attach() starts (the admin command never attaches)
+        // Socket.IO's close() ends each client's transport ("transport close" on the client, which then
+        // reconnects on its own), unlike disconnectSockets(), after which a client stays away ("io server
+        // disconnect"). It needs the engine that attach() starts (the admin command never attaches).
         if (attached) await new Promise<void>((resolve) => io.close(() => resolve()));
         if (redis) await redis.quit().catch(() => undefined);
       })();

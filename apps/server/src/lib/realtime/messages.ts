@@ -44,6 +44,7 @@ function listen<S extends Record<string, z.ZodType>, A, C>(
   roomsOf: (auth: A) => string[],
   log: FastifyBaseLogger,
   isCheckedInRoom = false,
+  onRefused?: (code: string) => void,
 ) {
   const handlers: Partial<Handlers<S, C>> = {};
   const listeners: ((sender: C) => void)[] = [];
@@ -71,7 +72,7 @@ function listen<S extends Record<string, z.ZodType>, A, C>(
   // every handler is registered by the time a socket connects (app.ts checks it at start-up)
   namespace.on('connection', (socket: Socket) => {
     const sender = { auth: socket.data as A, socket } as C;
-    handleMessages(socket, sender, schemas, handlers as Handlers<S, C>, log);
+    handleMessages(socket, sender, schemas, handlers as Handlers<S, C>, log, onRefused);
     for (const listener of listeners) listener(sender);
   });
   const side: MessageSide<S, C> = {
@@ -89,6 +90,8 @@ export function createRealtimeMessages(
   hub: RealtimeHub,
   authenticators: SocketAuthenticators,
   log: FastifyBaseLogger,
+  /** told the code of every refused message (the metrics count the rate limits) */
+  onRefused?: (code: string) => void,
 ): RealtimeMessages {
   const panel = listen<typeof panelToServerMessages, UserAuth, Sender<UserAuth, PanelSocket>>(
     hub.panel as unknown as Namespace,
@@ -96,6 +99,8 @@ export function createRealtimeMessages(
     authenticators.panel,
     (auth) => [userRoom(auth.userId), sessionRoom(auth.sessionId)],
     log,
+    false,
+    onRefused,
   );
   const device = listen<typeof deviceToServerMessages, DeviceAuth, Sender<DeviceAuth, DeviceSocket>>(
     hub.device as unknown as Namespace,
@@ -104,6 +109,7 @@ export function createRealtimeMessages(
     (auth) => [deviceRoom(auth.deviceRowId)],
     log,
     true,
+    onRefused,
   );
   return {
     panel: panel.side,

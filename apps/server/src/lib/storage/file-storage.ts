@@ -29,6 +29,8 @@ export interface FileStorage {
   sizeOf(key: string): Promise<number | null>;
   /** removes the file; a key with no file is not an error (two removals of one file may race) */
   delete(key: string): Promise<void>;
+  /** readiness: resolves when the storage can be reached (a bucket); a store without it is always ready */
+  check?(): Promise<void>;
 }
 
 /** Keys are ours (never a client's file name): lower-case words, slashes, one extension. */
