@@ -3,7 +3,6 @@
  * and the built panel with history fallback. `main.ts` listens; tests call `app.inject()`.
  */
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
@@ -15,7 +14,8 @@ import type { AppContext } from './lib/context.ts';
 import type { Database } from './lib/db/client.ts';
 import { registerErrorHandler } from './lib/http/error-handler.ts';
 import { registerJsonBodyParser } from './lib/http/json-body.ts';
-import { createAdmissionGate } from './lib/http/admission.ts';
+import { createAdmissionGate, registerAdmissionHooks } from './lib/http/admission.ts';
+import { createHttpServer } from './lib/http/http-server.ts';
 import { createRouter } from './lib/http/routes.ts';
 import type { RealtimeHub } from './lib/realtime/hub.ts';
 import { createRealtimeMessages } from './lib/realtime/messages.ts';
@@ -85,19 +85,33 @@ function createFastify(ctx: AppContext, database: Database): FastifyInstance {
     concurrency: env.MAX_CONCURRENT_REQUESTS ?? (database.driver === 'pglite' ? 8 : database.concurrency * 4),
     maxQueued: env.MAX_QUEUED_REQUESTS,
     maxWaitMs: env.MAX_QUEUE_WAIT_MS,
+    maxUploads: env.MAX_CONCURRENT_UPLOADS,
+    maxUploadsPerAddress: env.MAX_CONCURRENT_UPLOADS_PER_ADDRESS,
     onRefusals: (count) => ctx.log.warn({ count }, 'server busy: requests refused in the last minute'),
   });
+  // Fastify leaves a given server's timeouts alone: they are set here (lib/http/http-server.ts)
   const serverFactory: FastifyServerFactory = (handler) =>
-    http.createServer((request, response) => admission(request, response, () => handler(request, response)));
+    createHttpServer(
+      {
+        keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+        headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS,
+        requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
+        bodyIdleTimeoutMs: env.HTTP_BODY_IDLE_TIMEOUT_MS,
+        checkEveryMs: env.HTTP_TIMEOUT_CHECK_EVERY_MS,
+      },
+      (request, response) => admission.admit(request, response, () => handler(request, response)),
+    );
   const app = Fastify({
     // the admission gate runs before Fastify sees a request (lib/http/admission.ts says why)
     serverFactory,
     loggerInstance: ctx.log,
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
-    trustProxy: env.isProduction,
+    // X-Forwarded-For counts only from the proxies TRUST_PROXY names; unset, nobody's (decision 031)
+    trustProxy: trustProxyOf(env),
     routerOptions: { ignoreTrailingSlash: true },
   });
+  registerAdmissionHooks(app, admission);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -107,6 +121,16 @@ function createFastify(ctx: AppContext, database: Database): FastifyInstance {
   registerErrorHandler(app);
   registerJsonBodyParser(app);
   return app;
+}
+
+/**
+ * Fastify 5 reads a bare number as "trust nobody", so a hop count becomes a function of the hop: hop 0
+ * is the connection's own address, then the X-Forwarded-For entries from the right.
+ */
+function trustProxyOf(env: Env): string[] | ((address: string, hop: number) => boolean) | false {
+  const trusted = env.TRUST_PROXY;
+  if (typeof trusted === 'number') return (_address, hop) => hop < trusted;
+  return trusted ?? false;
 }
 
 /** Security headers, compression and the OpenAPI document. */

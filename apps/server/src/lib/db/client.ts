@@ -4,8 +4,6 @@
  * same Drizzle API; migrations are applied here, at start-up. PGlite on a folder syncs every commit
  * to disk unless told otherwise (durable-pglite.ts, decision 009).
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { setImmediate as nextTurnOfEventLoop } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -14,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { createPrivateDir } from '../private-dir.ts';
 import { openDurablePglite } from './durable-pglite.ts';
 
 /** Queries name their tables; nothing uses Drizzle's relational API (`db.query`), so it gets no schema. */
@@ -47,6 +46,13 @@ export interface DatabaseOptions {
   /** told when a periodic checkpoint fails (the server logs it) */
   onMaintenanceError?: (error: unknown) => void;
   poolSize?: number;
+  /**
+   * PostgreSQL: a statement running longer is cancelled (SQLSTATE 57014), so that a stuck query or a
+   * lock held too long cannot keep a pooled connection, and the request waiting on it, forever
+   */
+  statementTimeoutMs?: number | undefined;
+  /** PostgreSQL: told when an idle pooled connection fails (the server logs it; the pool replaces it) */
+  onPoolError?: (error: Error) => void;
 }
 
 /**
@@ -57,19 +63,27 @@ export interface DatabaseOptions {
  */
 export const PGLITE_CHECKPOINT_EVERY_MS = 5 * 60 * 1000;
 
+/** ours: far above any statement of a request (all take milliseconds), well below a client's patience */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
+
 export type PgliteDurability = 'durable' | 'relaxed';
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    // a dropped idle connection must not crash the process; the pool replaces it
-    pool.on('error', () => {});
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      statement_timeout: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
+    });
+    // a dropped idle connection must not crash the process (the pool replaces it), nor go unseen
+    pool.on('error', (error) => options.onPoolError?.(error));
     const db = drizzlePg(pool);
     await migratePg(db, { migrationsFolder });
     return { db, driver: 'postgres', concurrency: options.poolSize ?? 10, close: () => pool.end() };
   }
   const dir = options.pgliteDir && options.pgliteDir !== 'memory://' ? options.pgliteDir : undefined;
-  if (dir) fs.mkdirSync(path.dirname(dir), { recursive: true });
+  // PGlite makes its files with modes of its own: a folder only our user can enter keeps them private
+  if (dir) await createPrivateDir(dir);
   const client =
     dir && options.pgliteDurability !== 'relaxed' ? await openDurablePglite(dir) : await PGlite.create(dir);
   yieldBeforeEachQuery(client);
