@@ -15,7 +15,7 @@ import type { Database } from './lib/db/client.ts';
 import { registerErrorHandler } from './lib/http/error-handler.ts';
 import { registerJsonBodyParser } from './lib/http/json-body.ts';
 import { createAdmissionGate, registerAdmissionHooks } from './lib/http/admission.ts';
-import { createHttpServer } from './lib/http/http-server.ts';
+import { closeStalledReaders, createHttpServer } from './lib/http/http-server.ts';
 import { createRouter } from './lib/http/routes.ts';
 import type { RealtimeHub } from './lib/realtime/hub.ts';
 import { createRealtimeMessages } from './lib/realtime/messages.ts';
@@ -96,7 +96,7 @@ function createFastify(ctx: AppContext, database: Database): FastifyInstance {
         keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
         headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS,
         requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
-        bodyIdleTimeoutMs: env.HTTP_BODY_IDLE_TIMEOUT_MS,
+        idleTimeoutMs: env.HTTP_IDLE_TIMEOUT_MS,
         checkEveryMs: env.HTTP_TIMEOUT_CHECK_EVERY_MS,
       },
       (request, response) => admission.admit(request, response, () => handler(request, response)),
@@ -112,6 +112,7 @@ function createFastify(ctx: AppContext, database: Database): FastifyInstance {
     routerOptions: { ignoreTrailingSlash: true },
   });
   registerAdmissionHooks(app, admission);
+  closeStalledReaders(app, env.HTTP_IDLE_TIMEOUT_MS);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

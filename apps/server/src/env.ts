@@ -71,13 +71,13 @@ export const envSchema = z
      * HTTP timeouts (decision 031). Keep-alive outlives the 60 s idle timeout of common load balancers,
      * so that the balancer, not us, closes an idle connection (otherwise it may send a request on a
      * connection we are closing, and answer its client 502). Headers must arrive within
-     * HTTP_HEADERS_TIMEOUT_MS; a request body (or a video upload) that stops arriving for
-     * HTTP_BODY_IDLE_TIMEOUT_MS is closed; HTTP_REQUEST_TIMEOUT_MS bounds a whole request, long
-     * enough for a 200 MB video on a slow mobile link.
+     * HTTP_HEADERS_TIMEOUT_MS; a request body (or a video upload) that stops arriving, or an answer
+     * its client stops reading, for HTTP_IDLE_TIMEOUT_MS is closed; HTTP_REQUEST_TIMEOUT_MS bounds a
+     * whole request, long enough for a 200 MB video on a slow mobile link.
      */
     HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1).default(72_000),
     HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1).optional(),
-    HTTP_BODY_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
+    HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
     HTTP_REQUEST_TIMEOUT_MS: z.coerce
       .number()
       .int()

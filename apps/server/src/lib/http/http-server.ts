@@ -5,6 +5,8 @@
  * balancer's, makes it answer some requests 502; no limit on a body that stops arriving.
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 
 export interface HttpTimeouts {
   /** an idle keep-alive connection is closed after this; longer than any load balancer in front */
@@ -13,8 +15,11 @@ export interface HttpTimeouts {
   headersTimeoutMs: number;
   /** the whole request, body included, within this: long enough for the largest upload */
   requestTimeoutMs: number;
-  /** a body with no byte arriving for this long is closed: it stopped, whatever its size */
-  bodyIdleTimeoutMs: number;
+  /**
+   * a body with no byte arriving for this long is closed: it stopped, whatever its size; so is an
+   * answer its client reads nothing of for this long
+   */
+  idleTimeoutMs: number;
   /** how often Node looks for requests past their headers or request timeout */
   checkEveryMs: number;
 }
@@ -46,10 +51,22 @@ export function createHttpServer(
       connectionsCheckingInterval: timeouts.checkEveryMs,
     },
     (request, response) => {
-      closeStalledBody(request, timeouts.bodyIdleTimeoutMs);
+      closeStalledBody(request, timeouts.idleTimeoutMs);
       handle(request, response);
     },
   );
   server.keepAliveTimeout = timeouts.keepAliveTimeoutMs;
   return server;
+}
+
+/**
+ * Once an answer is handed over, a client that reads none of it for `idleMs` is closed, so that a
+ * download nobody reads does not keep its connection and file open forever (it holds no admission
+ * place either way). Node replaces this with the keep-alive timeout once the answer is all sent.
+ */
+export function closeStalledReaders(app: FastifyInstance, idleMs: number): void {
+  app.addHook('onSend', async (request) => {
+    // inject()'s requests (tests) have a stand-in socket without timeouts
+    (request.raw.socket as Partial<Socket>).setTimeout?.(idleMs);
+  });
 }

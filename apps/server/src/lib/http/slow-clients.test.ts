@@ -16,7 +16,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const smallTimeouts = {
   HTTP_KEEP_ALIVE_TIMEOUT_MS: '200',
   HTTP_HEADERS_TIMEOUT_MS: '400',
-  HTTP_BODY_IDLE_TIMEOUT_MS: '300',
+  HTTP_IDLE_TIMEOUT_MS: '300',
   HTTP_TIMEOUT_CHECK_EVERY_MS: '100',
 };
 
@@ -83,7 +83,7 @@ describe('slow clients', { timeout: 120_000 }, () => {
     // each stalled body is closed by the server, with no answer (nothing of it was worked on)
     const answers = await Promise.all(stuck.map(({ closed }) => closed));
     expect(answers.every((answer) => !answer.startsWith('HTTP/1.1 503'))).toBe(true);
-    expect(app.ctx.env.HTTP_BODY_IDLE_TIMEOUT_MS).toBe(300);
+    expect(app.ctx.env.HTTP_IDLE_TIMEOUT_MS).toBe(300);
   });
 
   it('a body that keeps arriving slowly is not cut off, and is worked on once it is in', async () => {
@@ -124,19 +124,29 @@ describe('slow clients', { timeout: 120_000 }, () => {
     // far more than the socket buffers hold: the answer cannot be handed over until it is read
     await app.ctx.storage.write('tests/big.mp4', Readable.from([Buffer.alloc(16 * 1024 * 1024, 7)]));
     const link = app.ctx.fileLinks.create('tests/big.mp4', 60_000);
-    const { socket } = await stuckConnection(base, `GET ${link} HTTP/1.1\r\nHost: escudo.test\r\n\r\n`);
+    const { socket, closed } = await stuckConnection(
+      base,
+      `GET ${link} HTTP/1.1\r\nHost: escudo.test\r\n\r\n`,
+    );
     socket.pause();
     await wait(100);
     expect(app.ctx.env.MAX_CONCURRENT_REQUESTS).toBe(1);
 
     const signIn = await postJson(base, '/api/auth/login', { email: ana.email, password: ana.password });
     expect(signIn.status).toBe(200);
+
+    // a reader that reads nothing for the idle timeout is closed: it never gets the whole file
+    await wait(600);
+    socket.resume();
+    const received = await closed;
+    expect(received).toMatch(/^HTTP\/1\.1 200 /);
+    expect(received.length).toBeLessThan(16 * 1024 * 1024);
   });
 
   it('uploads have places of their own, per address: a second one from the same address is refused, a sign-in is not', async () => {
     app = await createListeningTestApp({
       ...smallTimeouts,
-      HTTP_BODY_IDLE_TIMEOUT_MS: '5000',
+      HTTP_IDLE_TIMEOUT_MS: '5000',
       MAX_CONCURRENT_REQUESTS: '1',
       MAX_CONCURRENT_UPLOADS_PER_ADDRESS: '1',
     });
