@@ -45,9 +45,8 @@ export interface AdmissionOptions {
 export interface AdmissionGate {
   /** on the Node HTTP server, before Fastify: runs the request once admitted, or refuses it */
   admit(request: IncomingMessage, response: ServerResponse, run: () => void): void;
-  /** what is being worked on now (tests and the bench read it) */
-  readonly running: number;
-  readonly uploads: number;
+  /** what `registerAdmissionHooks` works with */
+  internals: GateInternals;
 }
 
 /** a request's standing with the gate, from its admission to its response's close */
@@ -66,14 +65,14 @@ const REFUSAL_LOG_EVERY_MS = 60_000;
 
 const tickets = new WeakMap<IncomingMessage, Ticket>();
 
-interface GateInternals {
+export interface GateInternals {
   acquire(ticket: Ticket, onAdmit: () => void, onRefuse: () => void, isReturning: boolean): void;
   release(ticket: Ticket): void;
   takeUpload(ticket: Ticket, address: string): boolean;
   retryAfterS: number;
 }
 
-export function createAdmissionGate(options: AdmissionOptions): AdmissionGate & { internals: GateInternals } {
+export function createAdmissionGate(options: AdmissionOptions): AdmissionGate {
   const retryAfterS = Math.max(1, Math.ceil(options.maxWaitMs / 1000));
   const body = Buffer.from(JSON.stringify({ code: 'SERVER_BUSY', message: errorMessages.SERVER_BUSY }));
   const headers = {
@@ -196,12 +195,6 @@ export function createAdmissionGate(options: AdmissionOptions): AdmissionGate & 
       });
       acquire(ticket, run, () => refuse(response), false);
     },
-    get running() {
-      return running;
-    },
-    get uploads() {
-      return uploads;
-    },
     internals: { acquire, release, takeUpload, retryAfterS },
   };
 }
@@ -221,10 +214,7 @@ function isMultipart(request: FastifyRequest): boolean {
  * The gate's part inside Fastify (decision 031): gives a request's place back while its body
  * arrives, moves uploads to their own places, and gives places back once the answer is handed over.
  */
-export function registerAdmissionHooks(
-  app: FastifyInstance,
-  gate: ReturnType<typeof createAdmissionGate>,
-): void {
+export function registerAdmissionHooks(app: FastifyInstance, gate: AdmissionGate): void {
   const { acquire, release, takeUpload, retryAfterS } = gate.internals;
   const busy = () => new AppError('SERVER_BUSY', undefined, undefined, { retryAfterS });
 
