@@ -4,7 +4,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import http from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
@@ -16,7 +15,8 @@ import type { AppContext } from './lib/context.ts';
 import type { Database } from './lib/db/client.ts';
 import { registerErrorHandler } from './lib/http/error-handler.ts';
 import { registerJsonBodyParser } from './lib/http/json-body.ts';
-import { createAdmissionGate } from './lib/http/admission.ts';
+import { createAdmissionGate, registerAdmissionHooks } from './lib/http/admission.ts';
+import { closeStalledReaders, createHttpServer } from './lib/http/http-server.ts';
 import { createRouter } from './lib/http/routes.ts';
 import { createReadiness, registerHealthRoutes } from './lib/http/health.ts';
 import { countJobRun, isRateLimitCode } from './lib/metrics/metrics.ts';
@@ -130,18 +130,31 @@ function createFastify(ctx: AppContext, database: Database): FastifyInstance {
     concurrency: env.MAX_CONCURRENT_REQUESTS ?? (database.driver === 'pglite' ? 8 : database.concurrency * 4),
     maxQueued: env.MAX_QUEUED_REQUESTS,
     maxWaitMs: env.MAX_QUEUE_WAIT_MS,
+    maxUploads: env.MAX_CONCURRENT_UPLOADS,
+    maxUploadsPerAddress: env.MAX_CONCURRENT_UPLOADS_PER_ADDRESS,
     onRefusals: (count) => ctx.log.warn({ count }, 'server busy: requests refused in the last minute'),
     onRefuse: () => ctx.metrics.admissionRefusals.inc(),
   });
+  // Fastify leaves a given server's timeouts alone: they are set here (lib/http/http-server.ts)
   const serverFactory: FastifyServerFactory = (handler) =>
-    http.createServer((request, response) => admission(request, response, () => handler(request, response)));
+    createHttpServer(
+      {
+        keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+        headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS,
+        requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
+        idleTimeoutMs: env.HTTP_IDLE_TIMEOUT_MS,
+        checkEveryMs: env.HTTP_TIMEOUT_CHECK_EVERY_MS,
+      },
+      (request, response) => admission.admit(request, response, () => handler(request, response)),
+    );
   const app = Fastify({
     // the admission gate runs before Fastify sees a request (lib/http/admission.ts says why)
     serverFactory,
     loggerInstance: ctx.log,
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
-    trustProxy: env.isProduction,
+    // X-Forwarded-For counts only from the proxies TRUST_PROXY names; unset, nobody's (decision 031)
+    trustProxy: trustProxyOf(env),
     routerOptions: { ignoreTrailingSlash: true },
     // while shutting down, a request on a connection already open is still served (with Connection:
     // close) rather than refused with Fastify's own 503 body; /readyz then says 'shutting-down'
@@ -158,6 +171,8 @@ function createFastify(ctx: AppContext, database: Database): FastifyInstance {
       reply.elapsedTime / 1000,
     );
   });
+  registerAdmissionHooks(app, admission);
+  closeStalledReaders(app, env.HTTP_IDLE_TIMEOUT_MS);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -169,6 +184,16 @@ function createFastify(ctx: AppContext, database: Database): FastifyInstance {
   });
   registerJsonBodyParser(app);
   return app;
+}
+
+/**
+ * Fastify 5 reads a bare number as "trust nobody", so a hop count becomes a function of the hop: hop 0
+ * is the connection's own address, then the X-Forwarded-For entries from the right.
+ */
+function trustProxyOf(env: Env): string[] | ((address: string, hop: number) => boolean) | false {
+  const trusted = env.TRUST_PROXY;
+  if (typeof trusted === 'number') return (_address, hop) => hop < trusted;
+  return trusted ?? false;
 }
 
 /** Security headers, compression and the OpenAPI document. */

@@ -9,6 +9,7 @@ import { pino, type DestinationStream } from 'pino';
 import type { Env } from './env.ts';
 import type { AppContext } from './lib/context.ts';
 import { openDatabase, type Database } from './lib/db/client.ts';
+import { createPrivateDir } from './lib/private-dir.ts';
 import { createMailer } from './lib/mail/mailer.ts';
 import { safeLoggerOptions } from './lib/log/redact.ts';
 import { createRealtimeHub, type RealtimeHub } from './lib/realtime/hub.ts';
@@ -74,6 +75,8 @@ export async function buildContext(options: ContextOptions): Promise<BuiltContex
       : options.logStream
         ? pino(loggerOptions, options.logStream)
         : pino(loggerOptions);
+  // the database, files, outbox, secret and admin socket are the server's user's alone (decision 031)
+  await createPrivateDir(env.DATA_DIR);
   const database =
     options.database ??
     (await openDatabase({
@@ -81,6 +84,8 @@ export async function buildContext(options: ContextOptions): Promise<BuiltContex
       pgliteDir: path.join(env.DATA_DIR, 'db'),
       pgliteDurability: env.PGLITE_DURABILITY,
       onMaintenanceError: (error) => log.error({ err: error }, 'periodic database checkpoint failed'),
+      statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+      onPoolError: (error) => log.error({ err: error }, 'idle database connection failed'),
     }));
   const realtime = await createRealtimeHub({ redisUrl: env.REDIS_URL, redisStream: env.REDIS_STREAM, log });
   const metrics = createMetrics();

@@ -23,7 +23,12 @@ describe('environment', () => {
   });
 
   it("refuses production without Flow's keys, naming each missing one (no sandbox payments there)", () => {
-    const production = { NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40) };
+    const production = {
+      NODE_ENV: 'production',
+      APP_SECRET: 'x'.repeat(40),
+      PUBLIC_URL: 'https://escudo.cl',
+      SMTP_URL: 'smtps://escudo:clave@smtp.escudo.cl:465',
+    };
     expect(() => parseEnv(production)).toThrow(
       /FLOW_API_KEY: es obligatorio[\s\S]*FLOW_SECRET_KEY: es obligatorio/,
     );
@@ -34,6 +39,45 @@ describe('environment', () => {
     );
     // outside production no keys means the built-in sandbox
     expect(() => parseEnv({ NODE_ENV: 'development' })).not.toThrow();
+  });
+
+  it('refuses production without PUBLIC_URL or SMTP_URL (links to localhost, e-mails left in a folder)', () => {
+    const production = {
+      NODE_ENV: 'production',
+      APP_SECRET: 'x'.repeat(40),
+      FLOW_API_KEY: 'key',
+      FLOW_SECRET_KEY: 'secret',
+    };
+    expect(() => parseEnv(production)).toThrow(/PUBLIC_URL: es obligatorio[\s\S]*SMTP_URL: es obligatorio/);
+    expect(() => parseEnv({ ...production, PUBLIC_URL: 'https://escudo.cl' })).toThrow(/SMTP_URL/);
+    expect(() => parseEnv({ ...production, SMTP_URL: 'smtp://127.0.0.1:25' })).toThrow(/PUBLIC_URL/);
+    const env = parseEnv({
+      ...production,
+      PUBLIC_URL: 'https://escudo.cl/',
+      SMTP_URL: 'smtp://127.0.0.1:25',
+    });
+    expect(env.PUBLIC_URL).toBe('https://escudo.cl');
+  });
+
+  it('reads TRUST_PROXY as nobody, a hop count or a list of proxies, and refuses trusting anyone', () => {
+    expect(parseEnv({}).TRUST_PROXY).toBeUndefined();
+    expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.10,::1' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.10',
+      '::1',
+    ]);
+    expect(() => parseEnv({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: debe ser un número de saltos/);
+    expect(() => parseEnv({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/no válidas: 10\.0\.0\.0\/33/);
+  });
+
+  it('keeps idle connections longer than a load balancer does, and headers waiting longer still', () => {
+    const env = parseEnv({});
+    expect(env.HTTP_KEEP_ALIVE_TIMEOUT_MS).toBeGreaterThan(60_000);
+    expect(env.HTTP_HEADERS_TIMEOUT_MS).toBeGreaterThan(env.HTTP_KEEP_ALIVE_TIMEOUT_MS);
+    expect(() => parseEnv({ HTTP_KEEP_ALIVE_TIMEOUT_MS: '5000', HTTP_HEADERS_TIMEOUT_MS: '4000' })).toThrow(
+      /HTTP_HEADERS_TIMEOUT_MS: debe ser mayor/,
+    );
   });
 
   it('turns Google sign-in on with both keys, from Google unless another issuer is named', () => {

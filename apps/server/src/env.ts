@@ -3,10 +3,47 @@
  * Every variable is optional: `npm start` works with none. Each is explained in /.env.example.
  * An empty string counts as missing, so `FOO=` in a .env file means "use the default".
  */
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const optionalUrl = z.url().optional();
+
+/** an IPv4 or IPv6 address, optionally with a /prefix: what Fastify's trustProxy takes in a list */
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY (decision 031): which hops in front of us may say who the client is through
+ * X-Forwarded-For. Unset trusts none (the socket's address is the client's); a whole number trusts
+ * that many hops (1: one load balancer); otherwise a comma list of the proxies' addresses or CIDRs.
+ * "true" (trust any sender) is refused: it is exactly what lets anyone pick their own address.
+ */
+const trustProxySchema = z
+  .string()
+  .transform((value, context): number | string[] => {
+    const text = value.trim();
+    if (/^\d+$/.test(text)) return Number(text);
+    const entries = text
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const bad = entries.filter((entry) => !isAddressOrCidr(entry));
+    if (entries.length === 0 || bad.length > 0) {
+      context.addIssue({
+        code: 'custom',
+        message: `debe ser un número de saltos (p. ej. 1) o una lista de direcciones o CIDR separadas por comas${bad.length ? ` (no válidas: ${bad.join(', ')})` : ''}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  })
+  .optional();
 
 export const envSchema = z
   .object({
@@ -30,6 +67,31 @@ export const envSchema = z
      * to 1 hour): for tests and trials, never needed in production
      */
     JOBS_SWEEP_SECONDS: z.coerce.number().int().min(1).optional(),
+    /** video uploads (multipart) received at once, in all and from one address; more get 503 (decision 031) */
+    MAX_CONCURRENT_UPLOADS: z.coerce.number().int().min(1).default(8),
+    MAX_CONCURRENT_UPLOADS_PER_ADDRESS: z.coerce.number().int().min(1).default(2),
+    /** the proxies allowed to name the client in X-Forwarded-For: unset = none (decision 031) */
+    TRUST_PROXY: trustProxySchema,
+    /**
+     * HTTP timeouts (decision 031). Keep-alive outlives the 60 s idle timeout of common load balancers,
+     * so that the balancer, not us, closes an idle connection (otherwise it may send a request on a
+     * connection we are closing, and answer its client 502). Headers must arrive within
+     * HTTP_HEADERS_TIMEOUT_MS; a request body (or a video upload) that stops arriving, or an answer
+     * its client stops reading, for HTTP_IDLE_TIMEOUT_MS is closed; HTTP_REQUEST_TIMEOUT_MS bounds a
+     * whole request, long enough for a 200 MB video on a slow mobile link.
+     */
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1).default(72_000),
+    HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1).optional(),
+    HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
+    HTTP_REQUEST_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(60 * 60_000),
+    /** how often Node checks the headers and request timeouts (its default is 30 s; tests use less) */
+    HTTP_TIMEOUT_CHECK_EVERY_MS: z.coerce.number().int().min(1).default(5_000),
+    /** PostgreSQL only: a statement running longer is cancelled and its request answered 503 */
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1).default(15_000),
     /** per source address: wrong passwords in 15 minutes, sign-ups and reset requests an hour (429) */
     SIGNIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
     SIGNUPS_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
@@ -96,6 +158,24 @@ export const envSchema = z
     path: ['APP_SECRET'],
     message: 'es obligatorio en producción',
   })
+  // without them reset and invitation links would point at localhost and e-mails stay in a folder
+  .refine((env) => env.NODE_ENV !== 'production' || env.PUBLIC_URL, {
+    path: ['PUBLIC_URL'],
+    message: 'es obligatorio en producción (sin él los enlaces de los e-mails apuntarían a localhost)',
+  })
+  .refine((env) => env.NODE_ENV !== 'production' || env.SMTP_URL, {
+    path: ['SMTP_URL'],
+    message:
+      'es obligatorio en producción (sin él los e-mails solo se guardarían en una carpeta del servidor)',
+  })
+  // Node's advice: headers wait longer than an idle keep-alive connection may live
+  .refine(
+    (env) => !env.HTTP_HEADERS_TIMEOUT_MS || env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    {
+      path: ['HTTP_HEADERS_TIMEOUT_MS'],
+      message: 'debe ser mayor que HTTP_KEEP_ALIVE_TIMEOUT_MS',
+    },
+  )
   // without Flow's keys payments go to the built-in sandbox, which hands out plans for free (issue 12)
   .refine((env) => env.NODE_ENV !== 'production' || env.FLOW_API_KEY, {
     path: ['FLOW_API_KEY'],
@@ -119,6 +199,7 @@ export const envSchema = z
     DATA_DIR: path.resolve(env.DATA_DIR),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     isProduction: env.NODE_ENV === 'production',
+    HTTP_HEADERS_TIMEOUT_MS: env.HTTP_HEADERS_TIMEOUT_MS ?? env.HTTP_KEEP_ALIVE_TIMEOUT_MS + 1_000,
     googleSignIn: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
   }));
 

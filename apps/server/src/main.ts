@@ -16,6 +16,9 @@ import { DEMO_ANDROID_DEVICE_ID, seedDemoAccount, seedDemoOperator } from './see
 const SHUTDOWN_EXIT_MARGIN_MS = 1_500;
 
 async function main() {
+  // whatever this process creates (PGlite's own files included, made with modes of its own choosing)
+  // is its user's alone; the data folder is 0700 as well (lib/private-dir.ts, decision 031)
+  process.umask(0o077);
   let env;
   try {
     env = parseEnv(process.env);

@@ -66,7 +66,9 @@ export async function createTestApp(
     ...extraEnv,
   });
   const database = await openDatabase(
-    postgres ? { url: postgres.url, poolSize: 4 } : { pgliteDir: 'memory://' },
+    postgres
+      ? { url: postgres.url, poolSize: 4, statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS }
+      : { pgliteDir: 'memory://' },
   );
   const clock = {
     now: new Date(),

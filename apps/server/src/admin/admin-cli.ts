@@ -31,6 +31,8 @@ async function main() {
     console.log(adminUsage().join('\n'));
     return;
   }
+  // on the data folder alone it opens the database as the server does: its files stay private (main.ts)
+  process.umask(0o077);
   const env = parseEnv(process.env);
   const answer = (await askAdminSocket(adminSocketPath(env.DATA_DIR), argv)) ?? (await runHere(env, argv));
   (answer.ok ? console.log : console.error)(answer.lines.join('\n'));

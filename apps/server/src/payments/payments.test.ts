@@ -326,6 +326,8 @@ describe('which Flow', () => {
       APP_SECRET: 'x'.repeat(40),
       FLOW_API_KEY: 'production-key',
       FLOW_SECRET_KEY: 'production-secret',
+      // required in production; nothing listens there, and no test here waits for an e-mail
+      SMTP_URL: 'smtp://127.0.0.1:9',
       // nothing listens there: Flow is unreachable, and that is an answer too
       FLOW_API_URL: 'http://127.0.0.1:9/api',
     });

@@ -5,7 +5,6 @@
  * that processes starting together never both migrate), or alone by `npm run migrate` (migrate.ts).
  * PGlite on a folder syncs every commit to disk unless told otherwise (durable-pglite.ts, decision 009).
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { setImmediate as nextTurnOfEventLoop } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
@@ -17,6 +16,7 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { findPackageRoot } from '../package-root.ts';
+import { createPrivateDir } from '../private-dir.ts';
 import { openDurablePglite } from './durable-pglite.ts';
 
 /** Queries name their tables; nothing uses Drizzle's relational API (`db.query`), so it gets no schema. */
@@ -72,6 +72,13 @@ export interface DatabaseOptions {
   /** told when a periodic checkpoint fails (the server logs it) */
   onMaintenanceError?: (error: unknown) => void;
   poolSize?: number;
+  /**
+   * PostgreSQL: a statement running longer is cancelled (SQLSTATE 57014), so that a stuck query or a
+   * lock held too long cannot keep a pooled connection, and the request waiting on it, forever
+   */
+  statementTimeoutMs?: number | undefined;
+  /** PostgreSQL: told when an idle pooled connection fails (the server logs it; the pool replaces it) */
+  onPoolError?: (error: Error) => void;
 }
 
 /**
@@ -82,13 +89,20 @@ export interface DatabaseOptions {
  */
 export const PGLITE_CHECKPOINT_EVERY_MS = 5 * 60 * 1000;
 
+/** ours: far above any statement of a request (all take milliseconds), well below a client's patience */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
+
 export type PgliteDurability = 'durable' | 'relaxed';
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    // a dropped idle connection must not crash the process; the pool replaces it
-    pool.on('error', () => {});
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      statement_timeout: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
+    });
+    // a dropped idle connection must not crash the process (the pool replaces it), nor go unseen
+    pool.on('error', (error) => options.onPoolError?.(error));
     const db = drizzlePg(pool);
     await migratePostgres(pool);
     return {
@@ -101,7 +115,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   const dir = options.pgliteDir && options.pgliteDir !== 'memory://' ? options.pgliteDir : undefined;
-  if (dir) fs.mkdirSync(path.dirname(dir), { recursive: true });
+  // PGlite makes its files with modes of its own: a folder only our user can enter keeps them private
+  if (dir) await createPrivateDir(dir);
   const client =
     dir && options.pgliteDurability !== 'relaxed' ? await openDurablePglite(dir) : await PGlite.create(dir);
   yieldBeforeEachQuery(client);

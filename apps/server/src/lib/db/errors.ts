@@ -29,3 +29,14 @@ const INVALID_INPUT = new Set(['22021', '22P05', '22003', '22008']);
 export function isInvalidInput(error: unknown): boolean {
   return hasSqlState(error, INVALID_INPUT);
 }
+
+/**
+ * PostgreSQL cancelled the statement (57014 query_canceled): it ran past the pool's statement_timeout
+ * (DATABASE_STATEMENT_TIMEOUT_MS), waiting on a lock or working. The database is stuck or overloaded
+ * for now, not the request wrong: answered 503 SERVER_BUSY, decision 031.
+ */
+const QUERY_CANCELED = new Set(['57014']);
+
+export function isStatementTimeout(error: unknown): boolean {
+  return hasSqlState(error, QUERY_CANCELED);
+}

@@ -7,7 +7,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { errorMessages, errorStatus, type ApiError, type ErrorCode } from '@escudo/contract';
 import { AppError } from '../app-error.ts';
-import { isInvalidInput } from '../db/errors.ts';
+import { isInvalidInput, isStatementTimeout } from '../db/errors.ts';
 
 function body(code: ErrorCode, message?: string, fields?: Record<string, string>): ApiError {
   return fields
@@ -65,6 +65,12 @@ export function registerErrorHandler(app: FastifyInstance, onAppError?: (code: E
       // the contract should have refused it: answered as what it is, and logged to fix the contract
       request.log.warn({ err: error }, 'input the contract let through was refused by the database');
       return reply.status(400).send(body('VALIDATION'));
+    }
+    if (isStatementTimeout(error)) {
+      request.log.warn({ err: error }, 'database statement timed out');
+      // about the time for a stuck statement to be cancelled again: a quick retry would meet the same
+      reply.header('retry-after', '5');
+      return reply.status(503).send(body('SERVER_BUSY'));
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send(body('INTERNAL'));

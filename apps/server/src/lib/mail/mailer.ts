@@ -8,6 +8,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../app-error.ts';
+import { PRIVATE_FILE_MODE, createPrivateDir } from '../private-dir.ts';
 
 /**
  * ours: how long an SMTP server may take to connect (DNS and greeting included), to greet, and to answer
@@ -71,10 +72,11 @@ function outboxDelivery(options: MailerOptions): Mailer['send'] {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return async (message) => {
     const info = await transport.sendMail({ from: options.from, ...message });
-    await fs.mkdir(options.outboxDir, { recursive: true });
+    // an e-mail may hold a reset link: only the server's user reads the outbox (decision 031)
+    await createPrivateDir(options.outboxDir);
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const file = path.join(options.outboxDir, `${stamp}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
-    await fs.writeFile(file, info.message as Buffer);
+    await fs.writeFile(file, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
     // The one place a log line carries a secret (a password-reset link holds its token), on purpose
     // and outside production only: without SMTP nobody receives the e-mail, and the person running
     // the server on a laptop opens the link from the log (README). With SMTP_URL, or in production,
