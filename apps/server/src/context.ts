@@ -12,7 +12,8 @@ import { openDatabase, type Database } from './lib/db/client.ts';
 import { createMailer } from './lib/mail/mailer.ts';
 import { safeLoggerOptions } from './lib/log/redact.ts';
 import { createRealtimeHub, type RealtimeHub } from './lib/realtime/hub.ts';
-import { createDiskStorage } from './lib/storage/file-storage.ts';
+import { createDiskStorage, type FileStorage } from './lib/storage/file-storage.ts';
+import { createBucketStorage } from './lib/storage/bucket-storage.ts';
 import { createFileLinks } from './lib/storage/signed-links.ts';
 import { createSigner, loadAppSecret } from './lib/crypto/signing.ts';
 import { createEventBus } from './lib/events.ts';
@@ -45,6 +46,21 @@ export interface BuiltContext {
 /** The e-mails to a security network that are tried again until they are sent (network/mail-network.ts). */
 export const networkEmails = { alert: findAlertEmail, lostPhone: findLostPhoneEmail };
 
+/** The bucket when S3_BUCKET is set (decision 028), else the folder DATA_DIR/files. */
+function createStorage(env: Env, log: AppContext['log']): FileStorage {
+  if (!env.S3_BUCKET) return createDiskStorage(path.join(env.DATA_DIR, 'files'));
+  return createBucketStorage({
+    bucket: env.S3_BUCKET,
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION,
+    // env.ts refuses S3_BUCKET without both keys
+    accessKeyId: env.S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    log,
+  });
+}
+
 export async function buildContext(options: ContextOptions): Promise<BuiltContext> {
   const { env } = options;
   // a token, a password or a query's values never reach the logs (lib/log/redact.ts)
@@ -55,6 +71,10 @@ export async function buildContext(options: ContextOptions): Promise<BuiltContex
       : options.logStream
         ? pino(loggerOptions, options.logStream)
         : pino(loggerOptions);
+  // before anything is opened: a missing or unreachable bucket stops the start with its name
+  // (StorageUnavailableError), never a server that takes uploads it cannot keep
+  const storage = createStorage(env, log);
+  await storage.check();
   const database =
     options.database ??
     (await openDatabase({
@@ -77,7 +97,7 @@ export async function buildContext(options: ContextOptions): Promise<BuiltContex
       log,
     }),
     log,
-    storage: createDiskStorage(path.join(env.DATA_DIR, 'files')),
+    storage,
     fileLinks: createFileLinks(createSigner(secret, 'file-links'), now),
     panelTokenSigner: createSigner(secret, 'panel-token'),
     signInCookieSigner: createSigner(secret, 'google-sign-in-cookie'),
