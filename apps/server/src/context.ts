@@ -13,7 +13,6 @@ import { createMailer } from './lib/mail/mailer.ts';
 import { safeLoggerOptions } from './lib/log/redact.ts';
 import { createRealtimeHub, type RealtimeHub } from './lib/realtime/hub.ts';
 import { createDiskStorage, type FileStorage } from './lib/storage/file-storage.ts';
-import { createBucketStorage } from './lib/storage/bucket-storage.ts';
 import { createFileLinks } from './lib/storage/signed-links.ts';
 import { createSigner, loadAppSecret } from './lib/crypto/signing.ts';
 import { createEventBus } from './lib/events.ts';
@@ -47,8 +46,10 @@ export interface BuiltContext {
 export const networkEmails = { alert: findAlertEmail, lostPhone: findLostPhoneEmail };
 
 /** The bucket when S3_BUCKET is set (decision 028), else the folder DATA_DIR/files. */
-function createStorage(env: Env, log: AppContext['log']): FileStorage {
+async function createStorage(env: Env, log: AppContext['log']): Promise<FileStorage> {
   if (!env.S3_BUCKET) return createDiskStorage(path.join(env.DATA_DIR, 'files'));
+  // the AWS SDK is loaded only by a server that uses a bucket: a second of start-up for the others
+  const { createBucketStorage } = await import('./lib/storage/bucket-storage.ts');
   return createBucketStorage({
     bucket: env.S3_BUCKET,
     endpoint: env.S3_ENDPOINT,
@@ -73,7 +74,7 @@ export async function buildContext(options: ContextOptions): Promise<BuiltContex
         : pino(loggerOptions);
   // before anything is opened: a missing or unreachable bucket stops the start with its name
   // (StorageUnavailableError), never a server that takes uploads it cannot keep
-  const storage = createStorage(env, log);
+  const storage = await createStorage(env, log);
   await storage.check();
   const database =
     options.database ??

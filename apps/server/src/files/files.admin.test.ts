@@ -7,7 +7,7 @@ import { runAdminCommand } from '../admin/admin-commands.ts';
 let app: TestApp;
 beforeAll(async () => {
   app = await createTestApp({}, undefined, { storage: 'bucket' });
-});
+}, 180_000);
 afterAll(() => app.close());
 
 /** files as a server on the folder left them in DATA_DIR/files */

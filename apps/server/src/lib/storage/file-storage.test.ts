@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBucket, type TestBucket } from '../../../test/s3-server.ts';
+import { startServerProcess } from '../../../test/server-process.ts';
 import { AppError } from '../app-error.ts';
 import { createBucketStorage } from './bucket-storage.ts';
 import { createDiskStorage, StorageUnavailableError, type FileStorage } from './file-storage.ts';
@@ -200,4 +201,28 @@ describe('the folder', () => {
       /No se pueden guardar archivos en la carpeta .*a-file\/files/,
     );
   });
+});
+
+describe('a server whose bucket cannot be used', () => {
+  it('does not start: one line naming the bucket and the endpoint, exit code 1', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'escudo-start-'));
+    try {
+      const server = await startServerProcess({
+        DATA_DIR: dataDir,
+        ...bucket.env,
+        S3_BUCKET: 'no-existe',
+      });
+      const stderr = await server.exited;
+      expect(server.process.exitCode).toBe(1);
+      expect(stderr.split('\n')).toContain(
+        `No se puede usar el bucket S3 "no-existe" en ${bucket.endpoint}: el bucket no existe.`,
+      );
+      // the reason, not a stack trace
+      expect(stderr).not.toMatch(/\n\s+at /);
+      // nothing was started: not even the embedded database
+      expect(await fs.readdir(dataDir)).toEqual([]);
+    } finally {
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });
