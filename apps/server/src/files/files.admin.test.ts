@@ -62,7 +62,7 @@ describe('storage copy-to-bucket', () => {
     await app.bucket!.stop();
     try {
       await expect(copy()).rejects.toThrow(
-        /avatars\/9\/z\.jpg: no se pudo copiar[\s\S]*1 fallaron\.\nVuelve a ejecutar el comando/,
+        /avatars\/9\/z\.jpg: no se pudo copiar[\s\S]*4 fallaron\.\nVuelve a ejecutar el comando/,
       );
     } finally {
       await app.bucket!.resume();

@@ -5,7 +5,8 @@ import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBucket, type TestBucket } from '../../../test/s3-server.ts';
-import { startServerProcess } from '../../../test/server-process.ts';
+import { spawn } from 'node:child_process';
+import { repoRoot } from '../../../test/server-process.ts';
 import { AppError } from '../app-error.ts';
 import { createBucketStorage } from './bucket-storage.ts';
 import { createDiskStorage, StorageUnavailableError, type FileStorage } from './file-storage.ts';
@@ -207,13 +208,23 @@ describe('a server whose bucket cannot be used', () => {
   it('does not start: one line naming the bucket and the endpoint, exit code 1', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'escudo-start-'));
     try {
-      const server = await startServerProcess({
-        DATA_DIR: dataDir,
-        ...bucket.env,
-        S3_BUCKET: 'no-existe',
+      // main.ts itself, as `npm start` runs it
+      const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+        cwd: repoRoot,
+        env: {
+          ...process.env,
+          NODE_ENV: 'test',
+          DATA_DIR: dataDir,
+          PORT: '0',
+          ...bucket.env,
+          S3_BUCKET: 'no-existe',
+        },
+        stdio: ['ignore', 'ignore', 'pipe'],
       });
-      const stderr = await server.exited;
-      expect(server.process.exitCode).toBe(1);
+      let stderr = '';
+      server.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const code = await new Promise((resolve) => server.on('exit', resolve));
+      expect(code).toBe(1);
       expect(stderr.split('\n')).toContain(
         `No se puede usar el bucket S3 "no-existe" en ${bucket.endpoint}: el bucket no existe.`,
       );
