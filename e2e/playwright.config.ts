@@ -8,6 +8,8 @@ import { GOOGLE_CLIENT_ID, OIDC_ISSUER_URL } from './oidc-issuer.ts';
 export const E2E_PORT = 3111;
 export const E2E_URL = `http://localhost:${E2E_PORT}`;
 export const E2E_DATA_DIR = path.join(os.tmpdir(), 'escudo-e2e-data');
+/** the local S3-compatible server the journeys' files go to (with-s3-bucket.ts) */
+const E2E_S3_PORT = 3112;
 const root = path.resolve(import.meta.dirname, '..');
 
 export default defineConfig({
@@ -48,8 +50,9 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    // start.mjs builds the panel if it is missing or stale, then runs the server
-    command: `rm -rf "${E2E_DATA_DIR}" && node scripts/start.mjs`,
+    // start.mjs builds the panel if it is missing or stale, then runs the server, with its files in
+    // a local S3-compatible bucket (with-s3-bucket.ts): every journey's photos and videos go there
+    command: `rm -rf "${E2E_DATA_DIR}" && node --import tsx e2e/with-s3-bucket.ts node scripts/start.mjs`,
     cwd: root,
     url: `${E2E_URL}${routes.getConfig.path}`,
     reuseExistingServer: false,
@@ -75,6 +78,12 @@ export default defineConfig({
       GOOGLE_CLIENT_ID,
       GOOGLE_CLIENT_SECRET: 'escudo-e2e-secret',
       GOOGLE_ISSUER_URL: OIDC_ISSUER_URL,
+      // s3rver's bucket and its fixed keys (with-s3-bucket.ts)
+      S3_BUCKET: 'escudo-e2e',
+      S3_ENDPOINT: `http://127.0.0.1:${E2E_S3_PORT}`,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
     },
   },
 });

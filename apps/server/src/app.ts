@@ -93,7 +93,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
           if (!(await database.isMigrated())) throw new Error('migrations pending');
         },
         redis: () => realtime.checkRedis(),
-        ...(ctx.storage.check ? { storage: () => ctx.storage.check!() } : {}),
+        storage: () => ctx.storage.check(),
       },
       isShuttingDown: () => isShuttingDown,
     }),

@@ -13,7 +13,7 @@ import { createPrivateDir } from './lib/private-dir.ts';
 import { createMailer } from './lib/mail/mailer.ts';
 import { safeLoggerOptions } from './lib/log/redact.ts';
 import { createRealtimeHub, type RealtimeHub } from './lib/realtime/hub.ts';
-import { createDiskStorage } from './lib/storage/file-storage.ts';
+import { createDiskStorage, type FileStorage } from './lib/storage/file-storage.ts';
 import { createFileLinks } from './lib/storage/signed-links.ts';
 import { createSigner, loadAppSecret } from './lib/crypto/signing.ts';
 import { createEventBus } from './lib/events.ts';
@@ -65,6 +65,23 @@ export const scheduledJobs: JobDefinition[] = [
   planRemindersJob,
 ];
 
+/** The bucket when S3_BUCKET is set (decision 028), else the folder DATA_DIR/files. */
+async function createStorage(env: Env, log: AppContext['log']): Promise<FileStorage> {
+  if (!env.S3_BUCKET) return createDiskStorage(path.join(env.DATA_DIR, 'files'));
+  // the AWS SDK is loaded only by a server that uses a bucket: a second of start-up for the others
+  const { createBucketStorage } = await import('./lib/storage/bucket-storage.ts');
+  return createBucketStorage({
+    bucket: env.S3_BUCKET,
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION,
+    // env.ts refuses S3_BUCKET without both keys
+    accessKeyId: env.S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    log,
+  });
+}
+
 export async function buildContext(options: ContextOptions): Promise<BuiltContext> {
   const { env } = options;
   // a token, a password or a query's values never reach the logs (lib/log/redact.ts)
@@ -77,6 +94,10 @@ export async function buildContext(options: ContextOptions): Promise<BuiltContex
         : pino(loggerOptions);
   // the database, files, outbox, secret and admin socket are the server's user's alone (decision 031)
   await createPrivateDir(env.DATA_DIR);
+  // before anything is opened: a missing or unreachable bucket stops the start with its name
+  // (StorageUnavailableError), never a server that takes uploads it cannot keep
+  const storage = await createStorage(env, log);
+  await storage.check();
   const database =
     options.database ??
     (await openDatabase({
@@ -104,7 +125,7 @@ export async function buildContext(options: ContextOptions): Promise<BuiltContex
       onDelivery: (outcome) => metrics.emails.inc({ outcome }),
     }),
     log,
-    storage: createDiskStorage(path.join(env.DATA_DIR, 'files')),
+    storage,
     fileLinks: createFileLinks(createSigner(secret, 'file-links'), now),
     panelTokenSigner: createSigner(secret, 'panel-token'),
     signInCookieSigner: createSigner(secret, 'google-sign-in-cookie'),

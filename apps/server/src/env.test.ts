@@ -93,6 +93,33 @@ describe('environment', () => {
     expect(() => parseEnv({ GOOGLE_ISSUER_URL: 'no es una url' })).toThrow(/GOOGLE_ISSUER_URL/);
   });
 
+  it('stores files in the folder unless S3_BUCKET is set, which needs both keys; S3_FORCE_PATH_STYLE is a yes/no', () => {
+    const folder = parseEnv({});
+    expect(folder.S3_BUCKET).toBeUndefined();
+    expect(folder.S3_FORCE_PATH_STYLE).toBe(false);
+    const keys = { S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' };
+    const bucket = parseEnv({ S3_BUCKET: 'fotos', S3_ENDPOINT: 'http://127.0.0.1:9000', ...keys });
+    expect(bucket).toMatchObject({ S3_BUCKET: 'fotos', S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: false });
+    for (const [value, expected] of [
+      ['true', true],
+      ['1', true],
+      ['false', false],
+      ['0', false],
+    ] as const) {
+      expect(parseEnv({ S3_BUCKET: 'b', ...keys, S3_FORCE_PATH_STYLE: value }).S3_FORCE_PATH_STYLE).toBe(
+        expected,
+      );
+    }
+    expect(() => parseEnv({ S3_BUCKET: 'b', ...keys, S3_FORCE_PATH_STYLE: 'yes' })).toThrow(
+      /S3_FORCE_PATH_STYLE: debe ser true, false, 1 o 0/,
+    );
+    expect(() => parseEnv({ S3_BUCKET: 'b' })).toThrow(
+      /S3_ACCESS_KEY_ID: falta[\s\S]*S3_SECRET_ACCESS_KEY: falta/,
+    );
+    expect(() => parseEnv({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'id' })).toThrow(/S3_SECRET_ACCESS_KEY: falta/);
+    expect(() => parseEnv({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(/S3_BUCKET: falta/);
+  });
+
   it('names every bad variable at once', () => {
     expect(() => parseEnv({ PORT: 'tres mil', DATABASE_URL: 'mysql://x', REDIS_URL: 'nope' })).toThrow(
       /PORT[\s\S]*DATABASE_URL[\s\S]*REDIS_URL/,

@@ -45,6 +45,11 @@ const trustProxySchema = z
   })
   .optional();
 
+/** a yes/no variable: "true"/"false" or "1"/"0" (anything else is refused, not read as false) */
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'], { message: 'debe ser true, false, 1 o 0' })
+  .transform((value) => value === 'true' || value === '1');
+
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -153,6 +158,20 @@ export const envSchema = z
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(8000),
     /** folder of the built panel; the server serves it with history fallback when it exists */
     WEB_DIST_DIR: z.string().optional(),
+    /**
+     * uploaded files (photos, avatars, videos) go to this S3-compatible bucket instead of
+     * DATA_DIR/files (decision 028); the bucket must exist, and start-up checks that it answers
+     */
+    S3_BUCKET: z.string().optional(),
+    /** the S3-compatible server's URL (MinIO, Ceph, R2…); none for AWS S3 itself */
+    S3_ENDPOINT: optionalUrl,
+    /** the bucket's region; S3-compatible servers usually take any, AWS S3 needs the bucket's own */
+    S3_REGION: z.string().default('us-east-1'),
+    /** the key pair the server signs its requests to the bucket with; both, whenever S3_BUCKET is set */
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    /** true: `endpoint/bucket/key` URLs (MinIO and most local servers); false: `bucket.endpoint/key` */
+    S3_FORCE_PATH_STYLE: booleanFlag.default(false),
   })
   .refine((env) => env.NODE_ENV !== 'production' || env.APP_SECRET, {
     path: ['APP_SECRET'],
@@ -193,6 +212,19 @@ export const envSchema = z
   .refine((env) => !env.GOOGLE_CLIENT_SECRET || env.GOOGLE_CLIENT_ID, {
     path: ['GOOGLE_CLIENT_ID'],
     message: 'falta: GOOGLE_CLIENT_SECRET está definido (Google sign-in necesita ambos)',
+  })
+  // a bucket without its keys, or keys without a bucket, is a half-done setup: say what is missing
+  .refine((env) => !env.S3_BUCKET || env.S3_ACCESS_KEY_ID, {
+    path: ['S3_ACCESS_KEY_ID'],
+    message: 'falta: S3_BUCKET está definido (el bucket necesita S3_ACCESS_KEY_ID y S3_SECRET_ACCESS_KEY)',
+  })
+  .refine((env) => !env.S3_BUCKET || env.S3_SECRET_ACCESS_KEY, {
+    path: ['S3_SECRET_ACCESS_KEY'],
+    message: 'falta: S3_BUCKET está definido (el bucket necesita S3_ACCESS_KEY_ID y S3_SECRET_ACCESS_KEY)',
+  })
+  .refine((env) => env.S3_BUCKET || !(env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID || env.S3_SECRET_ACCESS_KEY), {
+    path: ['S3_BUCKET'],
+    message: 'falta: hay variables S3_* definidas, pero sin S3_BUCKET los archivos irían a DATA_DIR/files',
   })
   .transform((env) => ({
     ...env,

@@ -6,6 +6,7 @@ import { buildApp } from './app.ts';
 import { adminSocketPath, isAdminSocketHeld, listenAdminSocket } from './admin/admin-socket.ts';
 import { parseEnv } from './env.ts';
 import { describeErrorSafely } from './lib/log/redact.ts';
+import { StorageUnavailableError } from './lib/storage/file-storage.ts';
 import { FLOW_DEFAULT_API_URL, usesFlowSandbox } from './payments/flow-setup.ts';
 import { DEMO_ANDROID_DEVICE_ID, seedDemoAccount, seedDemoOperator } from './seed/seed.ts';
 
@@ -47,6 +48,9 @@ async function main() {
     '',
     `  ${env.BRAND_NAME} está corriendo en ${env.PUBLIC_URL}`,
     `  Base de datos: ${database.driver === 'pglite' ? `PGlite en ${env.DATA_DIR}/db${env.PGLITE_DURABILITY === 'relaxed' ? ' (PGLITE_DURABILITY=relaxed: un corte de luz puede perder escrituras)' : ''}` : 'PostgreSQL (DATABASE_URL)'}`,
+    env.S3_BUCKET
+      ? `  Archivos: bucket S3 "${env.S3_BUCKET}" en ${env.S3_ENDPOINT ?? `AWS S3 (${env.S3_REGION})`}`
+      : `  Archivos: carpeta ${env.DATA_DIR}/files`,
     `  Tiempo real: ${env.REDIS_URL ? `Redis (${env.REDIS_STREAM})` : 'en memoria (un solo proceso)'}`,
     usesFlowSandbox(env)
       ? '  Pagos: sandbox integrado (pagos de prueba, no se cobra dinero real)'
@@ -93,6 +97,11 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
+  // a store that cannot be used says which and why in one line; nothing was started
+  if (error instanceof StorageUnavailableError) {
+    console.error(error.message);
+    process.exit(1);
+  }
   // a failed start (a migration, the demo seed) may be a query error carrying its values
   console.error(describeErrorSafely(error));
   process.exit(1);

@@ -13,11 +13,25 @@ import type { DestinationStream } from 'pino';
 import { buildApp, type App } from '../src/app.ts';
 import { parseEnv } from '../src/env.ts';
 import { openDatabase } from '../src/lib/db/client.ts';
+import { startTestBucket, type TestBucket } from './s3-server.ts';
+
+/** where a test server keeps uploaded files: the folder DATA_DIR/files, or a bucket of s3rver */
+export type TestStorage = 'disk' | 'bucket';
+export const TEST_STORAGES: readonly TestStorage[] = ['disk', 'bucket'];
 
 export interface TestApp extends App {
   dataDir: string;
   clock: { now: Date; advance(ms: number): void };
   close(): Promise<void>;
+  /** the s3rver bucket its files go to (options.storage 'bucket'), or null for the folder */
+  bucket: TestBucket | null;
+  /**
+   * what the storage holds under a key prefix, whichever it is: file names (partial ones included)
+   * in the folder, object keys and open multipart uploads in the bucket; sorted
+   */
+  storedFiles(prefix: string): Promise<string[]>;
+  /** a stored file's bytes, or null */
+  readStored(key: string): Promise<Buffer | null>;
   /** stops the server and starts a new one on the same database and files, as after a restart */
   restart(): Promise<void>;
   /**
@@ -53,9 +67,10 @@ export async function createTestApp(
   /** adds routes of the test's own (e.g. one that throws) before the server is ready */
   setup?: (app: App['app']) => void,
   /** `logStream` receives the server's log lines (at LOG_LEVEL, silent unless extraEnv says) */
-  options: { logStream?: DestinationStream } = {},
+  options: { logStream?: DestinationStream; storage?: TestStorage } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'escudo-test-'));
+  const bucket = options.storage === 'bucket' ? await startTestBucket() : null;
   const postgres = process.env.ESCUDO_TEST_DB === 'postgres' ? await createPostgresDatabase() : null;
   const env = parseEnv({
     NODE_ENV: 'test',
@@ -63,6 +78,7 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://escudo.test',
     WEB_DIST_DIR: path.join(dataDir, 'no-panel'),
+    ...bucket?.env,
     ...extraEnv,
   });
   const database = await openDatabase(
@@ -84,6 +100,24 @@ export async function createTestApp(
     ...built,
     dataDir,
     clock,
+    bucket,
+    async storedFiles(prefix) {
+      if (bucket) {
+        const uploads = await bucket.openUploads();
+        return [...(await bucket.keys(prefix)), ...Array.from({ length: uploads }, () => '(open upload)')];
+      }
+      const folder = path.join(dataDir, 'files', ...prefix.split('/'));
+      const entries = await fs.readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []);
+      return entries
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.relative(path.join(dataDir, 'files'), path.join(entry.parentPath, entry.name)))
+        .map((name) => name.split(path.sep).join('/'))
+        .sort();
+    },
+    async readStored(key) {
+      if (bucket) return bucket.read(key);
+      return fs.readFile(path.join(dataDir, 'files', ...key.split('/'))).catch(() => null);
+    },
     post(url, body, token, from) {
       return test.app.inject({
         method: 'POST',
@@ -111,6 +145,7 @@ export async function createTestApp(
       await test.app.close();
       await database.close();
       await postgres?.drop();
+      await bucket?.close();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };

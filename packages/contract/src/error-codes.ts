@@ -99,6 +99,8 @@ export const errorCodes = [
   'SERVER_BUSY',
   /** the mail server did not take an e-mail a request exists for (a reset link, an invitation) */
   'MAIL_UNAVAILABLE',
+  /** the file store (an S3 bucket) did not answer; nothing of an upload is kept */
+  'STORAGE_UNAVAILABLE',
   /** anything unexpected; logged with the request id, never detailed to the client */
   'INTERNAL',
 ] as const;
@@ -149,6 +151,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   EVIDENCE_LINK_EXPIRED: 410,
   SERVER_BUSY: 503,
   MAIL_UNAVAILABLE: 503,
+  STORAGE_UNAVAILABLE: 503,
   INTERNAL: 500,
 };
 
@@ -210,5 +213,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   SERVER_BUSY: 'El servidor está ocupado. Por favor inténtalo nuevamente en unos segundos.',
   MAIL_UNAVAILABLE:
     'No pudimos enviar el email en este momento. Por favor inténtalo nuevamente en unos minutos.',
+  STORAGE_UNAVAILABLE:
+    'El almacenamiento de archivos no responde en este momento. Por favor inténtalo nuevamente en unos minutos.',
   INTERNAL: 'Lo sentimos, ha ocurrido un error inesperado. Por favor inténtalo nuevamente.',
 };

@@ -8,9 +8,10 @@ import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { operatorCommands } from '../operators/operators.admin.ts';
 import { sponsorCommands } from '../sponsors/sponsors.admin.ts';
+import { storageCommands } from '../files/files.admin.ts';
 import type { AdminCommand } from '../lib/admin-command.ts';
 
-const adminCommands: AdminCommand[] = [...operatorCommands, ...sponsorCommands];
+const adminCommands: AdminCommand[] = [...operatorCommands, ...sponsorCommands, ...storageCommands];
 
 const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());

@@ -4,8 +4,9 @@ import { Readable } from 'node:stream';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { EVIDENCE_MAX_BYTES } from '@escudo/contract';
-import { createTestApp, signUpUser, type TestApp } from '../../test/test-app.ts';
+import { EVIDENCE_MAX_BYTES, FILE_URL_TTL_MS, errorMessages } from '@escudo/contract';
+import { LINK_EXPIRY_STEP_MS } from '../lib/storage/signed-links.ts';
+import { createTestApp, signUpUser, TEST_STORAGES, type TestApp } from '../../test/test-app.ts';
 import { atencionEvidence, atencionNotes, atenciones } from './atenciones.schema.ts';
 import { createDemoVideo } from '../seed/demo-video.ts';
 import { makeOperator } from '../../test/operators.ts';
@@ -43,8 +44,8 @@ function multipart(fields: Record<string, string>, file?: { name: string; type: 
   return Buffer.concat(parts);
 }
 
-function upload(token: string, payload: Buffer | Readable) {
-  return app.app.inject({
+function upload(token: string, payload: Buffer | Readable, on: TestApp = app) {
+  return on.app.inject({
     method: 'POST',
     url: '/api/operator/atenciones/evidence',
     headers: {
@@ -62,8 +63,8 @@ async function storedFiles(): Promise<string[]> {
   return entries.filter((entry) => entry.isFile()).map((entry) => entry.name);
 }
 
-async function openFor(operatorToken: string, email: string): Promise<number> {
-  const opened = await app.post('/api/operator/atenciones/open', { email }, operatorToken);
+async function openFor(operatorToken: string, email: string, on: TestApp = app): Promise<number> {
+  const opened = await on.post('/api/operator/atenciones/open', { email }, operatorToken);
   expect(opened.statusCode, opened.body).toBe(201);
   return (opened.json() as { atencion: { id: number } }).atencion.id;
 }
@@ -417,17 +418,54 @@ describe("the customer's atenciones", () => {
   });
 });
 
-describe('videos served by signed links', () => {
-  it('answers a range with 206, a range outside with 416, and the whole file with 200', async () => {
-    const operator = await makeOperator(app);
-    const customer = await signUpUser(app);
-    const id = await openFor(operator.token, customer.email);
+describe.each(TEST_STORAGES)('videos on the %s, served by signed links', (storage) => {
+  let on: TestApp;
+  beforeAll(async () => {
+    on = storage === 'disk' ? app : await createTestApp({}, undefined, { storage });
+  });
+  afterAll(async () => {
+    if (on !== app) await on.close();
+  });
+
+  it('stores the video as sent, with its SHA-256, shown on the evidence link', async () => {
+    const operator = await makeOperator(on);
+    const customer = await signUpUser(on);
+    const id = await openFor(operator.token, customer.email, on);
     const uploaded = await upload(
       operator.token,
       multipart({ atencion_id: String(id) }, { name: 'v.webm', type: 'video/webm', data: video }),
+      on,
+    );
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const sha256 = createHash('sha256').update(video).digest('hex');
+    expect(uploaded.json().evidence).toMatchObject({ sha256, size: video.length });
+    const [row] = await on.ctx.db.select().from(atencionEvidence).where(eq(atencionEvidence.atencionId, id));
+    expect(await on.storedFiles(`atenciones/${id}`)).toEqual([row!.storageKey]);
+    expect((await on.readStored(row!.storageKey))!.equals(video)).toBe(true);
+    const shared = await on.post(
+      '/api/app/atenciones/shareEvidence',
+      { atencion_id: id, hours: 24 },
+      customer.token,
+    );
+    const token = (shared.json() as { url: string }).url.split('/evidencia/')[1]!;
+    const page = (await on.app.inject({ method: 'GET', url: `/api/public/evidence/${token}` })).json();
+    expect(page.evidence[0]).toMatchObject({ sha256, size: video.length });
+    const served = await on.app.inject({ method: 'GET', url: page.evidence[0].file_url });
+    expect(served.statusCode).toBe(200);
+    expect(createHash('sha256').update(served.rawPayload).digest('hex')).toBe(sha256);
+  });
+
+  it('answers a range with 206, a range outside with 416, and the whole file with 200', async () => {
+    const operator = await makeOperator(on);
+    const customer = await signUpUser(on);
+    const id = await openFor(operator.token, customer.email, on);
+    const uploaded = await upload(
+      operator.token,
+      multipart({ atencion_id: String(id) }, { name: 'v.webm', type: 'video/webm', data: video }),
+      on,
     );
     const url = (uploaded.json() as { evidence: { file_url: string } }).evidence.file_url;
-    const get = (range?: string) => app.app.inject({ method: 'GET', url, headers: range ? { range } : {} });
+    const get = (range?: string) => on.app.inject({ method: 'GET', url, headers: range ? { range } : {} });
 
     const whole = await get();
     expect(whole.statusCode).toBe(200);
@@ -462,8 +500,61 @@ describe('videos served by signed links', () => {
       expect(outside.headers['content-range']).toBe(`bytes */${video.length}`);
     }
     // a forged signature is refused whatever the range
-    expect((await app.app.inject({ method: 'GET', url: forgeSignature(url) })).statusCode).toBe(403);
+    expect((await on.app.inject({ method: 'GET', url: forgeSignature(url) })).statusCode).toBe(403);
+    // past the link's time and the rounding step of expiries, whatever the clock's phase
+    on.clock.advance(FILE_URL_TTL_MS + LINK_EXPIRY_STEP_MS);
+    const expired = await get('bytes=0-9');
+    expect(expired.statusCode).toBe(403);
+    expect(expired.json().code).toBe('FILE_LINK_INVALID');
   });
+});
+
+describe('a bucket that fails during an upload', () => {
+  it('answers STORAGE_UNAVAILABLE (503), records no row and keeps no object', async () => {
+    const on = await createTestApp({}, undefined, { storage: 'bucket' });
+    try {
+      const operator = await makeOperator(on);
+      const customer = await signUpUser(on);
+      const id = await openFor(operator.token, customer.email, on);
+      const head = Buffer.from(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="atencion_id"\r\n\r\n${id}\r\n` +
+          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="v.webm"\r\nContent-Type: video/webm\r\n\r\n`,
+      );
+      const chunk = Buffer.alloc(256 * 1024, 3);
+      let sent = 0;
+      let stopped: Promise<void> | null = null;
+      // a long video arriving as from a network; the bucket goes away once 6 MB have arrived,
+      // past the first part of the multipart upload
+      const body = new Readable({
+        read() {
+          setImmediate(() => {
+            if (sent > 6 * 1024 * 1024) stopped ??= on.bucket!.stop();
+            if (sent > 24 * 1024 * 1024) return this.push(null);
+            const next = sent === 0 ? Buffer.concat([head, video]) : chunk;
+            sent += next.length;
+            this.push(next);
+          });
+        },
+      });
+      const refused = await upload(operator.token, body, on);
+      body.destroy();
+      expect(refused.statusCode, refused.body).toBe(503);
+      expect(refused.json()).toEqual({
+        code: 'STORAGE_UNAVAILABLE',
+        message: errorMessages.STORAGE_UNAVAILABLE,
+      });
+      await stopped;
+      await on.bucket!.resume();
+      expect(
+        await on.ctx.db.select().from(atencionEvidence).where(eq(atencionEvidence.atencionId, id)),
+      ).toEqual([]);
+      // no object: the upload was never completed (its parts, if the abort could not reach the
+      // bucket, are ended by the bucket's lifecycle rule: .env.example)
+      expect(await on.bucket!.keys(`atenciones/${id}/`)).toEqual([]);
+    } finally {
+      await on.close();
+    }
+  }, 60_000);
 });
 
 describe('evidence links', () => {

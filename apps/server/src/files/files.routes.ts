@@ -1,7 +1,7 @@
 /**
  * GET /api/files/<key>: a stored file, only through a signed link that has not expired (docs/api.md). The
  * links are made by the features that hand out files (e.g. lost-mode photos), valid FILE_URL_TTL_MS.
- * A single byte range (`Range: bytes=a-b`, `a-`, `-n`) is answered 206 from disk, so a video seeks
+ * A single byte range (`Range: bytes=a-b`, `a-`, `-n`) is answered 206 from the folder or the bucket, so a video seeks
  * in the browser without downloading it whole; a range outside the file is 416 (RFC 9110 14).
  */
 import type { FastifyInstance } from 'fastify';
@@ -9,16 +9,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fileLinkQuerySchema } from '@escudo/contract';
 import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
-import { FILE_KEY_PATTERN } from '../lib/storage/file-storage.ts';
+import { FILE_KEY_PATTERN, contentTypeOf } from '../lib/storage/file-storage.ts';
 import { FILES_PATH_PREFIX } from '../lib/storage/signed-links.ts';
-
-const contentTypes: Record<string, string> = {
-  jpg: 'image/jpeg',
-  png: 'image/png',
-  mp4: 'video/mp4',
-  mov: 'video/quicktime',
-  webm: 'video/webm',
-};
 
 /**
  * The byte range a `Range` header asks of a file of `size` bytes: null to send the whole file (no
@@ -65,7 +57,7 @@ export function registerFileRoutes(app: FastifyInstance, ctx: AppContext): void 
       if (size === null) throw new AppError('NOT_FOUND');
       const secondsLeft = Math.max(0, expires - Math.floor(ctx.now().getTime() / 1000));
       void reply
-        .header('content-type', contentTypes[key.split('.').pop()!] ?? 'application/octet-stream')
+        .header('content-type', contentTypeOf(key))
         .header('accept-ranges', 'bytes')
         .header('cache-control', `private, max-age=${secondsLeft}`);
       const range = parseByteRange(request.headers.range, size);

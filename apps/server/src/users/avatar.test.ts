@@ -294,3 +294,54 @@ describe('avatar: app/user/updateAvatar', () => {
     expect(await avatarFiles(id)).toEqual([]);
   });
 });
+
+describe('avatar on a bucket', () => {
+  it('stores the re-encoded picture in the bucket, serves it by its signed link and removes the one it replaces', async () => {
+    const on = await createTestApp({}, undefined, { storage: 'bucket' });
+    try {
+      const ana = await signUpUser(on);
+      const id = (await on.post('/api/app/user/details', {}, ana.token)).json().user.id as number;
+      const first = await on.post(
+        '/api/app/user/updateAvatar',
+        { avatar: (await phonePhoto()).toString('base64') },
+        ana.token,
+      );
+      expect(first.statusCode, first.body).toBe(200);
+      const firstKey = (first.json().avatar as string).split('?')[0]!.replace('/api/files/', '');
+      expect(await on.storedFiles(`avatars/${id}`)).toEqual([firstKey]);
+      const stored = (await on.readStored(firstKey))!;
+      expect(hasExifGps(stored)).toBe(false);
+      expect(stored.includes(CAMERA_MAKE)).toBe(false);
+      const served = await on.app.inject({ method: 'GET', url: first.json().avatar });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/jpeg');
+      expect(served.rawPayload.equals(stored)).toBe(true);
+
+      const second = await on.post(
+        '/api/app/user/updateAvatar',
+        { avatar: (await phonePhoto(640, 480)).toString('base64') },
+        ana.token,
+      );
+      const secondKey = (second.json().avatar as string).split('?')[0]!.replace('/api/files/', '');
+      expect(await on.storedFiles(`avatars/${id}`)).toEqual([secondKey]);
+      // the old link finds no file any more
+      expect((await on.app.inject({ method: 'GET', url: first.json().avatar })).statusCode).toBe(404);
+
+      // the bucket gone: a clear 503, and the row keeps the picture it had
+      await on.bucket!.stop();
+      const refused = await on.post(
+        '/api/app/user/updateAvatar',
+        { avatar: (await phonePhoto(320, 240)).toString('base64') },
+        ana.token,
+      );
+      await on.bucket!.resume();
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json().code).toBe('STORAGE_UNAVAILABLE');
+      const [row] = await on.ctx.db.select({ key: users.avatarKey }).from(users).where(eq(users.id, id));
+      expect(row!.key).toBe(secondKey);
+      expect(await on.storedFiles(`avatars/${id}`)).toEqual([secondKey]);
+    } finally {
+      await on.close();
+    }
+  }, 120_000);
+});

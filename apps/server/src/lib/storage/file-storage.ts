@@ -1,7 +1,8 @@
 /**
  * Where uploaded files live (lost-mode photos, avatars, atenciones' videos). One interface, so that a
- * bucket can replace the local folder without touching the features; on disk under DATA_DIR/files.
- * Files never reach a browser directly: only through signed, expiring links (signed-links.ts).
+ * bucket can replace the local folder without touching the features: on disk under DATA_DIR/files by
+ * default, or in an S3-compatible bucket (bucket-storage.ts, decision 028). Files never reach a
+ * browser directly: only through signed, expiring links (signed-links.ts).
  */
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -29,8 +30,16 @@ export interface FileStorage {
   sizeOf(key: string): Promise<number | null>;
   /** removes the file; a key with no file is not an error (two removals of one file may race) */
   delete(key: string): Promise<void>;
-  /** readiness: resolves when the storage can be reached (a bucket); a store without it is always ready */
-  check?(): Promise<void>;
+  /**
+   * Resolves once files can be stored (the folder is writable, the bucket answers); otherwise throws a
+   * StorageUnavailableError whose Spanish message names the folder or bucket. Start-up runs it.
+   */
+  check(): Promise<void>;
+}
+
+/** The store cannot be used at all (start-up, readiness): its message, in Spanish, says which and why. */
+export class StorageUnavailableError extends Error {
+  override name = 'StorageUnavailableError';
 }
 
 /** Keys are ours (never a client's file name): lower-case words, slashes, one extension. */
@@ -38,6 +47,19 @@ export const FILE_KEY_PATTERN = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)*\.(
 
 export function assertFileKey(key: string): void {
   if (!FILE_KEY_PATTERN.test(key)) throw new Error(`invalid file key: ${key}`);
+}
+
+/** the media type of a stored file, by its key's extension (FILE_KEY_PATTERN) */
+export const FILE_CONTENT_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  mp4: 'video/mp4',
+  mov: 'video/quicktime',
+  webm: 'video/webm',
+};
+
+export function contentTypeOf(key: string): string {
+  return FILE_CONTENT_TYPES[key.split('.').pop()!] ?? 'application/octet-stream';
 }
 
 export function createDiskStorage(root: string): FileStorage {
@@ -91,6 +113,21 @@ export function createDiskStorage(root: string): FileStorage {
     },
     async delete(key) {
       await fsp.rm(locate(key), { force: true });
+    },
+    async check() {
+      // a file written and removed: a folder that exists but is read-only fails here, not at an upload
+      const probe = path.join(root, `.check-${randomBytes(6).toString('hex')}`);
+      try {
+        await fsp.mkdir(root, { recursive: true });
+        await fsp.writeFile(probe, '', { mode: 0o600 });
+        await fsp.rm(probe, { force: true });
+      } catch (error) {
+        const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+        throw new StorageUnavailableError(
+          `No se pueden guardar archivos en la carpeta ${root} (${reason}): revisa DATA_DIR y sus permisos.`,
+          { cause: error },
+        );
+      }
     },
   };
 }
