@@ -253,7 +253,11 @@ describe.skipIf(!isPostgresRun)(
         expect(photo.body.equals(JPEG)).toBe(true);
 
         // an SOS raised through another process than the panel's is seen there, and its link opens
-        const alerted = panel.socket.next('alertChanged', (p: { open: boolean }) => p.open, 10_000);
+        const alerted = panel.socket.next<{ open: boolean; url: string }>(
+          'alertChanged',
+          (p) => p.open,
+          10_000,
+        );
         const sos = await post<{ alert_id: number }>(
           '/api/device/alert',
           { lat: -33.45, lng: -70.66 },
@@ -263,7 +267,7 @@ describe.skipIf(!isPostgresRun)(
         expect(sos.status).toBe(201);
         const alert = await alerted;
         expect(alert).toMatchObject({ alert_id: sos.json.alert_id, is_own: true, open: true });
-        const alertToken = /\/alerta\/([\w-]+)/.exec(alert.url as string)?.[1];
+        const alertToken = /\/alerta\/([\w-]+)/.exec(alert.url)?.[1];
         expect(alertToken).toBeDefined();
         const page = await request('GET', `/api/public/alerts/${alertToken}`, { avoid: [sos.process] });
         expect(page.status).toBe(200);
