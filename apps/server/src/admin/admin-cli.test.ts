@@ -67,7 +67,7 @@ const signIn = (url: string, email: string) =>
 describe(`npm run admin beside a running server (${isPostgresRun ? 'PostgreSQL' : 'PGlite'})`, () => {
   it(
     'runs inside the server while it runs, and on the database itself once it stopped',
-    { timeout: 120_000 },
+    { timeout: 300_000 },
     async () => {
       const server = await startServer();
       const created = await runAdmin(
@@ -123,7 +123,7 @@ describe(`npm run admin beside a running server (${isPostgresRun ? 'PostgreSQL' 
 describe.skipIf(!isPostgresRun)('npm run admin on PostgreSQL, from a folder no server uses', () => {
   it(
     'opens the database itself, with no server and beside two, and both servers see the result',
-    { timeout: 120_000 },
+    { timeout: 300_000 },
     async () => {
       const own = await createPostgresDatabase();
       const folders = await Promise.all(
