@@ -1,6 +1,7 @@
 /**
  * `npm run admin` as an administrator runs it: the real CLI beside a real server process on the same
- * data folder (PGlite, or PostgreSQL in that project), then with the server stopped (issue 16 item 1).
+ * data folder (PGlite, or PostgreSQL in that project), then with the server stopped (issue 16 item 1);
+ * on PostgreSQL, from a folder of its own beside two servers (decision 032).
  */
 import { execFile, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -66,7 +67,7 @@ const signIn = (url: string, email: string) =>
 describe(`npm run admin beside a running server (${isPostgresRun ? 'PostgreSQL' : 'PGlite'})`, () => {
   it(
     'runs inside the server while it runs, and on the database itself once it stopped',
-    { timeout: 120_000 },
+    { timeout: 300_000 },
     async () => {
       const server = await startServer();
       const created = await runAdmin(
@@ -88,6 +89,7 @@ describe(`npm run admin beside a running server (${isPostgresRun ? 'PostgreSQL' 
         // a second server on the same embedded database would corrupt it: it refuses to start
         const second = await startServer();
         expect(await second.exited).toContain('está usando');
+        expect(second.process.exitCode).toBe(1);
       }
       const refused = await runAdmin(
         'operator',
@@ -114,6 +116,74 @@ describe(`npm run admin beside a running server (${isPostgresRun ? 'PostgreSQL' 
       const response = await signIn(restarted.url, 'op@escudo.cl');
       expect(response.status).toBe(403);
       expect(await response.json()).toMatchObject({ code: 'ACCOUNT_DISABLED' });
+    },
+  );
+});
+
+describe.skipIf(!isPostgresRun)('npm run admin on PostgreSQL, from a folder no server uses', () => {
+  it(
+    'opens the database itself, with no server and beside two, and both servers see the result',
+    { timeout: 300_000 },
+    async () => {
+      const own = await createPostgresDatabase();
+      const folders = await Promise.all(
+        ['cli', 'a', 'b'].map((name) => fs.mkdtemp(path.join(os.tmpdir(), `escudo-admin-${name}-`))),
+      );
+      const [cliDir, dirA, dirB] = folders as [string, string, string];
+      const shared = { NODE_ENV: 'test', LOG_LEVEL: 'warn', REDIS_URL: '', DATABASE_URL: own.url };
+      const serverEnv = (dataDir: string) => ({
+        ...shared,
+        DATA_DIR: dataDir,
+        WEB_DIST_DIR: path.join(dataDir, 'no-panel'),
+      });
+      const cli = (...argv: string[]) =>
+        promisify(execFile)(
+          process.execPath,
+          ['--import', 'tsx', 'apps/server/src/admin/admin-cli.ts', ...argv],
+          { cwd: repoRoot, env: { ...process.env, ...shared, DATA_DIR: cliDir } },
+        ).then(
+          ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+          (error: { code: number; stdout: string; stderr: string }) => error,
+        );
+      const create = (email: string) =>
+        cli(
+          'operator',
+          'create',
+          '--email',
+          email,
+          '--name',
+          'Paula Soto',
+          '--password',
+          'clave-de-operadora',
+        );
+      try {
+        // no server at all: the CLI migrates and writes on its own
+        expect(await create('antes@escudo.cl')).toMatchObject({ code: 0 });
+        const a = await startServerProcess(serverEnv(dirA));
+        servers.push(a.process);
+        const b = await startServerProcess(serverEnv(dirB));
+        servers.push(b.process);
+        const created = await create('durante@escudo.cl');
+        expect(created).toMatchObject({ code: 0 });
+        expect(created.stdout).toMatch(/^Operador creado: durante@escudo\.cl \(id \d+\)$/m);
+        for (const server of [a, b])
+          for (const email of ['antes@escudo.cl', 'durante@escudo.cl'])
+            expect((await signIn(server.url, email)).status).toBe(200);
+        expect(await cli('operator', 'disable', '--email', 'durante@escudo.cl')).toMatchObject({ code: 0 });
+        for (const server of [a, b])
+          expect(await (await signIn(server.url, 'durante@escudo.cl')).json()).toMatchObject({
+            code: 'ACCOUNT_DISABLED',
+          });
+        // it went through no socket: it never even took its own folder's
+        expect(await fs.readdir(cliDir)).not.toContain('admin.sock');
+      } finally {
+        for (const server of servers.splice(0)) {
+          const exited = new Promise((resolve) => server.once('exit', resolve));
+          if (server.exitCode === null && server.kill('SIGTERM')) await exited;
+        }
+        await own.drop();
+        for (const folder of folders) await fs.rm(folder, { recursive: true, force: true });
+      }
     },
   );
 });
