@@ -59,6 +59,8 @@ export default defineConfig({
           name: 'server-pglite',
           include: ['apps/server/{src,test}/**/*.test.ts'],
           env: { ESCUDO_TEST_DB: 'pglite' },
+          // migrates once, to a template each test file copies (apps/server/test/global-setup.ts)
+          globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -70,6 +72,8 @@ export default defineConfig({
                 name: 'server-postgres',
                 include: ['apps/server/{src,test}/**/*.test.ts'],
                 env: { ESCUDO_TEST_DB: 'postgres' },
+                // migrates once, to a template each test file copies (apps/server/test/global-setup.ts)
+                globalSetup: ['apps/server/test/global-setup.ts'],
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },

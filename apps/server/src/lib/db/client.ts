@@ -47,6 +47,12 @@ export interface DatabaseOptions {
   /** told when a periodic checkpoint fails (the server logs it) */
   onMaintenanceError?: (error: unknown) => void;
   poolSize?: number;
+  /**
+   * Tests only: an in-memory PGlite starts from this dump of an already migrated database
+   * (PGlite.dumpDataDir) instead of an empty one, which saves initdb and the migrations; the migrate
+   * step below still runs and finds nothing to do.
+   */
+  pgliteLoadDataDir?: Blob | undefined;
 }
 
 /**
@@ -71,7 +77,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const dir = options.pgliteDir && options.pgliteDir !== 'memory://' ? options.pgliteDir : undefined;
   if (dir) fs.mkdirSync(path.dirname(dir), { recursive: true });
   const client =
-    dir && options.pgliteDurability !== 'relaxed' ? await openDurablePglite(dir) : await PGlite.create(dir);
+    dir && options.pgliteDurability !== 'relaxed'
+      ? await openDurablePglite(dir)
+      : await PGlite.create(
+          dir,
+          !dir && options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {},
+        );
   yieldBeforeEachQuery(client);
   const db = drizzlePglite(client) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
