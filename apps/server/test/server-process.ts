@@ -49,7 +49,10 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<string>((resolve) => child.on('exit', () => resolve(stderr)));
   const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 300 && child.exitCode === null; attempt += 1) {
+  // a limit against a hang, not a measure of speed: on a busy 2-core machine a start took more than
+  // the 30 s that 300 polls used to allow (the phone integration test allows 120 s, too)
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline && child.exitCode === null) {
     const isUp = await fetch(`${url}/api/config`).then(
       (response) => response.ok,
       () => false,

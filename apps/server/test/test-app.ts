@@ -7,6 +7,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
@@ -61,6 +62,18 @@ export function migratedPgliteDump(): Promise<Blob | undefined> {
   const file = inject('pgliteTemplate');
   pgliteTemplate ??= file ? fs.readFile(file).then((bytes) => new Blob([bytes])) : Promise.resolve(undefined);
   return pgliteTemplate;
+}
+
+/**
+ * Fills a server's PGlite folder (DATA_DIR/db) with the run's migrated database, for the tests that
+ * start a server process: it then opens that database instead of creating and migrating one (still
+ * running its migrate step, which finds nothing to do).
+ */
+export async function seedPgliteFolder(dataDir: string): Promise<void> {
+  const dump = await migratedPgliteDump();
+  if (!dump) return;
+  const client = await PGlite.create(path.join(dataDir, 'db'), { loadDataDir: dump });
+  await client.close();
 }
 
 export async function createTestApp(
