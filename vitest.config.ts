@@ -61,6 +61,9 @@ export default defineConfig({
           env: { ESCUDO_TEST_DB: 'pglite' },
           // migrates once, to a template each test file copies (apps/server/test/global-setup.ts)
           globalSetup: ['apps/server/test/global-setup.ts'],
+          // the files of a worker share one module graph: importing the server took several seconds of each
+          // file; every file opens its own server and database, and nothing in the server is mocked
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -74,6 +77,9 @@ export default defineConfig({
                 env: { ESCUDO_TEST_DB: 'postgres' },
                 // migrates once, to a template each test file copies (apps/server/test/global-setup.ts)
                 globalSetup: ['apps/server/test/global-setup.ts'],
+                // the files of a worker share one module graph: importing the server took several seconds of each
+                // file; every file opens its own server and database, and nothing in the server is mocked
+                isolate: false,
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },
