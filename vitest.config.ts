@@ -59,6 +59,11 @@ export default defineConfig({
           name: 'server-pglite',
           include: ['apps/server/{src,test}/**/*.test.ts'],
           env: { ESCUDO_TEST_DB: 'pglite' },
+          // migrates once, to a template each test file copies (apps/server/test/global-setup.ts)
+          globalSetup: ['apps/server/test/global-setup.ts'],
+          // the files of a worker share one module graph: importing the server took several seconds of each
+          // file; every file opens its own server and database, and nothing in the server is mocked
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -70,6 +75,11 @@ export default defineConfig({
                 name: 'server-postgres',
                 include: ['apps/server/{src,test}/**/*.test.ts'],
                 env: { ESCUDO_TEST_DB: 'postgres' },
+                // migrates once, to a template each test file copies (apps/server/test/global-setup.ts)
+                globalSetup: ['apps/server/test/global-setup.ts'],
+                // the files of a worker share one module graph: importing the server took several seconds of each
+                // file; every file opens its own server and database, and nothing in the server is mocked
+                isolate: false,
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },

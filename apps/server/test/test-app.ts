@@ -7,7 +7,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { buildApp, type App } from '../src/app.ts';
@@ -41,13 +43,18 @@ export interface TestApp extends App {
   post(url: string, body?: unknown, token?: string, from?: string): Promise<LightMyRequestResponse>;
 }
 
-export async function createPostgresDatabase() {
+/**
+ * A fresh database on the machine's PostgreSQL: a copy of the run's migrated template
+ * (test/global-setup.ts), or an empty one when `empty` says so (the migrations' own test).
+ */
+export async function createPostgresDatabase({ empty = false }: { empty?: boolean } = {}) {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('ESCUDO_TEST_DB=postgres needs DATABASE_URL');
   const name = `escudo_test_${randomBytes(6).toString('hex')}`;
+  const template = empty ? undefined : inject('postgresTemplate');
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -60,6 +67,27 @@ export async function createPostgresDatabase() {
       await client.end();
     },
   };
+}
+
+let pgliteTemplate: Promise<Blob | undefined> | undefined;
+
+/** the run's migrated PGlite (test/global-setup.ts), read once per test file */
+export function migratedPgliteDump(): Promise<Blob | undefined> {
+  const file = inject('pgliteTemplate');
+  pgliteTemplate ??= file ? fs.readFile(file).then((bytes) => new Blob([bytes])) : Promise.resolve(undefined);
+  return pgliteTemplate;
+}
+
+/**
+ * Fills a server's PGlite folder (DATA_DIR/db) with the run's migrated database, for the tests that
+ * start a server process: it then opens that database instead of creating and migrating one (still
+ * running its migrate step, which finds nothing to do).
+ */
+export async function seedPgliteFolder(dataDir: string): Promise<void> {
+  const dump = await migratedPgliteDump();
+  if (!dump) return;
+  const client = await PGlite.create(path.join(dataDir, 'db'), { loadDataDir: dump });
+  await client.close();
 }
 
 export async function createTestApp(
@@ -84,7 +112,7 @@ export async function createTestApp(
   const database = await openDatabase(
     postgres
       ? { url: postgres.url, poolSize: 4, statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS }
-      : { pgliteDir: 'memory://' },
+      : { pgliteDir: 'memory://', pgliteLoadDataDir: await migratedPgliteDump() },
   );
   const clock = {
     now: new Date(),

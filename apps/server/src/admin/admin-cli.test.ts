@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresDatabase } from '../../test/test-app.ts';
+import { createPostgresDatabase, seedPgliteFolder } from '../../test/test-app.ts';
 import { repoRoot, startServerProcess } from '../../test/server-process.ts';
 
 const isPostgresRun = process.env.ESCUDO_TEST_DB === 'postgres';
@@ -22,6 +22,8 @@ const servers: ChildProcess[] = [];
 beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'escudo-admin-'));
   database = isPostgresRun ? await createPostgresDatabase() : null;
+  // the run's migrated database, as with PostgreSQL: migrating from empty is migrations.test.ts's
+  if (!isPostgresRun) await seedPgliteFolder(dataDir);
   env = {
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
@@ -67,6 +69,7 @@ const signIn = (url: string, email: string) =>
 describe(`npm run admin beside a running server (${isPostgresRun ? 'PostgreSQL' : 'PGlite'})`, () => {
   it(
     'runs inside the server while it runs, and on the database itself once it stopped',
+    // a limit against a hang: two server starts and five CLI runs, on a machine at times much slower
     { timeout: 300_000 },
     async () => {
       const server = await startServer();

@@ -79,6 +79,12 @@ export interface DatabaseOptions {
   statementTimeoutMs?: number | undefined;
   /** PostgreSQL: told when an idle pooled connection fails (the server logs it; the pool replaces it) */
   onPoolError?: (error: Error) => void;
+  /**
+   * Tests only: an in-memory PGlite starts from this dump of an already migrated database
+   * (PGlite.dumpDataDir) instead of an empty one, which saves initdb and the migrations; the migrate
+   * step below still runs and finds nothing to do.
+   */
+  pgliteLoadDataDir?: Blob | undefined;
 }
 
 /**
@@ -118,7 +124,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // PGlite makes its files with modes of its own: a folder only our user can enter keeps them private
   if (dir) await createPrivateDir(dir);
   const client =
-    dir && options.pgliteDurability !== 'relaxed' ? await openDurablePglite(dir) : await PGlite.create(dir);
+    dir && options.pgliteDurability !== 'relaxed'
+      ? await openDurablePglite(dir)
+      : await PGlite.create(
+          dir,
+          !dir && options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {},
+        );
   yieldBeforeEachQuery(client);
   const db = drizzlePglite(client) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
