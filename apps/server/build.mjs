@@ -40,6 +40,10 @@ export async function buildServer(options = {}) {
     bundle: true,
     platform: 'node',
     format: 'esm',
+    // a dynamic import (the AWS SDK, loaded only with S3_BUCKET) becomes a chunk of its own, loaded when
+    // needed; without splitting esbuild would inline it and hoist its packages' imports to the start
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     // the oldest Node the repository supports (package.json engines)
     target: 'node20.19',
     sourcemap: true,

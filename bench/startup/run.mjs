@@ -51,6 +51,9 @@ const productionEnv = {
   APP_SECRET: randomBytes(32).toString('hex'),
   FLOW_API_KEY: 'bench-startup',
   FLOW_SECRET_KEY: 'bench-startup',
+  // production refuses to start without them (decision 031); nothing here sends an e-mail
+  PUBLIC_URL: 'https://escudo.example',
+  SMTP_URL: 'smtp://127.0.0.1:9',
 };
 
 /**

@@ -34,6 +34,9 @@ function productionEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
     APP_SECRET: randomBytes(32).toString('hex'),
     FLOW_API_KEY: 'compiled-test-key',
     FLOW_SECRET_KEY: 'compiled-test-secret',
+    // production refuses to start without them (decision 031); nothing here sends an e-mail
+    PUBLIC_URL: 'https://escudo.example',
+    SMTP_URL: 'smtp://127.0.0.1:9',
     ...extra,
   };
 }
@@ -63,12 +66,22 @@ afterAll(() => {
 describe.skipIf(isPostgresRun)(`the compiled server on plain node ${process.version}`, () => {
   it('bundles each entry point with its source map, and nothing that needs tsx', () => {
     for (const entry of ['main', 'admin-cli', 'migrate']) {
-      const code = fs.readFileSync(path.join(outdir, `${entry}.js`), 'utf8');
+      expect(fs.existsSync(path.join(outdir, `${entry}.js`))).toBe(true);
       expect(fs.existsSync(path.join(outdir, `${entry}.js.map`))).toBe(true);
+    }
+    // the entries and the chunks they share or load later (the bucket's, with the AWS SDK)
+    const files = fs
+      .readdirSync(outdir, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.js'));
+    expect(files.some((file) => file.startsWith('chunks'))).toBe(true);
+    for (const file of files) {
+      const code = fs.readFileSync(path.join(outdir, file), 'utf8');
       // the contract is bundled (its package points at .ts files); packages stay imports
       expect(code).not.toMatch(/from ["']@escudo\//);
       expect(code).not.toMatch(/\.ts["']/);
     }
+    // a server without S3_BUCKET never loads the AWS SDK: only the bucket's chunk imports it
+    expect(fs.readFileSync(path.join(outdir, 'main.js'), 'utf8')).not.toMatch(/@aws-sdk/);
   });
 
   // a start takes seconds on a quiet machine, more than a minute on a busy shared one
