@@ -6,7 +6,7 @@ import { buildApp } from './app.ts';
 import { adminSocketPath, isAdminSocketHeld, listenAdminSocket } from './admin/admin-socket.ts';
 import { parseEnv } from './env.ts';
 import { describeErrorSafely } from './lib/log/redact.ts';
-import { StorageUnavailableError } from './lib/storage/file-storage.ts';
+import { ServiceUnavailableError } from './lib/unavailable.ts';
 import { FLOW_DEFAULT_API_URL, usesFlowSandbox } from './payments/flow-setup.ts';
 import { DEMO_ANDROID_DEVICE_ID, seedDemoAccount, seedDemoOperator } from './seed/seed.ts';
 
@@ -97,8 +97,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  // a store that cannot be used says which and why in one line; nothing was started
-  if (error instanceof StorageUnavailableError) {
+  // a database, Redis or bucket that cannot be used says which and why in one line; nothing was started
+  if (error instanceof ServiceUnavailableError) {
     console.error(error.message);
     process.exit(1);
   }

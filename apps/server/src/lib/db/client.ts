@@ -18,6 +18,7 @@ import pg from 'pg';
 import { findPackageRoot } from '../package-root.ts';
 import { createPrivateDir } from '../private-dir.ts';
 import { openDurablePglite } from './durable-pglite.ts';
+import { reasonOf, ServiceUnavailableError, whereIs } from '../unavailable.ts';
 
 /** Queries name their tables; nothing uses Drizzle's relational API (`db.query`), so it gets no schema. */
 export type Db = NodePgDatabase;
@@ -110,7 +111,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // a dropped idle connection must not crash the process (the pool replaces it), nor go unseen
     pool.on('error', (error) => options.onPoolError?.(error));
     const db = drizzlePg(pool);
-    await migratePostgres(pool);
+    await migratePostgres(pool, options.url);
     return {
       db,
       driver: 'postgres',
@@ -157,10 +158,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  * others wait for it, then find nothing left to do. A session-level lock on one dedicated connection,
  * the one Drizzle migrates on, released before the connection goes back to the pool.
  */
+/** what PostgreSQL said when it refused the connection, else the network's reason */
+function postgresReasonOf(error: unknown): string {
+  const code = (error as { code?: unknown }).code;
+  if (code === '3D000') return 'la base de datos no existe';
+  if (code === '28P01' || code === '28000') return 'rechazó el usuario o la contraseña';
+  return reasonOf(error);
+}
+
 export const MIGRATION_LOCK_KEY = 0x65736375; // ours: 'escu' in ASCII, a key no other lock of ours uses
 
-async function migratePostgres(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
+async function migratePostgres(pool: pg.Pool, url: string): Promise<void> {
+  const client = await pool.connect().catch((error: unknown) => {
+    throw new ServiceUnavailableError(
+      `No se puede conectar a la base de datos PostgreSQL ${whereIs(url)} (DATABASE_URL): ${postgresReasonOf(error)}.`,
+    );
+  });
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await migratePg(drizzlePg(client), { migrationsFolder });

@@ -17,6 +17,7 @@ import {
 } from '@escudo/contract';
 import type { DeviceAuth, UserAuth } from '../http/routes.ts';
 import { deviceRoom, sessionRoom, userRoom, type RealtimeEmitter } from './realtime-emitter.ts';
+import { reasonOf, ServiceUnavailableError, whereIs } from '../unavailable.ts';
 
 type PanelNamespace = Namespace<PanelClientEvents, PanelServerEvents, object, UserAuth>;
 type DeviceNamespace = Namespace<DeviceClientEvents, DeviceServerEvents, object, DeviceAuth>;
@@ -43,6 +44,11 @@ export interface RealtimeHub extends RealtimeEmitter {
   close(): Promise<void>;
 }
 
+/** how long a connection to Redis may take before it counts as failed */
+const REDIS_CONNECT_TIMEOUT_MS = 5000;
+/** the longest wait between two tries to reach a lost Redis */
+const REDIS_RECONNECT_MAX_MS = 2000;
+
 /** Sockets are authenticated and heard by `createRealtimeMessages` (messages.ts). */
 export async function createRealtimeHub(options: {
   redisUrl?: string | undefined;
@@ -58,9 +64,25 @@ export async function createRealtimeHub(options: {
   });
   let redis: ReturnType<typeof createClient> | null = null;
   if (options.redisUrl) {
-    redis = createClient({ url: options.redisUrl });
+    const redisUrl = options.redisUrl;
+    let hasConnected = false;
+    redis = createClient({
+      url: redisUrl,
+      socket: {
+        connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
+        // at start-up a Redis that cannot be reached stops the start (main.ts says which); once it
+        // has answered, a lost Redis is tried again, and realtime recovers when it is back
+        reconnectStrategy: (retries, cause) =>
+          hasConnected ? Math.min(100 * 2 ** retries, REDIS_RECONNECT_MAX_MS) : cause,
+      },
+    });
     redis.on('error', (error) => options.log.error({ err: error }, 'redis (realtime adapter) error'));
-    await redis.connect();
+    await redis.connect().catch((error: unknown) => {
+      throw new ServiceUnavailableError(
+        `No se puede conectar a Redis ${whereIs(redisUrl)} (REDIS_URL): ${reasonOf(error)}.`,
+      );
+    });
+    hasConnected = true;
     io.adapter(createAdapter(redis, { streamName: options.redisStream }));
   }
   let attached = false;

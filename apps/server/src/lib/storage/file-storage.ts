@@ -10,6 +10,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { ServiceUnavailableError } from '../unavailable.ts';
 
 export interface StoredFile {
   stream: Readable;
@@ -38,7 +39,7 @@ export interface FileStorage {
 }
 
 /** The store cannot be used at all (start-up, readiness): its message, in Spanish, says which and why. */
-export class StorageUnavailableError extends Error {
+export class StorageUnavailableError extends ServiceUnavailableError {
   override name = 'StorageUnavailableError';
 }
 
