@@ -139,8 +139,11 @@ describe.each(['disk', 'bucket'] as const)('the file storage contract on the %s'
       clearInterval(sampler);
     }
     expect(await storage.sizeOf(key)).toBe(size);
-    // a few parts in flight at most (the bucket's are 5 MiB), never the file
-    expect(peak - before).toBeLessThan(size / 2);
+    // a few parts in flight at most (the bucket's are 5 MiB), never the file. The figure also counts
+    // garbage not yet collected and, here, the parts s3rver (in this same process) is receiving: on
+    // Node 24 that came to 71 MB of the 128 MB once, so the bound is three quarters of the file, which
+    // a store holding the whole file still exceeds
+    expect(peak - before).toBeLessThan(size * 0.75);
     const tail = await storage.open(key, { start: size - 3, end: size - 1 });
     expect(await text(tail!.stream)).toBe('aaa');
     await storage.delete(key);
