@@ -16,28 +16,13 @@ import pg from 'pg';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_NAMESPACE, PANEL_NAMESPACE } from '@escudo/contract';
-import { createPostgresDatabase } from '../test/test-app.ts';
-import { startServerProcess, type ServerProcess } from '../test/server-process.ts';
+import { startServer, type ServerProcess } from '../test/server-process.ts';
+import { startSharedServers, type SharedServers } from '../test/shared-servers.ts';
 import { startBalancer, type Balancer } from '../test/balancer.ts';
+import { panelCustomToken, postJson, postTo, registerPhone, signIn, signUp } from '../test/http.ts';
 
 const isPostgresRun = process.env.ESCUDO_TEST_DB === 'postgres';
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const METRICS_TOKEN = randomBytes(24).toString('hex');
-
-async function post<T>(url: string, body: unknown, token?: string) {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
-
-async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const server = await startServerProcess(env);
-  if (server.process.exitCode !== null) throw new Error(`server exited: ${await server.exited}`);
-  return server;
-}
 
 /** resolves with the exit code once the process has exited */
 function exitCodeOf(server: ServerProcess): Promise<number | null> {
@@ -67,115 +52,61 @@ async function scrape(url: string): Promise<string> {
 }
 
 describe.skipIf(!isPostgresRun)('SIGTERM with an upload streaming and a lock pending', () => {
-  const servers: ServerProcess[] = [];
-  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
-  let dataDir: string;
+  let shared: SharedServers;
   let balancer: Balancer;
   let a: ServerProcess;
   let b: ServerProcess;
 
   beforeAll(async () => {
-    database = await createPostgresDatabase();
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'escudo-shutdown-'));
-    const env = {
-      DATABASE_URL: database.url,
-      REDIS_URL,
-      REDIS_STREAM: `escudo-test:${randomBytes(4).toString('hex')}`,
-      APP_SECRET: randomBytes(32).toString('hex'),
-      METRICS_TOKEN,
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: path.join(dataDir, 'no-panel'),
-      LOG_LEVEL: 'info',
-    };
-    // one after the other: the first applies the migrations
-    a = await startServer(env);
-    servers.push(a);
-    b = await startServer(env);
-    servers.push(b);
+    // LOG_LEVEL info: the test reads A's log line that it began shutting down
+    shared = await startSharedServers(2, { METRICS_TOKEN, LOG_LEVEL: 'info' });
+    [a, b] = shared.servers as [ServerProcess, ServerProcess];
     // A first: every connection lands on A while it is ready
-    balancer = await startBalancer([a.url, b.url]);
+    balancer = await startBalancer([a.url, b.url], { pick: 'first-ready' });
   }, 180_000);
 
   afterAll(async () => {
     await balancer?.close();
-    for (const server of servers) server.process.kill('SIGKILL');
-    await Promise.all(servers.map((server) => server.exited));
-    await database?.drop();
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await shared?.close();
   });
 
   it('finishes the upload on A, and the phone and the panel carry the lock to its end on B', async () => {
     // an owner with a phone, and an operator attending the owner (made one by the database, as the
     // admin command would)
-    const ownerEmail = `ana.${randomBytes(4).toString('hex')}@example.cl`;
-    const owner = await post<{ access_token: string }>(`${a.url}/api/auth/signUpByCode`, {
-      name: 'Ana',
-      email: ownerEmail,
-      password: 'una-clave-segura',
+    const onA = postTo(a.url);
+    const owner = await signUp(onA);
+    const { token } = owner;
+    const { deviceId, deviceToken } = await registerPhone(onA, token);
+    const customToken = await panelCustomToken(onA, token);
+    const operatorAccount = await signUp(onA, {
+      name: 'Operador',
+      email: `operador.${randomBytes(4).toString('hex')}@escudo.test`,
     });
-    expect(owner.status).toBe(201);
-    const token = owner.body.access_token;
-    const deviceId = `android-${randomBytes(4).toString('hex')}`;
-    const registered = await post<{ device_token: string }>(
-      `${a.url}/api/device/register`,
-      {
-        device_id: deviceId,
-        device_brand: 'Samsung',
-        device_name: 'Teléfono de Ana',
-        device_model: 'Galaxy A54',
-        device_so: 'android',
-        device_soversion: 14,
-      },
-      token,
-    );
-    expect(registered.status).toBe(200);
-    const { user } = (await post<{ user: { id: number } }>(`${a.url}/api/app/user/details`, {}, token)).body;
-    const { customToken } = (
-      await post<{ customToken: string }>(
-        `${a.url}/api/app/user/createFirebaseAuthToken`,
-        { device_id: `panel-${user.id}` },
-        token,
-      )
-    ).body;
-    const operatorEmail = `operador.${randomBytes(4).toString('hex')}@escudo.test`;
-    expect(
-      (
-        await post(`${a.url}/api/auth/signUpByCode`, {
-          name: 'Operador',
-          email: operatorEmail,
-          password: 'una-clave-de-operador',
-        })
-      ).status,
-    ).toBe(201);
-    const sql = new pg.Client({ connectionString: database.url });
+    const sql = new pg.Client({ connectionString: shared.database.url });
     await sql.connect();
-    await sql.query(`update users set role = 'operator' where email = $1`, [operatorEmail]);
+    await sql.query(`update users set role = 'operator' where email = $1`, [operatorAccount.email]);
     await sql.end();
-    const operator = await post<{ access_token: string }>(`${a.url}/api/auth/login`, {
-      email: operatorEmail,
-      password: 'una-clave-de-operador',
-    });
-    const operatorToken = operator.body.access_token;
-    const opened = await post<{ atencion: { id: number } }>(
-      `${a.url}/api/operator/atenciones/open`,
-      { email: ownerEmail },
+    const operatorToken = await signIn(onA, operatorAccount.email, operatorAccount.password);
+    const opened = await onA<{ atencion: { id: number } }>(
+      '/api/operator/atenciones/open',
+      { email: owner.email },
       operatorToken,
     );
     expect(opened.status).toBe(201);
 
     // the panel and the phone connect through the balancer, and land on A
     const panel = client(`${balancer.url}${PANEL_NAMESPACE}`, customToken);
-    const phone = client(`${balancer.url}${DEVICE_NAMESPACE}`, registered.body.device_token);
+    const phone = client(`${balancer.url}${DEVICE_NAMESPACE}`, deviceToken);
     try {
       await panel.until(() => panel.socket.connected, 'panel connection');
       await phone.until(() => phone.socket.connected, 'phone connection');
-      const onA = await scrape(a.url);
-      expect(onA).toContain('escudo_connected_phones 1');
-      expect(onA).toContain('escudo_connected_panels 1');
+      const metricsOfA = await scrape(a.url);
+      expect(metricsOfA).toContain('escudo_connected_phones 1');
+      expect(metricsOfA).toContain('escudo_connected_panels 1');
 
       // a lock the phone receives and has not carried out yet
-      const lock = await post<{ command: { id: number } }>(
-        `${a.url}/api/app/lostphone/blockMyPhoneNotification`,
+      const lock = await onA<{ command: { id: number } }>(
+        '/api/app/lostphone/blockMyPhoneNotification',
         { device_id: deviceId, pin: '4321' },
         token,
       );
@@ -250,9 +181,9 @@ describe.skipIf(!isPostgresRun)('SIGTERM with an upload streaming and a lock pen
       // sent the pending lock again there and carries it out, and the panel hears that it is done
       await panel.until(() => panel.socket.connected, 'panel reconnection');
       await phone.until(() => commandsReceived().length === 2, 'lock sent again on reconnection');
-      const onB = await scrape(b.url);
-      expect(onB).toContain('escudo_connected_phones 1');
-      expect(onB).toContain('escudo_connected_panels 1');
+      const metricsOfB = await scrape(b.url);
+      expect(metricsOfB).toContain('escudo_connected_phones 1');
+      expect(metricsOfB).toContain('escudo_connected_panels 1');
       expect(await phone.socket.timeout(10_000).emitWithAck('imHere', { command_id: commandId })).toEqual({
         ok: true,
       });
@@ -331,8 +262,11 @@ describe.skipIf(isPostgresRun)('SIGTERM on PGlite during writes', () => {
     const second = await startServer(env);
     servers.push(second);
     for (const email of acknowledged) {
-      const signIn = await post(`${second.url}/api/auth/login`, { email, password: 'una-clave-segura' });
-      expect(signIn.status, email).toBe(200);
+      const signedIn = await postJson(`${second.url}/api/auth/login`, {
+        email,
+        password: 'una-clave-segura',
+      });
+      expect(signedIn.status, email).toBe(200);
     }
     second.process.kill('SIGTERM');
     expect(await exitCodeOf(second)).toBe(0);

@@ -6,21 +6,15 @@
  * one is seen by the panel on another and its link opens through a third. Runs in the PostgreSQL
  * project only, since PGlite is one process's.
  */
-import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_NAMESPACE, PANEL_NAMESPACE } from '@escudo/contract';
 import { connect, type TestSocket } from './sockets.ts';
-import { createPostgresDatabase } from './test-app.ts';
-import { startServerProcess } from './server-process.ts';
-import { backendOf, startTcpBalancer, type TcpBalancer } from './tcp-balancer.ts';
+import { startSharedServers, type SharedServers } from './shared-servers.ts';
+import { startBalancer, type Balancer } from './balancer.ts';
+import { panelCustomToken, registerPhone, signUp } from './http.ts';
 
 const isPostgresRun = process.env.ESCUDO_TEST_DB === 'postgres';
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PROCESSES = 3;
 
 // a real 1×1 JPEG (SOI … EOI)
@@ -39,11 +33,9 @@ interface Answer {
 describe.skipIf(!isPostgresRun)(
   'three server processes behind one address (PostgreSQL only: PGlite belongs to one process)',
   () => {
-    const servers: ChildProcess[] = [];
     const sockets: TestSocket[] = [];
-    let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
-    let dataDir: string;
-    let balancer: TcpBalancer;
+    let shared: SharedServers;
+    let balancer: Balancer;
 
     /** runs `open`, which must open exactly one connection through the balancer; which process took it */
     async function throughOne<T>(open: () => Promise<T>): Promise<{ result: T; process: number }> {
@@ -93,7 +85,7 @@ describe.skipIf(!isPostgresRun)(
       const answer = await request('POST', url, { body, token, avoid });
       return {
         status: answer.status,
-        json: JSON.parse(answer.body.toString()) as T,
+        body: JSON.parse(answer.body.toString()) as T,
         process: answer.process,
       };
     };
@@ -109,82 +101,27 @@ describe.skipIf(!isPostgresRun)(
     }
 
     beforeAll(async () => {
-      database = await createPostgresDatabase();
-      dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'escudo-multi-'));
-      // where the processes keep files: one folder for all, as a shared volume would be (the one
-      // place to change for a bucket)
-      const storageEnv = { DATA_DIR: dataDir };
-      const env = {
-        DATABASE_URL: database.url,
-        REDIS_URL,
-        // this run's own stream, whatever else uses the machine's Redis
-        REDIS_STREAM: `escudo-test:${randomBytes(4).toString('hex')}`,
-        APP_SECRET: randomBytes(32).toString('hex'),
-        WEB_DIST_DIR: path.join(dataDir, 'no-panel'),
-        ...storageEnv,
-      };
-      // one after the other: the first applies the migrations
-      const urls: string[] = [];
-      for (let i = 0; i < PROCESSES; i += 1) {
-        const server = await startServerProcess(env);
-        servers.push(server.process);
-        if (server.process.exitCode !== null) throw new Error(`server exited: ${await server.exited}`);
-        urls.push(server.url);
-      }
-      balancer = await startTcpBalancer(urls.map(backendOf));
+      // the files in one folder for all, as a shared volume would be (a bucket: its variables here)
+      shared = await startSharedServers(PROCESSES);
+      balancer = await startBalancer(
+        shared.servers.map((server) => server.url),
+        { pick: 'round-robin' },
+      );
     }, 180_000);
 
     afterAll(async () => {
       for (const socket of sockets) socket.close();
       await balancer?.close();
-      await Promise.all(
-        servers.map(
-          (child) =>
-            new Promise((resolve) => {
-              if (child.exitCode !== null) return resolve(null);
-              child.once('exit', resolve);
-              child.kill('SIGTERM');
-            }),
-        ),
-      );
-      await database?.drop();
-      await fs.rm(dataDir, { recursive: true, force: true });
+      await shared?.close();
     });
 
     it(
       'locks, reports a lost phone with its photo and raises an SOS across the processes',
       { timeout: 120_000 },
       async () => {
-        const signUp = await post<{ access_token: string }>('/api/auth/signUpByCode', {
-          name: 'Ana Multi',
-          email: `ana.${randomBytes(4).toString('hex')}@example.cl`,
-          password: 'una-clave-segura',
-        });
-        expect(signUp.status).toBe(201);
-        const token = signUp.json.access_token;
-        const deviceId = `android-${randomBytes(4).toString('hex')}`;
-        const registered = await post<{ device_token: string }>(
-          '/api/device/register',
-          {
-            device_id: deviceId,
-            device_brand: 'Samsung',
-            device_name: 'Teléfono de Ana',
-            device_model: 'Galaxy A54',
-            device_so: 'android',
-            device_soversion: 14,
-          },
-          token,
-        );
-        expect(registered.status).toBe(200);
-        const deviceToken = registered.json.device_token;
-        const { user } = (await post<{ user: { id: number } }>('/api/app/user/details', {}, token)).json;
-        const { customToken } = (
-          await post<{ customToken: string }>(
-            '/api/app/user/createFirebaseAuthToken',
-            { device_id: `panel-${user.id}` },
-            token,
-          )
-        ).json;
+        const { token } = await signUp(post, { name: 'Ana Multi' });
+        const { deviceId, deviceToken } = await registerPhone(post, token);
+        const customToken = await panelCustomToken(post, token);
 
         // the phone on one process, the panel on another
         const phone = await socketOn(DEVICE_NAMESPACE, deviceToken);
@@ -204,12 +141,12 @@ describe.skipIf(!isPostgresRun)(
         const locked = panel.socket.next(
           'commandState',
           (p: { command: { id: number; state: string } }) =>
-            p.command.id === lock.json.command.id && p.command.state === 'done',
+            p.command.id === lock.body.command.id && p.command.state === 'done',
           10_000,
         );
-        expect(await phone.socket.ask('imHere', { command_id: lock.json.command.id })).toEqual({ ok: true });
+        expect(await phone.socket.ask('imHere', { command_id: lock.body.command.id })).toEqual({ ok: true });
         expect(
-          await phone.socket.ask('commandResult', { command_id: lock.json.command.id, outcome: 'done' }),
+          await phone.socket.ask('commandResult', { command_id: lock.body.command.id, outcome: 'done' }),
         ).toEqual({ ok: true });
         expect((await locked).command).toMatchObject({ type: 'lock', state: 'done' });
 
@@ -226,10 +163,10 @@ describe.skipIf(!isPostgresRun)(
         const lostDone = panel.socket.next(
           'commandState',
           (p: { command: { id: number; state: string } }) =>
-            p.command.id === lost.json.command.id && p.command.state === 'done',
+            p.command.id === lost.body.command.id && p.command.state === 'done',
           10_000,
         );
-        await phone.socket.ask('commandResult', { command_id: lost.json.command.id, outcome: 'done' });
+        await phone.socket.ask('commandResult', { command_id: lost.body.command.id, outcome: 'done' });
         await lostDone;
 
         // the photo goes up through one process, is listed through another and downloaded through a third
@@ -245,8 +182,8 @@ describe.skipIf(!isPostgresRun)(
           token,
           [report.process],
         );
-        expect(listed.json.info.map((info) => info.id)).toEqual([report.json.info.id]);
-        const photo = await request('GET', listed.json.info[0]!.image_url, {
+        expect(listed.body.info.map((info) => info.id)).toEqual([report.body.info.id]);
+        const photo = await request('GET', listed.body.info[0]!.image_url, {
           avoid: [report.process, listed.process],
         });
         expect(photo.status).toBe(200);
@@ -266,7 +203,7 @@ describe.skipIf(!isPostgresRun)(
         );
         expect(sos.status).toBe(201);
         const alert = await alerted;
-        expect(alert).toMatchObject({ alert_id: sos.json.alert_id, is_own: true, open: true });
+        expect(alert).toMatchObject({ alert_id: sos.body.alert_id, is_own: true, open: true });
         const alertToken = /\/alerta\/([\w-]+)/.exec(alert.url)?.[1];
         expect(alertToken).toBeDefined();
         const page = await request('GET', `/api/public/alerts/${alertToken}`, { avoid: [sos.process] });

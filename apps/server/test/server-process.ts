@@ -68,3 +68,16 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   if (child.exitCode === null) throw new Error(`server did not start: ${stderr}`);
   return { url, process: child, exited, output: () => output };
 }
+
+/** Starts a server that must start: one that exited instead fails the test, with what it said. */
+export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const server = await startServerProcess(env);
+  if (server.process.exitCode !== null) throw new Error(`server exited: ${await server.exited}`);
+  return server;
+}
+
+/** Stops a server as an orchestrator does (SIGTERM) and resolves once it has exited, at once if it had. */
+export async function stopServer(server: ServerProcess): Promise<void> {
+  server.process.kill('SIGTERM');
+  await server.exited;
+}

@@ -3,21 +3,22 @@
  * data folder (PGlite, or PostgreSQL in that project), then with the server stopped (issue 16 item 1);
  * on PostgreSQL, from a folder of its own beside two servers (decision 032).
  */
-import { execFile, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, seedPgliteFolder } from '../../test/test-app.ts';
-import { repoRoot, startServerProcess } from '../../test/server-process.ts';
+import { repoRoot, startServerProcess, stopServer, type ServerProcess } from '../../test/server-process.ts';
+import { postJson } from '../../test/http.ts';
 
 const isPostgresRun = process.env.ESCUDO_TEST_DB === 'postgres';
 
 let dataDir: string;
 let database: Awaited<ReturnType<typeof createPostgresDatabase>> | null = null;
 let env: Record<string, string>;
-const servers: ChildProcess[] = [];
+const servers: ServerProcess[] = [];
 
 beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'escudo-admin-'));
@@ -34,37 +35,46 @@ beforeAll(async () => {
   };
 });
 afterAll(async () => {
-  for (const server of servers) server.kill('SIGKILL');
+  for (const server of servers) server.process.kill('SIGKILL');
   await database?.drop();
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
-async function startServer() {
-  const server = await startServerProcess(env);
-  servers.push(server.process);
+/** a server that may refuse to start (`exited` says why); stopped after the file */
+async function startServer(serverEnv = env) {
+  const server = await startServerProcess(serverEnv);
+  servers.push(server);
   return server;
 }
 
-async function runAdmin(...argv: string[]) {
+/** `npm run admin -- …argv` with `cliEnv`: its exit code and what it wrote */
+async function runCli(cliEnv: Record<string, string>, ...argv: string[]) {
   return promisify(execFile)(
     process.execPath,
     ['--import', 'tsx', 'apps/server/src/admin/admin-cli.ts', ...argv],
-    {
-      cwd: repoRoot,
-      env: { ...process.env, ...env },
-    },
+    { cwd: repoRoot, env: { ...process.env, ...cliEnv } },
   ).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: { code: number; stdout: string; stderr: string }) => error,
   );
 }
 
+const runAdmin = (...argv: string[]) => runCli(env, ...argv);
+
+/** the command line that creates an operator */
+const createArgv = (email: string, name: string) => [
+  'operator',
+  'create',
+  '--email',
+  email,
+  '--name',
+  name,
+  '--password',
+  'clave-de-operadora',
+];
+
 const signIn = (url: string, email: string) =>
-  fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'clave-de-operadora' }),
-  });
+  postJson<{ code?: string }>(`${url}/api/auth/login`, { email, password: 'clave-de-operadora' });
 
 describe(`npm run admin beside a running server (${isPostgresRun ? 'PostgreSQL' : 'PGlite'})`, () => {
   it(
@@ -73,16 +83,7 @@ describe(`npm run admin beside a running server (${isPostgresRun ? 'PostgreSQL' 
     { timeout: 300_000 },
     async () => {
       const server = await startServer();
-      const created = await runAdmin(
-        'operator',
-        'create',
-        '--email',
-        'op@escudo.cl',
-        '--name',
-        'Paula Soto',
-        '--password',
-        'clave-de-operadora',
-      );
+      const created = await runAdmin(...createArgv('op@escudo.cl', 'Paula Soto'));
       expect(created).toMatchObject({ code: 0 });
       expect(created.stdout).toMatch(/^Operador creado: op@escudo\.cl \(id \d+\)$/m);
       // the server itself sees the new operator at once
@@ -94,21 +95,11 @@ describe(`npm run admin beside a running server (${isPostgresRun ? 'PostgreSQL' 
         expect(await second.exited).toContain('está usando');
         expect(second.process.exitCode).toBe(1);
       }
-      const refused = await runAdmin(
-        'operator',
-        'create',
-        '--email',
-        'op@escudo.cl',
-        '--name',
-        'Otra',
-        '--password',
-        'clave-de-operadora',
-      );
+      const refused = await runAdmin(...createArgv('op@escudo.cl', 'Otra'));
       expect(refused).toMatchObject({ code: 1 });
       expect(refused.stderr).toContain('Ya existe una cuenta con ese e-mail.');
 
-      server.process.kill('SIGTERM');
-      await server.exited;
+      await stopServer(server);
       const disabled = await runAdmin('operator', 'disable', '--email', 'op@escudo.cl');
       expect(disabled).toMatchObject({ code: 0 });
       const listed = await runAdmin('operator', 'list');
@@ -118,7 +109,7 @@ describe(`npm run admin beside a running server (${isPostgresRun ? 'PostgreSQL' 
       const restarted = await startServer();
       const response = await signIn(restarted.url, 'op@escudo.cl');
       expect(response.status).toBe(403);
-      expect(await response.json()).toMatchObject({ code: 'ACCOUNT_DISABLED' });
+      expect(response.body).toMatchObject({ code: 'ACCOUNT_DISABLED' });
     },
   );
 });
@@ -139,33 +130,13 @@ describe.skipIf(!isPostgresRun)('npm run admin on PostgreSQL, from a folder no s
         DATA_DIR: dataDir,
         WEB_DIST_DIR: path.join(dataDir, 'no-panel'),
       });
-      const cli = (...argv: string[]) =>
-        promisify(execFile)(
-          process.execPath,
-          ['--import', 'tsx', 'apps/server/src/admin/admin-cli.ts', ...argv],
-          { cwd: repoRoot, env: { ...process.env, ...shared, DATA_DIR: cliDir } },
-        ).then(
-          ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-          (error: { code: number; stdout: string; stderr: string }) => error,
-        );
-      const create = (email: string) =>
-        cli(
-          'operator',
-          'create',
-          '--email',
-          email,
-          '--name',
-          'Paula Soto',
-          '--password',
-          'clave-de-operadora',
-        );
+      const cli = (...argv: string[]) => runCli({ ...shared, DATA_DIR: cliDir }, ...argv);
+      const create = (email: string) => cli(...createArgv(email, 'Paula Soto'));
       try {
         // no server at all: the CLI migrates and writes on its own
         expect(await create('antes@escudo.cl')).toMatchObject({ code: 0 });
-        const a = await startServerProcess(serverEnv(dirA));
-        servers.push(a.process);
-        const b = await startServerProcess(serverEnv(dirB));
-        servers.push(b.process);
+        const a = await startServer(serverEnv(dirA));
+        const b = await startServer(serverEnv(dirB));
         const created = await create('durante@escudo.cl');
         expect(created).toMatchObject({ code: 0 });
         expect(created.stdout).toMatch(/^Operador creado: durante@escudo\.cl \(id \d+\)$/m);
@@ -174,16 +145,13 @@ describe.skipIf(!isPostgresRun)('npm run admin on PostgreSQL, from a folder no s
             expect((await signIn(server.url, email)).status).toBe(200);
         expect(await cli('operator', 'disable', '--email', 'durante@escudo.cl')).toMatchObject({ code: 0 });
         for (const server of [a, b])
-          expect(await (await signIn(server.url, 'durante@escudo.cl')).json()).toMatchObject({
+          expect((await signIn(server.url, 'durante@escudo.cl')).body).toMatchObject({
             code: 'ACCOUNT_DISABLED',
           });
         // it went through no socket: it never even took its own folder's
         expect(await fs.readdir(cliDir)).not.toContain('admin.sock');
       } finally {
-        for (const server of servers.splice(0)) {
-          const exited = new Promise((resolve) => server.once('exit', resolve));
-          if (server.exitCode === null && server.kill('SIGTERM')) await exited;
-        }
+        await Promise.all(servers.splice(0).map(stopServer));
         await own.drop();
         for (const folder of folders) await fs.rm(folder, { recursive: true, force: true });
       }

@@ -1,12 +1,10 @@
-import fs from 'node:fs/promises';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { simpleParser } from 'mailparser';
 import { and } from 'drizzle-orm';
 import { networkEmails } from '../context.ts';
 import { createTestApp, signUpUser, type TestApp } from '../../test/test-app.ts';
+import { breakMail, mailsTo as mailsOf, repairMail } from '../../test/outbox.ts';
 import { setLostMode, userWithPhone } from '../../test/sockets.ts';
 import { devices } from '../devices/devices.schema.ts';
 import { networkEmailRetries, securityNetworkMembers, type NetworkEmailKind } from './network.schema.ts';
@@ -20,26 +18,12 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const outbox = () => path.join(app.dataDir, 'outbox');
-/** The mail server is down: the outbox folder is a file, so writing an e-mail fails. */
-async function breakMail() {
-  await fs.rm(outbox(), { recursive: true, force: true });
-  await fs.writeFile(outbox(), 'not a folder');
-}
-async function repairMail() {
-  const stat = await fs.stat(outbox()).catch(() => null);
-  if (stat?.isFile()) await fs.rm(outbox());
-}
-afterEach(repairMail);
+afterEach(() => repairMail(app));
 
-/** the subjects and texts of the e-mails to `email` that reached the outbox */
+/** the e-mails to `email` that reached the outbox, once those being sent are settled */
 async function mailsTo(email: string) {
   await settleNetworkEmails();
-  const files = await fs.readdir(outbox()).catch(() => []);
-  const mails = await Promise.all(
-    files.map(async (file) => simpleParser(await fs.readFile(path.join(outbox(), file)))),
-  );
-  return mails.filter((mail) => mail.to && !Array.isArray(mail.to) && mail.to.text === email);
+  return mailsOf(app, email);
 }
 
 /** An owner with a phone and one accepted member. */
@@ -77,7 +61,7 @@ const sweep = () => retryNetworkEmails(app.ctx, networkEmails);
 describe('SOS e-mails that fail', () => {
   it('are tried again by the sweep until they go, and the SOS itself does not wait or fail', async () => {
     const { owner, member } = await ownerWithMember();
-    await breakMail();
+    await breakMail(app);
     const opened = await app.post('/api/device/alert', { lat: -33.45, lng: -70.66 }, owner.deviceToken);
     expect(opened.statusCode, opened.body).toBe(201);
     const alertId = (opened.json() as { alert_id: number }).alert_id;
@@ -95,7 +79,7 @@ describe('SOS e-mails that fail', () => {
     expect(second!.nextAttemptAt.getTime()).toBe(app.clock.now.getTime() + NETWORK_EMAIL_RETRY_DELAYS_MS[1]!);
 
     // the mail server is back: the third try reaches the member, with the alert's link, and is done
-    await repairMail();
+    await repairMail(app);
     app.clock.advance(NETWORK_EMAIL_RETRY_DELAYS_MS[1]!);
     await sweep();
     const [mail] = await mailsTo(member.email);
@@ -106,7 +90,7 @@ describe('SOS e-mails that fail', () => {
 
   it('are dropped once the alert has ended: nobody is e-mailed about an SOS that is over', async () => {
     const { owner, member } = await ownerWithMember();
-    await breakMail();
+    await breakMail(app);
     const alertId = (
       await app.post('/api/device/alert', { lat: -33.45, lng: -70.66 }, owner.deviceToken)
     ).json().alert_id as number;
@@ -114,7 +98,7 @@ describe('SOS e-mails that fail', () => {
     const closed = await app.post('/api/device/alert/close', { alert_id: alertId }, owner.deviceToken);
     expect(closed.statusCode).toBe(200);
 
-    await repairMail();
+    await repairMail(app);
     app.clock.advance(NETWORK_EMAIL_RETRY_DELAYS_MS[0]!);
     await sweep();
     expect(await retriesOf(alertId)).toEqual([]);
@@ -123,7 +107,7 @@ describe('SOS e-mails that fail', () => {
 
   it('give up after the fourth try', async () => {
     const { owner, member } = await ownerWithMember();
-    await breakMail();
+    await breakMail(app);
     const alertId = (
       await app.post('/api/device/alert', { lat: -33.45, lng: -70.66 }, owner.deviceToken)
     ).json().alert_id as number;
@@ -138,7 +122,7 @@ describe('SOS e-mails that fail', () => {
         index < NETWORK_EMAIL_RETRY_DELAYS_MS.length - 1 ? [index + 2] : [],
       );
     }
-    await repairMail();
+    await repairMail(app);
     app.clock.advance(86_400_000);
     await sweep();
     expect(await mailsTo(member.email)).toEqual([]);
@@ -148,13 +132,13 @@ describe('SOS e-mails that fail', () => {
 describe('lost-mode e-mails that fail', () => {
   it('are tried again by the sweep while the phone is lost, and the phone is answered at once', async () => {
     const { owner, member } = await ownerWithMember();
-    await breakMail();
+    await breakMail(app);
     await setLostMode(app, owner, true);
     const [device] = await app.ctx.db.select().from(devices).where(eq(devices.id, owner.internalId));
     expect(device!.lost).toBe(true);
     expect(await retriesOf(owner.internalId, 'lostPhone')).toMatchObject([{ attempts: 1 }]);
 
-    await repairMail();
+    await repairMail(app);
     app.clock.advance(NETWORK_EMAIL_RETRY_DELAYS_MS[0]!);
     await sweep();
     const mails = await mailsTo(member.email);
@@ -169,12 +153,12 @@ describe('lost-mode e-mails that fail', () => {
 
   it('are dropped once the phone has left lost mode', async () => {
     const { owner, member } = await ownerWithMember();
-    await breakMail();
+    await breakMail(app);
     await setLostMode(app, owner, true);
     await setLostMode(app, owner, false);
     expect(await retriesOf(owner.internalId, 'lostPhone')).toHaveLength(1);
 
-    await repairMail();
+    await repairMail(app);
     app.clock.advance(NETWORK_EMAIL_RETRY_DELAYS_MS[0]!);
     await sweep();
     expect(await retriesOf(owner.internalId, 'lostPhone')).toEqual([]);
@@ -183,14 +167,14 @@ describe('lost-mode e-mails that fail', () => {
 
   it('are dropped when the member has left the network meanwhile', async () => {
     const { owner, member } = await ownerWithMember();
-    await breakMail();
+    await breakMail(app);
     await setLostMode(app, owner, true);
     await settleNetworkEmails();
     await app.ctx.db
       .delete(securityNetworkMembers)
       .where(eq(securityNetworkMembers.ownerUserId, owner.userId));
 
-    await repairMail();
+    await repairMail(app);
     app.clock.advance(NETWORK_EMAIL_RETRY_DELAYS_MS[0]!);
     await sweep();
     expect(await retriesOf(owner.internalId, 'lostPhone')).toEqual([]);

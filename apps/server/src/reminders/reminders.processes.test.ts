@@ -4,7 +4,6 @@
  * their outboxes together hold one reminder per plan. Runs in the PostgreSQL project only, since
  * PGlite is one process's.
  */
-import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,27 +12,15 @@ import pg from 'pg';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from '../../test/test-app.ts';
-import { startServerProcess, type ServerProcess } from '../../test/server-process.ts';
+import { startServer, stopServer, type ServerProcess } from '../../test/server-process.ts';
+import { postTo, signUp } from '../../test/http.ts';
 
 const isPostgresRun = process.env.ESCUDO_TEST_DB === 'postgres';
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
-async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const server = await startServerProcess(env);
-  if (server.process.exitCode !== null) throw new Error(`server exited: ${await server.exited}`);
-  return server;
-}
-
-const stop = (child: ChildProcess) =>
-  new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve(null);
-    child.once('exit', resolve);
-    child.kill('SIGTERM');
-  });
-
 describe.skipIf(!isPostgresRun)('plan reminders with two server processes', () => {
-  const servers: ChildProcess[] = [];
+  const servers: ServerProcess[] = [];
   const dataDirs: string[] = [];
   let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
   let client: pg.Client;
@@ -56,18 +43,18 @@ describe.skipIf(!isPostgresRun)('plan reminders with two server processes', () =
     };
     // a first start applies the migrations and seeds the catalogue and the demo account, then stops
     const first = await startServer({ ...env, ...(await dataDir()) });
-    await stop(first.process);
+    await stopServer(first);
     // both at once, each with its own outbox
     const both = await Promise.all([
       startServer({ ...env, ...(await dataDir()) }),
       startServer({ ...env, ...(await dataDir()) }),
     ]);
-    servers.push(...both.map((server) => server.process));
+    servers.push(...both);
     a = both[0]!.url;
   }, 180_000);
 
   afterAll(async () => {
-    await Promise.all(servers.map(stop));
+    await Promise.all(servers.map(stopServer));
     await client?.end();
     await database?.drop();
     await Promise.all(dataDirs.map((dir) => fs.rm(dir, { recursive: true, force: true })));
@@ -88,13 +75,7 @@ describe.skipIf(!isPostgresRun)('plan reminders with two server processes', () =
   }
 
   async function customerEndingIn(endsInMs: number) {
-    const email = `ana.${randomBytes(4).toString('hex')}@example.cl`;
-    const response = await fetch(`${a}/api/auth/signUpByCode`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Ana', email, password: 'una-clave-segura' }),
-    });
-    expect(response.status).toBe(201);
+    const { email } = await signUp(postTo(a));
     await client.query(
       'UPDATE user_plans SET expires_at = $1 FROM users WHERE users.id = user_plans.user_id AND users.email = $2',
       [new Date(Date.now() + endsInMs), email],

@@ -2,12 +2,10 @@
  * Plan-expiry reminders (issue 28) on a real server with the test clock, on PGlite and PostgreSQL: the
  * e-mails are read from the outbox. The two-process test is reminders.processes.test.ts.
  */
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { simpleParser } from 'mailparser';
 import { createTestApp, signUpUser, type TestApp } from '../../test/test-app.ts';
+import { breakMail, mailsTo as mailsOf, repairMail } from '../../test/outbox.ts';
 import { userPlans, users } from '../accounts/accounts.schema.ts';
 import { planReminders } from './reminders.schema.ts';
 import { sendPlanReminders } from './reminders.service.ts';
@@ -23,24 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const outbox = () => path.join(app.dataDir, 'outbox');
-/** The mail server is down: the outbox folder is a file, so writing an e-mail fails. */
-async function breakMail() {
-  await fs.rm(outbox(), { recursive: true, force: true });
-  await fs.writeFile(outbox(), 'not a folder');
-}
-afterEach(async () => {
-  const stat = await fs.stat(outbox()).catch(() => null);
-  if (stat?.isFile()) await fs.rm(outbox());
-});
-
-async function mailsTo(email: string) {
-  const files = await fs.readdir(outbox()).catch(() => []);
-  const mails = await Promise.all(
-    files.map(async (file) => simpleParser(await fs.readFile(path.join(outbox(), file)))),
-  );
-  return mails.filter((mail) => mail.to && !Array.isArray(mail.to) && mail.to.text === email);
-}
+afterEach(() => repairMail(app));
+const mailsTo = (email: string) => mailsOf(app, email);
 
 /** A customer whose current plan (Esencial, the starter) ends `endsIn` ms from the test clock's now. */
 async function customerEndingIn(endsIn: number | null) {
@@ -128,11 +110,11 @@ describe('plan-expiry reminders', () => {
 
   it('gives a claim back when the e-mail fails, and the run fails so the job is retried', async () => {
     const ana = await customerEndingIn(5 * DAY);
-    await breakMail();
+    await breakMail(app);
     await expect(planRemindersJob.run(app.ctx)).rejects.toThrow(/could not be sent/);
     const claims = await app.ctx.db.select().from(planReminders).where(eq(planReminders.userId, ana.userId));
     expect(claims).toEqual([]);
-    await fs.rm(outbox());
+    await repairMail(app);
     await planRemindersJob.run(app.ctx);
     await planRemindersJob.run(app.ctx);
     expect(await mailsTo(ana.email)).toHaveLength(1);

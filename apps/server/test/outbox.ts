@@ -1,0 +1,30 @@
+/**
+ * A test server's outbox (DATA_DIR/outbox: where the e-mails go with no SMTP_URL), for the tests that
+ * read the e-mails sent or make their delivery fail.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+
+const outbox = (app: { dataDir: string }) => path.join(app.dataDir, 'outbox');
+
+/** The mail server is down: the outbox folder is a file, so writing an e-mail fails. */
+export async function breakMail(app: { dataDir: string }): Promise<void> {
+  await fs.rm(outbox(app), { recursive: true, force: true });
+  await fs.writeFile(outbox(app), 'not a folder');
+}
+
+/** The mail server is back (after breakMail; nothing to do otherwise). */
+export async function repairMail(app: { dataDir: string }): Promise<void> {
+  const stat = await fs.stat(outbox(app)).catch(() => null);
+  if (stat?.isFile()) await fs.rm(outbox(app));
+}
+
+/** the e-mails to `email` that reached the outbox, parsed as a mail client would */
+export async function mailsTo(app: { dataDir: string }, email: string) {
+  const files = await fs.readdir(outbox(app)).catch(() => []);
+  const mails = await Promise.all(
+    files.map(async (file) => simpleParser(await fs.readFile(path.join(outbox(app), file)))),
+  );
+  return mails.filter((mail) => mail.to && !Array.isArray(mail.to) && mail.to.text === email);
+}
