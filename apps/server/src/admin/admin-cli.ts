@@ -11,7 +11,7 @@ import { AdminUsageError, adminUsage, runAdminCommand } from './admin-commands.t
 import { adminSocketPath, askAdminSocket, listenAdminSocket, type AdminAnswer } from './admin-socket.ts';
 
 async function runHere(env: Env, argv: string[]): Promise<AdminAnswer> {
-  // the context alone: no HTTP server, no sockets taken, no sweeps, for one command
+  // the context alone: no HTTP server, no sockets taken, no scheduled jobs, for one command
   const { ctx, close } = await buildContext({ env, logger: false });
   // on the embedded database, taken before the command runs: a server started meanwhile sees the
   // folder in use and stops; PostgreSQL is shared by every process anyway (decision 032)
