@@ -13,7 +13,7 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 const entries = {
   main: 'apps/server/src/main.ts',
   'admin-cli': 'apps/server/src/admin/admin-cli.ts',
-  migrate: 'apps/server/src/migrate.ts',
+  migrate: 'apps/server/src/admin/migrate.ts',
 };
 
 /**

@@ -15,7 +15,7 @@ const packageRoot = path.dirname(fileURLToPath(import.meta.url));
 export const serverEntries = {
   main: 'src/main.ts',
   'admin-cli': 'src/admin/admin-cli.ts',
-  migrate: 'src/migrate.ts',
+  migrate: 'src/admin/migrate.ts',
 };
 
 /** a bare import (`fastify`, `node:fs`) stays an import, except our own workspace packages */

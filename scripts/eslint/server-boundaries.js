@@ -3,12 +3,12 @@
 // - a feature folder imports `lib/`, `env.ts`, itself, and only the other features listed for it in
 //   `uses` (eslint.config.js says why each is there); what must react to another feature's change
 //   subscribes to its event instead (lib/events.ts);
-// - only the assembly (`app.ts`, `context.ts`, `main.ts`, `migrate.ts`, `admin/`) imports everything, and nothing
+// - only the assembly (`app.ts`, `context.ts`, `main.ts`, `admin/`) imports everything, and nothing
 //   imports it back but itself.
 // The `uses` list is checked for loops when the configuration loads, so the folders stay a ladder.
 import path from 'node:path';
 
-const ASSEMBLY = new Set(['app', 'context', 'main', 'migrate', 'admin']);
+const ASSEMBLY = new Set(['app', 'context', 'main', 'admin']);
 
 /** @param {string} file absolute path; @returns {string | null} the top-level folder (or file, without .ts) */
 function areaOf(file, serverSrc) {

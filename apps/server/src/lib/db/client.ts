@@ -2,7 +2,7 @@
  * Opens the database: PostgreSQL through a node-postgres pool when DATABASE_URL is set, otherwise
  * the embedded PGlite (persisted in DATA_DIR/db, or in memory for tests). Both are driven through the
  * same Drizzle API; migrations are applied here, at start-up (on PostgreSQL under an advisory lock, so
- * that processes starting together never both migrate), or alone by `npm run migrate` (migrate.ts).
+ * that processes starting together never both migrate), or alone by `npm run migrate` (admin/migrate.ts).
  * PGlite on a folder syncs every commit to disk unless told otherwise (durable-pglite.ts, decision 009).
  */
 import path from 'node:path';

@@ -4,10 +4,10 @@
  * the advisory lock in lib/db/client.ts makes this and them take turns, so it does no harm twice.
  */
 import path from 'node:path';
-import { adminSocketPath, isAdminSocketHeld } from './admin/admin-socket.ts';
-import { parseEnv } from './env.ts';
-import { openDatabase } from './lib/db/client.ts';
-import { describeErrorSafely } from './lib/log/redact.ts';
+import { adminSocketPath, isAdminSocketHeld } from './admin-socket.ts';
+import { parseEnv } from '../env.ts';
+import { openDatabase } from '../lib/db/client.ts';
+import { describeErrorSafely } from '../lib/log/redact.ts';
 
 async function main() {
   let env;
