@@ -68,7 +68,8 @@ export async function createAccounts(base, count, tag) {
         { device_id: `${PANEL_DEVICE_ID_PREFIX}${user.id}` },
         token,
       );
-      accounts[index] = { userId: user.id, customToken };
+      // the API token too: a bench that orders commands through the API (bench/scale) needs it
+      accounts[index] = { userId: user.id, customToken, token };
     }
   };
   await Promise.all(Array.from({ length: 4 }, worker));

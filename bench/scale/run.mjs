@@ -37,8 +37,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { callApi, PANEL_DEVICE_ID_PREFIX, route } from '../lib/contract.mjs';
-import { createDatabase, insertPhones, repoRoot as root } from '../lib/escudo.mjs';
+import { route } from '../lib/contract.mjs';
+import { createAccounts, createDatabase, insertPhones, repoRoot as root } from '../lib/escudo.mjs';
 import { machine, median, readRssKb } from '../lib/machine.mjs';
 import { freePort, makeTempDir, sleep, startProcess } from '../lib/processes.mjs';
 import { connectPanels, runProbes, summarize } from '../realtime/panels.mjs';
@@ -242,31 +242,6 @@ async function probeRuns(panels, phones) {
 
 // ---------------------------------------------------------------------------------------------
 // setup: accounts (with their API token, for the lock commands) and phones
-
-async function createAccounts(base, count) {
-  const accounts = new Array(count);
-  let next = 0;
-  const worker = async () => {
-    while (next < count) {
-      const index = next++;
-      const { access_token: token } = await callApi(base, 'signUpByCode', {
-        name: `Cuenta de escala ${index + 1}`,
-        email: `scale.${index + 1}.${process.pid}.${Date.now()}@example.cl`,
-        password: `clave-de-prueba-${randomBytes(6).toString('hex')}`,
-      });
-      const { user } = await callApi(base, 'userDetails', {}, token);
-      const { customToken } = await callApi(
-        base,
-        'createFirebaseAuthToken',
-        { device_id: `${PANEL_DEVICE_ID_PREFIX}${user.id}` },
-        token,
-      );
-      accounts[index] = { userId: user.id, customToken, token };
-    }
-  };
-  await Promise.all(Array.from({ length: 4 }, worker));
-  return accounts;
-}
 
 // ---------------------------------------------------------------------------------------------
 // the steps
@@ -479,7 +454,7 @@ async function main() {
   try {
     // the first server applies the migrations and takes the sign-ups
     const setup = await startServer(database.url, null);
-    const accounts = await createAccounts(setup.url, options.accounts);
+    const accounts = await createAccounts(setup.url, options.accounts, 'scale');
     await setup.stop();
     const phones = await insertPhones(database.url, accounts, options.phones);
     const single = options.skip.has('single') ? null : await singleProcess(database, accounts, phones);
