@@ -73,6 +73,8 @@ export default tseslint.config(
         {
           serverSrc: './apps/server/src',
           uses: {
+            // whose log it is and to whom its notices go
+            activity: ['accounts'],
             // an account's zone and place, its plan (the starter trial, what a plan includes), and the
             // sponsor it signed up through, whose plan it starts
             accounts: ['geography', 'plans', 'sponsors'],

@@ -47,6 +47,7 @@ import { registerNetworkRoutes } from './network/network.routes.ts';
 import { registerSalesRoutes } from './sales/sales.routes.ts';
 import { registerSponsorRoutes } from './sponsors/sponsors.routes.ts';
 import { registerAtencionRoutes } from './atenciones/atenciones.routes.ts';
+import { registerActivityRoutes } from './activity/activity.routes.ts';
 import { registerCommandMessages } from './commands/commands.messages.ts';
 
 export interface BuildOptions extends ContextOptions {
@@ -284,6 +285,7 @@ async function registerFeatures(app: FastifyInstance, ctx: AppContext, realtime:
   registerSalesRoutes(route, ctx);
   registerSponsorRoutes(route, ctx);
   await registerAtencionRoutes(app, route, ctx, authenticateUser);
+  registerActivityRoutes(route, ctx);
   registerFileRoutes(app, ctx);
   await registerWebApp(app, ctx.env);
 

@@ -19,6 +19,7 @@ export const routes = {
   forgotPass: { method: 'POST', path: '/api/auth/forgotPass', auth: 'none' },
   logout: { method: 'POST', path: '/api/auth/logout', auth: 'user' },
   userDetails: { method: 'POST', path: '/api/app/user/details', auth: 'user' },
+  accountActivity: { method: 'POST', path: '/api/app/account/activity', auth: 'user' },
   updateInfo: { method: 'POST', path: '/api/app/user/updateInfo', auth: 'user' },
   updateAvatar: { method: 'POST', path: '/api/app/user/updateAvatar', auth: 'user' },
   getPaisesActivos: { method: 'POST', path: '/api/auth/getPaisesActivos', auth: 'none' },

@@ -22,3 +22,4 @@ export * from './alerts.ts';
 export * from './sales.ts';
 export * from './sponsors.ts';
 export * from './atenciones.ts';
+export * from './account.ts';

@@ -164,6 +164,15 @@ const routes: RouteObject[] = [
                 ),
               },
               {
+                // issue 29: the account's sign-in, sessions, activity and data
+                path: '/seguridad',
+                handle: backToHome,
+                lazy: lazyPage(
+                  () => import('../features/security/pages/security-page.tsx'),
+                  (m) => m.SecurityPage,
+                ),
+              },
+              {
                 path: '/sales',
                 handle: backToHome,
                 lazy: lazyPage(

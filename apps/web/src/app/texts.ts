@@ -5,6 +5,7 @@ export const appTexts = {
   back: 'Volver',
   openMenu: 'Abrir menú',
   editProfile: 'Editar Perfil',
+  securityAndPrivacy: 'Seguridad y privacidad',
   sidebarLabel: 'Menú lateral',
   planName: 'Plan {plan}',
   planExpires: 'Vigente hasta el {date}',

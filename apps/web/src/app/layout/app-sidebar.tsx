@@ -12,6 +12,9 @@ import './app-sidebar.css';
 export const SIDEBAR_WIDTH = 280;
 
 // the path of @mui/icons-material's Edit (MIT)
+// the path of @mui/icons-material's Lock (MIT)
+const LOCK_ICON =
+  'M18 8h-1V6c0-2.76-2.24-5-5-5S7 3.24 7 6v2H6c-1.1 0-2 .9-2 2v10c0 1.1.9 2 2 2h12c1.1 0 2-.9 2-2V10c0-1.1-.9-2-2-2m-6 9c-1.1 0-2-.9-2-2s.9-2 2-2 2 .9 2 2-.9 2-2 2m3.1-9H8.9V6c0-1.71 1.39-3.1 3.1-3.1s3.1 1.39 3.1 3.1z';
 const EDIT_ICON =
   'M3 17.25V21h3.75L17.81 9.94l-3.75-3.75zM20.71 7.04c.39-.39.39-1.02 0-1.41l-2.34-2.34a.996.996 0 0 0-1.41 0l-1.83 1.83 3.75 3.75z';
 
@@ -104,6 +107,11 @@ function SidebarContent({
           {isLoadingProfile ? <span className="spinner" aria-hidden="true" /> : <Icon path={EDIT_ICON} />}
           {appTexts.editProfile}
         </button>
+        {/* issue 29: the account's own security and privacy, beside the profile */}
+        <Link to="/seguridad" className="app-sidebar-edit" onClick={onDeviceSelected}>
+          <Icon path={LOCK_ICON} />
+          {appTexts.securityAndPrivacy}
+        </Link>
         {isProfileOpen || hasProfileLoaded ? (
           <Suspense fallback={null}>
             <ProfileDialog

@@ -1,0 +1,28 @@
+// Spanish texts of 'Seguridad y privacidad' (issue 29): the account's sign-in, sessions, activity and data.
+export const securityTexts = {
+  title: 'Seguridad y privacidad',
+  intro: 'Protege el acceso a tu cuenta, revisa dónde está abierta y decide qué pasa con tus datos.',
+  activityTitle: 'Actividad de la cuenta',
+  activityEmpty: 'Aún no hay actividad registrada en tu cuenta.',
+  activityLoadFailed: 'No pudimos cargar la actividad de tu cuenta.',
+  activityUnknownOrigin: 'Origen desconocido',
+  activityKinds: {
+    sign_in: 'Inicio de sesión',
+    sign_in_failed: 'Intento de inicio de sesión fallido',
+    session_ended: 'Sesión cerrada',
+    password_changed: 'Contraseña cambiada',
+    password_reset: 'Contraseña reestablecida',
+    email_changed: 'Email cambiado',
+    two_factor_on: 'Verificación en dos pasos activada',
+    two_factor_off: 'Verificación en dos pasos desactivada',
+    lock_ordered: 'Bloqueo ordenado',
+    lost_mode_ordered: 'Modo perdido ordenado',
+    wipe_ordered: 'Borrado de datos ordenado',
+    tracking_ordered: 'Seguimiento ordenado',
+    invitation_sent: 'Invitación enviada',
+    data_exported: 'Datos exportados',
+    deletion_requested: 'Eliminación de la cuenta solicitada',
+    deletion_cancelled: 'Eliminación de la cuenta cancelada',
+    operator_viewed: 'La central revisó una atención',
+  },
+} as const;
