@@ -11,7 +11,8 @@ import type { IncomingMessage } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { OAuth2Server } from 'oauth2-mock-server';
 
-export const OIDC_ISSUER_PORT = 3119;
+// E2E_PORT_BASE + 9 (playwright.config.ts), read here too: the config imports this file
+export const OIDC_ISSUER_PORT = Number(process.env.E2E_PORT_BASE ?? 3110) + 9;
 export const OIDC_ISSUER_URL = `http://127.0.0.1:${OIDC_ISSUER_PORT}`;
 export const GOOGLE_CLIENT_ID = 'escudo-e2e-client';
 export const GOOGLE_PERSON_NAME = 'Sofía Araya Google';

@@ -5,11 +5,19 @@ import { routes } from '@escudo/contract/browser';
 import { GOOGLE_CLIENT_ID, OIDC_ISSUER_URL } from './oidc-issuer.ts';
 
 /** The server under test: fresh PGlite data on every run, its outbox read by the journeys. */
-export const E2E_PORT = 3111;
+/**
+ * The journeys' ports are E2E_PORT_BASE (default 3110) plus 1 (server), 2 (bucket) and 9 (OpenID
+ * issuer), so that two runs on one machine (two worktrees) can be told apart.
+ */
+export const E2E_PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 3110);
+export const E2E_PORT = E2E_PORT_BASE + 1;
 export const E2E_URL = `http://localhost:${E2E_PORT}`;
-export const E2E_DATA_DIR = path.join(os.tmpdir(), 'escudo-e2e-data');
+export const E2E_DATA_DIR = path.join(
+  os.tmpdir(),
+  E2E_PORT_BASE === 3110 ? 'escudo-e2e-data' : `escudo-e2e-data-${E2E_PORT_BASE}`,
+);
 /** the local S3-compatible server the journeys' files go to (with-s3-bucket.ts) */
-const E2E_S3_PORT = 3112;
+const E2E_S3_PORT = E2E_PORT_BASE + 2;
 const root = path.resolve(import.meta.dirname, '..');
 
 export default defineConfig({
