@@ -207,8 +207,8 @@ export async function resetPassword(ctx: AppContext, input: BodyOf<typeof resetP
       .where(eq(users.id, reset.userId));
     await recordActivity(ctx, { userId: reset.userId, kind: 'password_reset', origin }, tx);
   });
-  // after the commit, and without waiting for the mail server (it never throws)
-  void sendSecurityNotice(ctx, { userId: reset.userId, kind: 'password_reset', origin });
+  // after the commit; it never throws, so a mail server down leaves the reset done
+  await sendSecurityNotice(ctx, { userId: reset.userId, kind: 'password_reset', origin });
   // whoever had the old password is signed out everywhere, and the account's back-offs are lifted
   await revokeAllSessions(ctx, reset.userId);
   ctx.realtime.disconnectPanels({ userId: reset.userId });
@@ -263,6 +263,7 @@ export async function changeOwnPassword(
     return endedIds;
   });
   for (const sessionId of ended) ctx.realtime.disconnectPanels({ sessionId });
-  void sendSecurityNotice(ctx, { userId: auth.userId, kind: 'password_changed', origin });
+  // after the commit; it never throws, so a mail server down leaves the change done
+  await sendSecurityNotice(ctx, { userId: auth.userId, kind: 'password_changed', origin });
   return { status: 'ok' as const, ended: ended.length };
 }
