@@ -164,8 +164,11 @@ function SessionRow({
         <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
           {session.address ?? t.sessionUnknownAddress}
         </Typography>
+        {/* one line each, so that a date never breaks in two on a phone */}
         <Typography variant="body2" color="text.secondary">
-          {fillText(t.sessionStarted, { date: formatDateTime(session.created_at) })} ·{' '}
+          {fillText(t.sessionStarted, { date: formatDateTime(session.created_at) })}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
           {fillText(t.sessionLastUsed, { date: formatDateTime(session.last_used_at) })}
         </Typography>
       </Stack>
