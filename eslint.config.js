@@ -81,10 +81,12 @@ export default tseslint.config(
             // the owner and the phone an SOS is about; its messages and e-mails go to the network's members
             alerts: ['accounts', 'devices', 'network'],
             // the customer an operator attends, by e-mail; who opened, noted and shared
-            atenciones: ['accounts'],
+            // (activity: an operator's look at an atención goes into the customer's log)
+            atenciones: ['accounts', 'activity'],
             // the account of an e-mail, its sessions and tokens; a sign-up link's codes, checked before
-            // the account is made
-            auth: ['accounts', 'network', 'sales', 'sponsors'],
+            // the account is made; sign-ins, sessions ended and password changes go into its activity
+            // log and security e-mails
+            auth: ['accounts', 'activity', 'network', 'sales', 'sponsors'],
             // the owner's device an order goes to
             commands: ['devices'],
             // whether payments go to Flow's sandbox
@@ -92,10 +94,11 @@ export default tseslint.config(
             // a phone belongs to an account, and its plan says how many it may have
             devices: ['accounts', 'plans'],
             // lost mode is an order to the phone (commands); the owner's name and the type of a network
-            // e-mail
-            lostphone: ['accounts', 'commands', 'devices', 'network'],
-            // the owner and the members are accounts; the owner's plan bounds the network
-            network: ['accounts', 'plans'],
+            // e-mail; lock, lost mode and wipe orders go into the owner's activity and security e-mails
+            lostphone: ['accounts', 'activity', 'commands', 'devices', 'network'],
+            // the owner and the members are accounts; the owner's plan bounds the network; an invitation
+            // sent goes into the owner's activity
+            network: ['accounts', 'activity', 'plans'],
             // an operator is an account whose sessions end when disabled (auth)
             operators: ['accounts', 'auth'],
             // the account that pays and its plan row; the plan catalogue, its prices and the period rule
@@ -109,7 +112,8 @@ export default tseslint.config(
             // the sponsor's plan, and the period rule it follows like a paid one
             sponsors: ['plans'],
             // a route is opened by an order to the phone; whether the account's plan includes tracking
-            tracking: ['accounts', 'commands', 'devices', 'plans'],
+            // (activity: a route ordered goes into the owner's log)
+            tracking: ['accounts', 'activity', 'commands', 'devices', 'plans'],
             // the account's details list its devices, zone and plan; a new e-mail must be free, a place real
             users: ['accounts', 'devices', 'geography', 'plans'],
           },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { routes } from './routes.ts';
-import { PG_INTEGER_MAX } from './common.ts';
+import { PG_INTEGER_MAX, emptyBodySchema, idSchema, newPasswordSchema, passwordSchema } from './common.ts';
 import { PAGE_SIZE, PAGE_SIZE_MAX } from './constants.ts';
 
 /**
@@ -63,4 +63,52 @@ export const accountActivity = defineEndpoint({
     page: z.number().int().min(1).max(PG_INTEGER_MAX).default(1),
   }),
   response: z.object({ activity: z.array(activityEntrySchema), total: z.number().int() }),
+});
+
+export const accountSessionSchema = z.object({
+  id: z.number().int().describe('the session, for revokeSession'),
+  current: z.boolean().describe('true for the session that asks (this browser)'),
+  created_at: z.string().describe('ISO date-time of the sign-in'),
+  last_used_at: z
+    .string()
+    .describe('ISO date-time the session was last used; updated at most every few minutes'),
+  address: z.string().nullable().describe('the IP address it signed in from'),
+  browser: z
+    .string()
+    .nullable()
+    .describe("a readable browser and system ('Chrome en Android'), from the sign-in's user agent"),
+});
+export type AccountSession = z.infer<typeof accountSessionSchema>;
+
+export const accountSessions = defineEndpoint({
+  ...routes.accountSessions,
+  summary: "The signed-in customer's sessions still working (not ended, not expired), latest used first",
+  body: emptyBodySchema,
+  response: z.object({ sessions: z.array(accountSessionSchema) }),
+});
+
+export const revokeSession = defineEndpoint({
+  ...routes.revokeSession,
+  summary:
+    "End one of the customer's sessions (its open panel goes to Login); one that is not theirs, or no longer works, is 403",
+  body: z.strictObject({ session_id: idSchema.describe('a session of accountSessions') }),
+  response: z.object({ status: z.literal('ok') }),
+});
+
+export const revokeOtherSessions = defineEndpoint({
+  ...routes.revokeOtherSessions,
+  summary: "End every session of the customer's but the one that asks",
+  body: emptyBodySchema,
+  response: z.object({ ended: z.number().int().describe('how many sessions were ended') }),
+});
+
+export const changePassword = defineEndpoint({
+  ...routes.changePassword,
+  summary:
+    'Change the password: the current one is checked (wrong ones limited per session), and every other session ends',
+  body: z.strictObject({
+    current_password: passwordSchema.describe('the password now in use'),
+    password: newPasswordSchema.describe('the new password, 8 characters or more'),
+  }),
+  response: z.object({ status: z.literal('ok'), ended: z.number().int().describe('other sessions ended') }),
 });

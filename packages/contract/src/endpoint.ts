@@ -4,7 +4,7 @@ import type { z } from 'zod';
  * One HTTP call of the product: the server registers a route from it, the panel and the phone call
  * through it, and the OpenAPI document is generated from it. `path` is the full path under `/api`.
  */
-export type EndpointAuth = 'none' | 'user' | 'operator' | 'device';
+export type EndpointAuth = 'none' | 'user' | 'account' | 'operator' | 'device';
 
 export interface Endpoint<
   TBody extends z.ZodType = z.ZodType,
@@ -14,8 +14,11 @@ export interface Endpoint<
   method: 'GET' | 'POST';
   path: `/api/${string}`;
   /**
-   * who may call it: anyone, a signed-in user (bearer session token), a signed-in operator (a user
-   * whose role is 'operator'; anyone else is refused FORBIDDEN), or a phone (device token)
+   * who may call it: anyone (`none`); a signed-in customer (`user`: a bearer session token whose
+   * account is a customer's; an operator's session is refused FORBIDDEN, issue 29 item 6); any
+   * signed-in person (`account`: a customer or an operator, only for what the operator's panel shares
+   * with the customer's: its details, the realtime token, signing out); a signed-in operator
+   * (`operator`; anyone else is refused FORBIDDEN); or a phone (`device`: its device token)
    */
   auth: TAuth;
   summary: string;

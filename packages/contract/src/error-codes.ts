@@ -18,7 +18,9 @@ export const errorCodes = [
   'ACCOUNT_DISABLED',
   /**
    * a signed-in user refused something that is not about an id; another user's device, route or order
-   * is answered NOT_FOUND instead, as if it did not exist (issue 12: a 403 would tell that it exists)
+   * is answered NOT_FOUND instead, as if it did not exist (issue 12: a 403 would tell that it exists).
+   * Also an operator's session on a customer's endpoint, and revokeSession of a session that is not
+   * the customer's or does not exist (the same answer for both, issue 29)
    */
   'FORBIDDEN',
   /** the thing asked for does not exist, or is another user's (the same answer, so ids reveal nothing) */
@@ -65,8 +67,10 @@ export const errorCodes = [
   'RESET_TOKEN_INVALID',
   /** a Google sign-in's social_access_token that is unknown, already traded or past its 2 minutes */
   'SOCIAL_TOKEN_INVALID',
-  /** validatePass on an account made with Google that has never set a password */
+  /** validatePass or changePassword on an account made with Google that has never set a password */
   'PASSWORD_NOT_SET',
+  /** changePassword with a current password that is not the account's: nothing changes */
+  'CURRENT_PASSWORD_WRONG',
   /** a security-network invitation code that is unknown, already used or past its 14 days */
   'INVITATION_INVALID',
   /** accepting an invitation to one's own network */
@@ -135,6 +139,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   RESET_TOKEN_INVALID: 400,
   SOCIAL_TOKEN_INVALID: 400,
   PASSWORD_NOT_SET: 409,
+  CURRENT_PASSWORD_WRONG: 400,
   INVITATION_INVALID: 400,
   INVITATION_OWN: 409,
   ALREADY_IN_NETWORK: 409,
@@ -192,6 +197,7 @@ export const errorMessages: Record<ErrorCode, string> = {
     'El inicio de sesión con Google no es válido, ya fue utilizado o ha expirado. Por favor inténtalo nuevamente.',
   PASSWORD_NOT_SET:
     'Tu cuenta se creó con Google y aún no tiene contraseña. Crea una con «¿Olvidaste tu contraseña?» en la página de ingreso.',
+  CURRENT_PASSWORD_WRONG: 'Tu contraseña actual no es correcta.',
   INVITATION_INVALID:
     'La invitación no es válida, ya fue utilizada o ha expirado. Pide a quien te invitó que te envíe una nueva.',
   INVITATION_OWN: 'Esta invitación es para tu propia red de seguridad: compártela con la persona invitada.',

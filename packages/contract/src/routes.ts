@@ -17,9 +17,15 @@ export const routes = {
   findResetToken: { method: 'POST', path: '/api/auth/find', auth: 'none' },
   resetPass: { method: 'POST', path: '/api/auth/resetPass', auth: 'none' },
   forgotPass: { method: 'POST', path: '/api/auth/forgotPass', auth: 'none' },
-  logout: { method: 'POST', path: '/api/auth/logout', auth: 'user' },
-  userDetails: { method: 'POST', path: '/api/app/user/details', auth: 'user' },
+  // `account`: the operator's panel calls these three too (issue 29 item 6)
+  logout: { method: 'POST', path: '/api/auth/logout', auth: 'account' },
+  userDetails: { method: 'POST', path: '/api/app/user/details', auth: 'account' },
   accountActivity: { method: 'POST', path: '/api/app/account/activity', auth: 'user' },
+  /** where the account is signed in, and ending those sessions (issue 29 item 3) */
+  accountSessions: { method: 'POST', path: '/api/app/account/sessions', auth: 'user' },
+  revokeSession: { method: 'POST', path: '/api/app/account/revokeSession', auth: 'user' },
+  revokeOtherSessions: { method: 'POST', path: '/api/app/account/revokeOtherSessions', auth: 'user' },
+  changePassword: { method: 'POST', path: '/api/app/account/changePassword', auth: 'user' },
   updateInfo: { method: 'POST', path: '/api/app/user/updateInfo', auth: 'user' },
   updateAvatar: { method: 'POST', path: '/api/app/user/updateAvatar', auth: 'user' },
   getPaisesActivos: { method: 'POST', path: '/api/auth/getPaisesActivos', auth: 'none' },
@@ -28,7 +34,11 @@ export const routes = {
   getConfig: { method: 'GET', path: '/api/config', auth: 'none' },
   registerDevice: { method: 'POST', path: '/api/device/register', auth: 'user' },
   validatePass: { method: 'POST', path: '/api/app/user/validatePass', auth: 'user' },
-  createFirebaseAuthToken: { method: 'POST', path: '/api/app/user/createFirebaseAuthToken', auth: 'user' },
+  createFirebaseAuthToken: {
+    method: 'POST',
+    path: '/api/app/user/createFirebaseAuthToken',
+    auth: 'account',
+  },
   getLostMyPhoneData: { method: 'POST', path: '/api/app/lostphone/getLostMyPhoneData', auth: 'user' },
   lostMyPhoneSubscribeNotification: {
     method: 'POST',

@@ -28,7 +28,9 @@ export async function registerAtencionRoutes(
   await registerEvidenceUpload(app, ctx, authenticateUser);
   route(closeAtencion, ({ auth, body }) => atenciones.closeAtencion(ctx, auth.userId, body.atencion_id));
   route(listOperatorAtenciones, ({ body }) => atenciones.listForOperators(ctx, body));
-  route(getOperatorAtencion, ({ body }) => atenciones.operatorDetail(ctx, body.atencion_id));
+  route(getOperatorAtencion, ({ auth, body }) =>
+    atenciones.operatorDetail(ctx, auth.userId, body.atencion_id),
+  );
 
   // the customer's side
   route(getUserAtenciones, ({ auth, body }) => atenciones.listForCustomer(ctx, auth.userId, body));

@@ -23,6 +23,8 @@ import { users } from '../accounts/accounts.schema.ts';
 import { createToken, hashToken } from '../lib/crypto/tokens.ts';
 import { findCustomerByEmail } from '../accounts/accounts.service.ts';
 import type { VideoKind } from './video-kind.ts';
+import { noOrigin } from '../lib/http/client-origin.ts';
+import { recordActivity } from '../activity/activity.service.ts';
 
 const operator = alias(users, 'operator');
 const customer = alias(users, 'customer');
@@ -238,12 +240,25 @@ export async function listForOperators(
   return { atenciones: rows.map(toOperatorView), total_atenciones: total?.n ?? 0 };
 }
 
+/**
+ * One atención as an operator works on it. Every look is recorded in the customer's activity with the
+ * operator's name (issue 29 items 5 and 6); not the operator's address or browser, which are the
+ * central's, not something the customer needs.
+ */
 export async function operatorDetail(
   ctx: AppContext,
+  operatorId: number,
   atencionId: number,
 ): Promise<{ atencion: OperatorAtencionDetail }> {
   const row = await findSummary(ctx, atencionId);
   if (!row) throw notFound();
+  const [viewer] = await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, operatorId));
+  await recordActivity(ctx, {
+    userId: row.userId,
+    kind: 'operator_viewed',
+    origin: noOrigin,
+    detail: viewer?.name ?? null,
+  });
   return {
     atencion: {
       ...toOperatorView(row),

@@ -39,6 +39,14 @@ export function authLimits(env: Env) {
       code: 'TOO_MANY_ATTEMPTS',
       message: (minutes) => `Demasiados intentos con una contraseña incorrecta. ${wait(minutes)}`,
     },
+    /** wrong current passwords given to changePassword in one signed-in session (issue 29) */
+    changePasswordSession: {
+      name: 'change-password-session',
+      max: LOGIN_MAX_FAILURES,
+      windowMs: LOGIN_FAILURE_WINDOW_MS,
+      code: 'TOO_MANY_ATTEMPTS',
+      message: (minutes) => `Demasiados intentos con una contraseña incorrecta. ${wait(minutes)}`,
+    },
     /**
      * Google sign-in's social_access_token traded from one address (issue 14): every trade counts, a
      * good one is given back, so only failures (forged, replayed, expired tokens) add up

@@ -1,19 +1,25 @@
 import {
   PANEL_DEVICE_ID_PREFIX,
+  accountSessions,
+  changePassword,
   createFirebaseAuthToken,
   findResetToken,
   forgotPass,
   login,
   logout,
   resetPass,
+  revokeOtherSessions,
+  revokeSession,
   signUpByCode,
   validatePass,
 } from '@escudo/contract';
 import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { Route } from '../lib/http/routes.ts';
+import { clientOriginOf } from '../lib/http/client-origin.ts';
 import { createPanelToken } from '../lib/realtime/panel-token.ts';
 import {
+  changeOwnPassword,
   confirmPassword,
   findResetEmail,
   resetPassword,
@@ -21,20 +27,34 @@ import {
   signIn,
   signUp,
 } from './auth.service.ts';
-import { revokeSession } from './sessions.ts';
+import { endOtherSessions, endOwnSession, listSessions, revokeSession as endSession } from './sessions.ts';
+import { signInOriginOf } from './browser-cookie.ts';
 
 export function registerAuthRoutes(route: Route, ctx: AppContext): void {
-  route(login, ({ body, request }) => signIn(ctx, body, request.ip));
-  route(signUpByCode, ({ body, request }) => signUp(ctx, body, request.ip));
+  route(login, ({ body, request, reply }) =>
+    signIn(ctx, body, request.ip, signInOriginOf(ctx, request, reply)),
+  );
+  route(signUpByCode, ({ body, request, reply }) =>
+    signUp(ctx, body, request.ip, signInOriginOf(ctx, request, reply)),
+  );
   route(forgotPass, ({ body, request }) => sendPasswordReset(ctx, body, request.ip));
   route(findResetToken, ({ body }) => findResetEmail(ctx, body.token));
-  route(resetPass, ({ body }) => resetPassword(ctx, body));
-  route(logout, async ({ auth }) => {
-    await revokeSession(ctx, auth.sessionId);
+  route(resetPass, ({ body, request }) => resetPassword(ctx, body, clientOriginOf(request)));
+  route(logout, async ({ auth, request }) => {
+    await endSession(ctx, auth, clientOriginOf(request));
     // a panel signed out must stop hearing about the phones at once
     ctx.realtime.disconnectPanels({ sessionId: auth.sessionId });
   });
   route(validatePass, ({ auth, body }) => confirmPassword(ctx, auth, body.password));
+  // the account's own sessions and password (issue 29 item 3)
+  route(accountSessions, ({ auth }) => listSessions(ctx, auth));
+  route(revokeSession, ({ auth, body, request }) =>
+    endOwnSession(ctx, auth, body.session_id, clientOriginOf(request)),
+  );
+  route(revokeOtherSessions, ({ auth, request }) => endOtherSessions(ctx, auth, clientOriginOf(request)));
+  route(changePassword, ({ auth, body, request }) =>
+    changeOwnPassword(ctx, auth, body, clientOriginOf(request)),
+  );
   // spec 7: the panel names itself with a fixed prefix and its user id; any other name is not its own
   route(createFirebaseAuthToken, async ({ auth, body }) => {
     if (body.device_id !== `${PANEL_DEVICE_ID_PREFIX}${auth.userId}`) {

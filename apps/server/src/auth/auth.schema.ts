@@ -18,12 +18,20 @@ const userTokenColumns = () => ({
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
-/** Bearer sessions: only the SHA-256 of the token is stored, so a database leak yields no session. */
+/**
+ * Bearer sessions: only the SHA-256 of the token is stored, so a database leak yields no session.
+ * Where it signed in from and when it was last used are for the owner's session list (issue 29).
+ */
 export const sessions = pgTable(
   'sessions',
   {
     ...userTokenColumns(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** the sign-in's address and readable browser (lib/http/client-origin.ts) */
+    address: text('address'),
+    browser: text('browser'),
+    /** set at sign-in, then moved by the authenticator at most every SESSION_LAST_USED_STEP_MS */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('sessions_token_hash_idx').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
@@ -75,4 +83,22 @@ export const socialSignInTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('social_sign_in_tokens_token_hash_idx').on(t.tokenHash)],
+);
+
+/**
+ * The browsers each account has signed in from (issue 29 item 4), by the SHA-256 of the random id in
+ * their `escudo_browser` cookie (browser-cookie.ts): a sign-in from one not listed here is announced
+ * to the owner by e-mail. Only the hash is kept, like every token of ours.
+ */
+export const knownBrowsers = pgTable(
+  'known_browsers',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    browserHash: text('browser_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('known_browsers_user_browser_idx').on(t.userId, t.browserHash)],
 );

@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import {
   RESET_TOKEN_TTL_MS,
   type BodyOf,
+  type changePassword,
   type forgotPass,
   type login,
   type resetPass,
@@ -16,7 +17,11 @@ import { createToken, hashToken } from '../lib/crypto/tokens.ts';
 import { isUniqueViolation } from '../lib/db/errors.ts';
 import { clearHitsStartingWith, forgive, takeHit, takeHits } from '../lib/throttle/throttle.ts';
 import { findUserByEmail } from '../accounts/accounts.service.ts';
-import { createSession, revokeAllSessions } from './sessions.ts';
+import { createSession, revokeAllSessions, revokeOtherSessions } from './sessions.ts';
+import type { SignInOrigin } from './browser-cookie.ts';
+import type { ClientOrigin } from '../lib/http/client-origin.ts';
+import { recordActivity } from '../activity/activity.service.ts';
+import { sendSecurityNotice } from '../activity/security-notice.ts';
 import { resetPasswordEmail } from './auth.emails.ts';
 import { authLimits } from './auth.limits.ts';
 import { checkSignUpCodes, createAccount, signUpCodesOf } from './sign-up.ts';
@@ -30,7 +35,12 @@ const pairOf = (email: string, address: string) => `${email}|${address}`;
  * the address before the password is checked, so a burst of guesses is counted as it arrives; a
  * right password gives both back and clears the pair (auth.limits.ts, lib/throttle).
  */
-export async function signIn(ctx: AppContext, input: BodyOf<typeof login>, address: string) {
+export async function signIn(
+  ctx: AppContext,
+  input: BodyOf<typeof login>,
+  address: string,
+  origin: SignInOrigin,
+) {
   const limits = authLimits(ctx.env);
   const email = normalizeEmail(input.email);
   const pair = { limit: limits.signInPair, subject: pairOf(email, address) };
@@ -41,11 +51,18 @@ export async function signIn(ctx: AppContext, input: BodyOf<typeof login>, addre
   const valid = user?.passwordHash
     ? await verifyPassword(user.passwordHash, input.password)
     : await burnPasswordCheck(input.password).then(() => false);
+  if (user && !valid) {
+    // the owner sees the failure in the account's activity; not awaited, so that a wrong password for
+    // an existing account takes no longer than one for an unknown e-mail (which records nothing)
+    recordActivity(ctx, { userId: user.id, kind: 'sign_in_failed', origin }).catch((error: unknown) =>
+      ctx.log.warn({ err: error }, 'a failed sign-in could not be recorded'),
+    );
+  }
   if (!user || !valid) throw new AppError('INVALID_CREDENTIALS');
   // one commit for the success: the hits given back, the pair's failures forgotten, the session
   return ctx.db.transaction(async (tx) => {
     await forgive(tx, { ids: hits, clear: [pair] });
-    return createSession(ctx, user.id, tx);
+    return createSession(ctx, user.id, tx, origin);
   });
 }
 
@@ -82,7 +99,12 @@ export async function confirmPassword(
   return { status: true };
 }
 
-export async function signUp(ctx: AppContext, input: BodyOf<typeof signUpByCode>, address: string) {
+export async function signUp(
+  ctx: AppContext,
+  input: BodyOf<typeof signUpByCode>,
+  address: string,
+  origin: SignInOrigin,
+) {
   // every sign-up counts, taken or not: one address cannot mass-create accounts or probe e-mails
   await takeHit(ctx, authLimits(ctx.env).signUpAddress, address);
   // the security-network invitation (issue 15), the referral and the sponsor (issue 17)
@@ -98,7 +120,7 @@ export async function signUp(ctx: AppContext, input: BodyOf<typeof signUpByCode>
       { name: input.name.trim(), email: input.email.trim(), passwordHash },
       codes,
     );
-    return createSession(ctx, user.id);
+    return createSession(ctx, user.id, ctx.db, origin);
   } catch (error) {
     // two sign-ups with the same e-mail at once: the unique index decides
     if (isUniqueViolation(error))
@@ -156,7 +178,7 @@ export async function findResetEmail(ctx: AppContext, token: string) {
   return { data: { email: reset.email } };
 }
 
-export async function resetPassword(ctx: AppContext, input: BodyOf<typeof resetPass>) {
+export async function resetPassword(ctx: AppContext, input: BodyOf<typeof resetPass>, origin: ClientOrigin) {
   const reset = await findValidReset(ctx, input.token);
   if (normalizeEmail(reset.email) !== normalizeEmail(input.email)) throw new AppError('RESET_TOKEN_INVALID');
   const passwordHash = await hashPassword(input.password);
@@ -183,10 +205,65 @@ export async function resetPassword(ctx: AppContext, input: BodyOf<typeof resetP
       .update(users)
       .set({ passwordHash, updatedAt: sql`now()` })
       .where(eq(users.id, reset.userId));
+    await recordActivity(ctx, { userId: reset.userId, kind: 'password_reset', origin }, tx);
   });
+  // after the commit; it never throws, so a mail server down leaves the reset done
+  await sendSecurityNotice(ctx, { userId: reset.userId, kind: 'password_reset', origin });
   // whoever had the old password is signed out everywhere, and the account's back-offs are lifted
   await revokeAllSessions(ctx, reset.userId);
   ctx.realtime.disconnectPanels({ userId: reset.userId });
   await clearHitsStartingWith(ctx, authLimits(ctx.env).signInPair, pairOf(normalizeEmail(reset.email), ''));
   return { status: 'ok' as const };
+}
+
+/**
+ * The signed-in customer changes their password (app/account/changePassword, issue 29 item 3): the
+ * current one is checked, with wrong ones limited per session as for validatePass (a stolen session
+ * cannot guess it); the new one is stored, the account's unused reset links stop working, and every
+ * other session ends, its open panel disconnected. The owner is told by e-mail.
+ */
+export async function changeOwnPassword(
+  ctx: AppContext,
+  auth: { userId: number; sessionId: number },
+  input: BodyOf<typeof changePassword>,
+  origin: ClientOrigin,
+) {
+  const limit = authLimits(ctx.env).changePasswordSession;
+  const session = String(auth.sessionId);
+  const hits = await takeHits(ctx, [{ limit, subject: session }]);
+  const [user] = await ctx.db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, auth.userId));
+  if (!user) throw new AppError('UNAUTHENTICATED');
+  // an account made with Google gets its first password through '¿Olvidaste tu contraseña?'
+  if (!user.passwordHash) {
+    await forgive(ctx.db, { ids: hits });
+    throw new AppError('PASSWORD_NOT_SET');
+  }
+  if (!(await verifyPassword(user.passwordHash, input.current_password))) {
+    throw new AppError('CURRENT_PASSWORD_WRONG', undefined, {
+      current_password: 'Tu contraseña actual no es correcta.',
+    });
+  }
+  const passwordHash = await hashPassword(input.password);
+  const ended = await ctx.db.transaction(async (tx) => {
+    await forgive(tx, { ids: hits, clear: [{ limit, subject: session }] });
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: sql`now()` })
+      .where(eq(users.id, auth.userId));
+    // a reset link sent earlier must not undo the change
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: ctx.now() })
+      .where(and(eq(passwordResets.userId, auth.userId), isNull(passwordResets.usedAt)));
+    const endedIds = await revokeOtherSessions(ctx, tx, auth);
+    await recordActivity(ctx, { userId: auth.userId, kind: 'password_changed', origin }, tx);
+    return endedIds;
+  });
+  for (const sessionId of ended) ctx.realtime.disconnectPanels({ sessionId });
+  // after the commit; it never throws, so a mail server down leaves the change done
+  await sendSecurityNotice(ctx, { userId: auth.userId, kind: 'password_changed', origin });
+  return { status: 'ok' as const, ended: ended.length };
 }

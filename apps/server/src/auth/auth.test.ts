@@ -26,7 +26,8 @@ const mailsTo = async (email: string) =>
 
 /** the reset link of the newest e-mail to `email` in the outbox */
 async function resetTokenFor(email: string): Promise<string> {
-  const mails = await mailsTo(email);
+  // the newest e-mail with a link: a security notice may arrive after it
+  const mails = (await mailsTo(email)).filter((mail) => mail.text?.includes('/resetpass/'));
   const match = /\/resetpass\/([\w-]+)/.exec(mails.at(-1)?.text ?? '');
   if (!match?.[1]) throw new Error(`no reset e-mail for ${email}`);
   return match[1];
@@ -319,10 +320,11 @@ describe('password reset', () => {
   });
 
   it('answers the same for an unknown e-mail, and sends nothing', async () => {
-    const before = (await readOutbox()).length;
     const response = await app.post('/api/auth/forgotPass', { email: 'nadie@example.cl' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok' });
-    expect((await readOutbox()).length).toBe(before);
+    // counted by address: the new-browser notices of earlier tests' sign-ins are sent after their
+    // answers, so the outbox as a whole may still grow
+    expect(await mailsTo('nadie@example.cl')).toEqual([]);
   });
 });

@@ -17,6 +17,7 @@ import type { Route } from '../lib/http/routes.ts';
 import { createGoogleOidc } from './google-oidc.ts';
 import { clearSignInCookieHeader, readSignInCookie, signInCookieHeader } from './google-cookie.ts';
 import { signInWithProvider, tradeSocialToken } from './google.service.ts';
+import { signInOriginOf } from './browser-cookie.ts';
 import { signUpCodesOf, type SignUpCodes } from './sign-up.ts';
 
 const backToLogin = (reply: FastifyReply, reason: SocialSignInError) =>
@@ -46,7 +47,9 @@ function startCodes(ctx: AppContext, query: unknown): SignUpCodes {
 export function registerGoogleSignInRoutes(app: FastifyInstance, route: Route, ctx: AppContext): void {
   const google = createGoogleOidc(ctx.env);
 
-  route(loginWithGoogleToken, ({ body, request }) => tradeSocialToken(ctx, body.access_token, request.ip));
+  route(loginWithGoogleToken, ({ body, request, reply }) =>
+    tradeSocialToken(ctx, body.access_token, request.ip, signInOriginOf(ctx, request, reply)),
+  );
 
   app.get(
     routes.googleSignInStart.path,

@@ -26,6 +26,7 @@ import { findUserByEmail } from '../accounts/accounts.service.ts';
 import { checkSignUpCodes, createAccount, type SignUpCodes } from './sign-up.ts';
 import { authLimits } from './auth.limits.ts';
 import { createSession } from './sessions.ts';
+import type { SignInOrigin } from './browser-cookie.ts';
 import type { IdentityClaims } from './google-oidc.ts';
 
 const PROVIDER = 'google';
@@ -125,7 +126,12 @@ function nameOf(claims: IdentityClaims, email: string): string {
  * checks it is unused and unexpired, so two trades at once cannot both win; the session is made in
  * the same transaction. Every trade counts against the address; a good one is given back.
  */
-export async function tradeSocialToken(ctx: AppContext, token: string, address: string) {
+export async function tradeSocialToken(
+  ctx: AppContext,
+  token: string,
+  address: string,
+  origin: SignInOrigin,
+) {
   const limit = authLimits(ctx.env).socialTokenAddress;
   const hits = await takeHits(ctx, [{ limit, subject: address }]);
   const now = ctx.now();
@@ -143,7 +149,7 @@ export async function tradeSocialToken(ctx: AppContext, token: string, address: 
       .returning({ userId: socialSignInTokens.userId });
     if (!claimed) throw new AppError('SOCIAL_TOKEN_INVALID');
     await forgive(tx, { ids: hits });
-    const session = await createSession(ctx, claimed.userId, tx);
+    const session = await createSession(ctx, claimed.userId, tx, origin);
     return { token: session.access_token, token_type: session.token_type, expires_at: session.expires_at };
   });
 }

@@ -11,6 +11,7 @@ import {
 } from '@escudo/contract';
 import type { AppContext } from '../lib/context.ts';
 import type { Route } from '../lib/http/routes.ts';
+import { clientOriginOf } from '../lib/http/client-origin.ts';
 import { findUserDevice } from '../devices/devices.service.ts';
 import { listCommands } from '../commands/commands.service.ts';
 import { targetOf } from '../commands/command-delivery.ts';
@@ -18,16 +19,18 @@ import * as lostPhone from './lostphone.service.ts';
 
 export function registerLostPhoneRoutes(route: Route, ctx: AppContext): void {
   route(getLostMyPhoneData, ({ auth }) => lostPhone.getLostData(ctx, auth.userId));
-  route(lostMyPhoneSubscribeNotification, ({ auth, body }) =>
-    lostPhone.orderLostMode(ctx, auth.userId, body.device_id, true),
+  route(lostMyPhoneSubscribeNotification, ({ auth, body, request }) =>
+    lostPhone.orderLostMode(ctx, auth.userId, body.device_id, true, clientOriginOf(request)),
   );
-  route(lostMyPhoneUnSubscribeNotification, ({ auth, body }) =>
-    lostPhone.orderLostMode(ctx, auth.userId, body.device_id, false),
+  route(lostMyPhoneUnSubscribeNotification, ({ auth, body, request }) =>
+    lostPhone.orderLostMode(ctx, auth.userId, body.device_id, false, clientOriginOf(request)),
   );
-  route(blockMyPhoneNotification, ({ auth, body }) =>
-    lostPhone.orderLock(ctx, auth.userId, body.device_id, body.pin),
+  route(blockMyPhoneNotification, ({ auth, body, request }) =>
+    lostPhone.orderLock(ctx, auth.userId, body.device_id, body.pin, clientOriginOf(request)),
   );
-  route(wipePhoneDataNotification, ({ auth, body }) => lostPhone.orderWipe(ctx, auth.userId, body.device_id));
+  route(wipePhoneDataNotification, ({ auth, body, request }) =>
+    lostPhone.orderWipe(ctx, auth.userId, body.device_id, clientOriginOf(request)),
+  );
   route(changeLostStatus, ({ auth, body }) =>
     lostPhone.changeLostStatus(ctx, auth.userId, body.device_id, body.lost),
   );

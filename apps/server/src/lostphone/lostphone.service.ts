@@ -25,6 +25,9 @@ import type { DeviceAuth } from '../lib/http/routes.ts';
 import { findUserDevice, listUserDevices } from '../devices/devices.service.ts';
 import { createCommand } from '../commands/commands.service.ts';
 import { targetOf } from '../commands/command-delivery.ts';
+import type { ClientOrigin } from '../lib/http/client-origin.ts';
+import { recordActivity } from '../activity/activity.service.ts';
+import { sendSecurityNotice, type SecurityNoticeKind } from '../activity/security-notice.ts';
 
 type DeviceRow = Awaited<ReturnType<typeof findUserDevice>>;
 const toConfigItem = (device: Pick<DeviceRow, 'id' | 'deviceId' | 'lost'>): LostPhoneConfigItem => ({
@@ -48,21 +51,53 @@ async function findOrderableDevice(ctx: AppContext, userId: number, deviceId: st
   return device;
 }
 
-export async function orderLostMode(ctx: AppContext, userId: number, deviceId: string, on: boolean) {
-  const device = await findOrderableDevice(ctx, userId, deviceId);
-  return { command: await createCommand(ctx, targetOf(device), on ? 'lostOn' : 'lostOff') };
+/**
+ * An order the owner should know about (issue 29 items 4 and 5): a line in the account's activity with
+ * the phone's name, and the security e-mail, sent after the order is made and not awaited, so that
+ * no order (a wipe least of all) waits for the mail server.
+ */
+async function announceOrder(
+  ctx: AppContext,
+  userId: number,
+  device: DeviceRow,
+  kind: SecurityNoticeKind & ('lock_ordered' | 'lost_mode_ordered' | 'wipe_ordered'),
+  origin: ClientOrigin,
+) {
+  await recordActivity(ctx, { userId, kind, origin, detail: device.deviceName });
+  void sendSecurityNotice(ctx, { userId, kind, origin, detail: device.deviceName });
 }
 
-export async function orderLock(ctx: AppContext, userId: number, deviceId: string, pin: string) {
+export async function orderLostMode(
+  ctx: AppContext,
+  userId: number,
+  deviceId: string,
+  on: boolean,
+  origin: ClientOrigin,
+) {
   const device = await findOrderableDevice(ctx, userId, deviceId);
-  return { command: await createCommand(ctx, targetOf(device), 'lock', { pin }) };
+  const command = await createCommand(ctx, targetOf(device), on ? 'lostOn' : 'lostOff');
+  if (on) await announceOrder(ctx, userId, device, 'lost_mode_ordered', origin);
+  return { command };
+}
+
+export async function orderLock(
+  ctx: AppContext,
+  userId: number,
+  deviceId: string,
+  pin: string,
+  origin: ClientOrigin,
+) {
+  const device = await findOrderableDevice(ctx, userId, deviceId);
+  const command = await createCommand(ctx, targetOf(device), 'lock', { pin });
+  await announceOrder(ctx, userId, device, 'lock_ordered', origin);
+  return { command };
 }
 
 /**
  * A wipe cannot be undone: it needs a recent password confirmation (validatePass), spent by one wipe.
  * The device is checked first, so a refused one does not spend it.
  */
-export async function orderWipe(ctx: AppContext, userId: number, deviceId: string) {
+export async function orderWipe(ctx: AppContext, userId: number, deviceId: string, origin: ClientOrigin) {
   const device = await findOrderableDevice(ctx, userId, deviceId);
   const since = new Date(ctx.now().getTime() - WIPE_PASSWORD_CONFIRM_WINDOW_MS);
   const spent = await ctx.db
@@ -71,7 +106,9 @@ export async function orderWipe(ctx: AppContext, userId: number, deviceId: strin
     .where(and(eq(users.id, userId), gt(users.passwordConfirmedAt, since)))
     .returning({ id: users.id });
   if (spent.length === 0) throw new AppError('PASSWORD_CONFIRMATION_REQUIRED');
-  return { command: await createCommand(ctx, targetOf(device), 'wipe') };
+  const command = await createCommand(ctx, targetOf(device), 'wipe');
+  await announceOrder(ctx, userId, device, 'wipe_ordered', origin);
+  return { command };
 }
 
 /**

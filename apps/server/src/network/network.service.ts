@@ -10,6 +10,8 @@
  */
 import { and, count, desc, eq, gt, lte, or, sql } from 'drizzle-orm';
 import { SECURITY_CODE_TTL_MS, type BodyOf, type enviarInvitacion } from '@escudo/contract';
+import type { ClientOrigin } from '../lib/http/client-origin.ts';
+import { recordActivity } from '../activity/activity.service.ts';
 import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { planes } from '../plans/plans.schema.ts';
@@ -88,8 +90,9 @@ export async function sendInvitation(
   ctx: AppContext,
   ownerUserId: number,
   input: BodyOf<typeof enviarInvitacion>,
-  address: string,
+  origin: ClientOrigin,
 ) {
+  const address = origin.address ?? '';
   const email = input.invitado.trim();
   const lowerEmail = email.toLowerCase();
   // every attempt counts (decision 010): an account cannot use the network to flood inboxes
@@ -180,6 +183,8 @@ export async function sendInvitation(
     await ctx.db.delete(members).where(eq(members.id, entryId));
     throw error;
   }
+  // recorded once the e-mail is sent, as the invitation then stands (issue 29 item 5)
+  await recordActivity(ctx, { userId: ownerUserId, kind: 'invitation_sent', origin, detail: email });
   return { code: 200 as const };
 }
 

@@ -4,6 +4,8 @@
  */
 import { and, desc, eq, inArray, isNull, asc, sql } from 'drizzle-orm';
 import { TRACKING_POINT_CLOCK_SKEW_MS, type RoutePoint, type Tracking } from '@escudo/contract';
+import type { ClientOrigin } from '../lib/http/client-origin.ts';
+import { recordActivity } from '../activity/activity.service.ts';
 import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { trackingPoints, trackings } from './tracking.schema.ts';
@@ -67,7 +69,13 @@ async function assertPlanIncludesTracking(ctx: AppContext, userId: number): Prom
   );
 }
 
-export async function changeTrackingStatus(ctx: AppContext, userId: number, deviceId: string, status: 1 | 2) {
+export async function changeTrackingStatus(
+  ctx: AppContext,
+  userId: number,
+  deviceId: string,
+  status: 1 | 2,
+  origin: ClientOrigin,
+) {
   const device = await findUserDevice(ctx, userId, { deviceId });
   const target = targetOf(device);
   const active = await findActive(ctx, device.id);
@@ -88,12 +96,14 @@ export async function changeTrackingStatus(ctx: AppContext, userId: number, devi
         .returning()) as [TrackingRow];
     } catch (error) {
       // two clicks at once: the unique index keeps one active route; answer with it
-      if (isUniqueViolation(error)) return changeTrackingStatus(ctx, userId, deviceId, status);
+      if (isUniqueViolation(error)) return changeTrackingStatus(ctx, userId, deviceId, status, origin);
       throw error;
     }
     const tracking = toTracking(row, deviceId, []);
     ctx.realtime.toUser(userId, 'trackingStarted', { device_id: deviceId, tracking });
     const command = await createCommand(ctx, target, 'trackingOn', { tracking_id: row.id });
+    // a new route is what the owner reads in the activity (issue 29 item 5), with the phone's name
+    await recordActivity(ctx, { userId, kind: 'tracking_ordered', origin, detail: device.deviceName });
     return { status: 1 as const, tracking, command };
   }
 

@@ -314,13 +314,18 @@ describe('contract fuzz: HTTP endpoints', () => {
       // an account that is nobody's referred of the owner, and a made-up sponsor
       getUserPaymentStatus: 'FORBIDDEN',
       getSponsorById: 'NOT_FOUND',
+      // a made-up session id (someone else's or none: the same answer), and a made-up current password
+      revokeSession: 'FORBIDDEN',
+      changePassword: 'CURRENT_PASSWORD_WRONG',
     };
+    const signsOut = new Set(['logout', 'revokeSession']);
     const tokenFor = (name: string, auth: Endpoint['auth']) => {
       if (auth === 'none') return undefined;
       if (auth === 'device') return owner.deviceToken;
       if (auth === 'operator') return operator.token;
       if (name === 'registerDevice') return registrar.token;
-      return name === 'logout' ? leaverToken : owner.token;
+      // calls that may end the caller's own session: an account of their own, signed in again after
+      return signsOut.has(name) ? leaverToken : owner.token;
     };
 
     // the payout account is kept on an activated sales profile
@@ -373,7 +378,7 @@ describe('contract fuzz: HTTP endpoints', () => {
             `${name} (valid): refused ${answer.status} ${answer.code}, so the fuzz goes no deeper`,
           );
         }
-        if (name === 'logout' && response.statusCode === 204) {
+        if (signsOut.has(name) && response.statusCode < 300) {
           const signedIn = await app.post('/api/auth/login', {
             email: leaver.email,
             password: leaver.password,
@@ -400,16 +405,16 @@ describe('contract fuzz: HTTP endpoints', () => {
             problems.push(`${name} (${label}): answered ${response.statusCode}`);
         }
       }
-      // an operator route called with a customer's valid session: 403, and nothing written
-      if (endpoint.auth === 'operator') {
-        const response = await send({ kind: 'json', value: valid }, owner.token);
-        await check(
-          name,
-          { label: "a customer's token" },
-          { status: response.statusCode, code: codeOf(response.body) },
-        );
-        if (response.statusCode !== 403)
-          problems.push(`${name} (a customer's token): answered ${response.statusCode}`);
+      // an operator route called with a customer's valid session, or a customer's route with an
+      // operator's (issue 29 item 6): 403, and nothing written
+      if (endpoint.auth === 'operator' || endpoint.auth === 'user') {
+        const [label, token] =
+          endpoint.auth === 'operator'
+            ? ["a customer's token", owner.token]
+            : ["an operator's token", operator.token];
+        const response = await send({ kind: 'json', value: valid }, token);
+        await check(name, { label }, { status: response.statusCode, code: codeOf(response.body) });
+        if (response.statusCode !== 403) problems.push(`${name} (${label}): answered ${response.statusCode}`);
       }
     }
     expect(problems).toEqual([]);

@@ -29,7 +29,7 @@ export interface DeviceAuth {
 }
 
 export type Auth = UserAuth | DeviceAuth;
-type AuthOf<A extends EndpointAuth> = A extends 'user' | 'operator'
+type AuthOf<A extends EndpointAuth> = A extends 'user' | 'account' | 'operator'
   ? UserAuth
   : A extends 'device'
     ? DeviceAuth
@@ -91,17 +91,17 @@ export function createRouter(app: FastifyInstance, authenticators: Authenticator
       onRequest: async (request) => {
         request.auth = null;
         if (endpoint.auth === 'none') return;
-        // an operator is a signed-in user with the operator role
-        const kind = endpoint.auth === 'operator' ? 'user' : (endpoint.auth as 'user' | 'device');
+        // customers, operators and any signed-in person all come with a session token
+        const kind = endpoint.auth === 'device' ? 'device' : 'user';
         const authenticate = authenticators[kind];
         if (!authenticate) throw new Error(`no authenticator for ${kind}`);
         request.auth = await authenticate(request);
         if (!request.auth) throw new AppError('UNAUTHENTICATED');
-        if (
-          endpoint.auth === 'operator' &&
-          !(request.auth.kind === 'user' && request.auth.role === 'operator')
-        )
-          throw new AppError('FORBIDDEN');
+        // operators are not customers, nor customers operators (issue 29 item 6): each side's calls
+        // refuse the other's sessions; `account` calls are the few the operator's panel shares
+        const role = request.auth.kind === 'user' ? request.auth.role : null;
+        if (endpoint.auth === 'operator' && role !== 'operator') throw new AppError('FORBIDDEN');
+        if (endpoint.auth === 'user' && role !== 'customer') throw new AppError('FORBIDDEN');
       },
       handler: async (request, reply) => {
         const result = await handler({

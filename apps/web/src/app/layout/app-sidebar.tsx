@@ -98,20 +98,26 @@ function SidebarContent({
         <UserAvatar name={user.name} src={user.info.avatar} />
         <p className="app-sidebar-name">{user.name}</p>
         <PlanSummary plan={user.plan} />
-        <button
-          type="button"
-          className="app-sidebar-edit"
-          onClick={() => setProfileOpen(true)}
-          disabled={isLoadingProfile}
-        >
-          {isLoadingProfile ? <span className="spinner" aria-hidden="true" /> : <Icon path={EDIT_ICON} />}
-          {appTexts.editProfile}
-        </button>
-        {/* issue 29: the account's own security and privacy, beside the profile */}
-        <Link to="/seguridad" className="app-sidebar-edit" onClick={onDeviceSelected}>
-          <Icon path={LOCK_ICON} />
-          {appTexts.securityAndPrivacy}
-        </Link>
+        {/* an operator's account is the administrator's to manage, and the customer's calls refuse
+            an operator's session (issue 29 item 6): no profile nor security page for them */}
+        {user.role === 'operator' ? null : (
+          <>
+            <button
+              type="button"
+              className="app-sidebar-edit"
+              onClick={() => setProfileOpen(true)}
+              disabled={isLoadingProfile}
+            >
+              {isLoadingProfile ? <span className="spinner" aria-hidden="true" /> : <Icon path={EDIT_ICON} />}
+              {appTexts.editProfile}
+            </button>
+            {/* issue 29: the account's own security and privacy, beside the profile */}
+            <Link to="/seguridad" className="app-sidebar-edit" onClick={onDeviceSelected}>
+              <Icon path={LOCK_ICON} />
+              {appTexts.securityAndPrivacy}
+            </Link>
+          </>
+        )}
         {isProfileOpen || hasProfileLoaded ? (
           <Suspense fallback={null}>
             <ProfileDialog

@@ -57,7 +57,8 @@ export function SignedInLayout() {
       <main className="signed-in-main">
         <div className="app-header-spacer" />
         <div className="signed-in-content">{content}</div>
-        {userQuery.isSuccess && (
+        {/* an operator belongs to no security network: the customers' alerts are not theirs (issue 29 item 6) */}
+        {userQuery.isSuccess && userQuery.data.role !== 'operator' && (
           <Suspense fallback={null}>
             <AlertNotifications />
           </Suspense>

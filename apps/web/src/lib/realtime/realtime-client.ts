@@ -102,8 +102,16 @@ function wire(target: PanelSocket) {
     presence.set(new Map());
     if (socket !== target) return;
     status.set('reconnecting');
-    // the server closed us (session revoked, server restart): the token request will tell which
-    if (reason === 'io server disconnect') scheduleRetry(target);
+    // The server closes a panel on purpose only when its session ended (signed out elsewhere, ended
+    // from the session list, a password changed or reset; a restart is a "transport close"). So ask at
+    // once: the token request is refused 401 and api-client sends the tab to Login now (issue 29);
+    // a session still valid reconnects, and a second close in a row waits like any retry.
+    if (reason === 'io server disconnect') {
+      if (failedAttempts === 0) {
+        failedAttempts = 1;
+        target.connect();
+      } else scheduleRetry(target);
+    }
   });
   target.onAny((type: string, payload: unknown) => dispatch(type, payload));
 }

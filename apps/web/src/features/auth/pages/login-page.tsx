@@ -13,7 +13,7 @@ import {
 } from '../components/plain-auth.tsx';
 import { useGoogleSignInReturn } from '../hooks/use-google-sign-in-return.ts';
 import { authTexts } from '../texts.ts';
-import { afterSignInPath } from '../../../lib/session/after-sign-in.ts';
+import { RECOVER_PARAM, afterSignInPath } from '../../../lib/session/after-sign-in.ts';
 import { usePlainForm } from '../components/use-plain-form.ts';
 
 /**
@@ -47,8 +47,9 @@ export function LoginPage() {
   const [searchParams] = useSearchParams();
   const { data: config } = useConfig();
   const loginMutation = useLogin();
-  const [isForgotOpen, setIsForgotOpen] = useState(false);
-  const [hasOpenedForgot, setHasOpenedForgot] = useState(false);
+  // a security e-mail's link (`/login?recuperar=1`, issue 29) opens '¿Olvidaste tu contraseña?' at once
+  const [isForgotOpen, setIsForgotOpen] = useState(() => searchParams.has(RECOVER_PARAM));
+  const [hasOpenedForgot, setHasOpenedForgot] = useState(isForgotOpen);
   // spec 2: a social_access_token signs in with Google, then Home; a social_error says what failed
   const google = useGoogleSignInReturn();
 

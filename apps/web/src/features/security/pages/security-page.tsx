@@ -2,6 +2,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DocumentTitle } from '../../../components/document-title.tsx';
 import { ActivitySection } from '../components/activity-section.tsx';
+import { ChangePasswordSection } from '../components/change-password-section.tsx';
+import { SessionsSection } from '../components/sessions-section.tsx';
 import { securityTexts } from '../texts.ts';
 
 /**
@@ -19,6 +21,8 @@ export function SecurityPage() {
         {securityTexts.intro}
       </Typography>
       <Stack spacing={3} sx={{ maxWidth: 880 }}>
+        <SessionsSection />
+        <ChangePasswordSection />
         <ActivitySection />
       </Stack>
     </>
