@@ -117,7 +117,6 @@ export async function buildContext(options: ContextOptions): Promise<BuiltContex
     env,
     db: database.db,
     mailer: createMailer({
-      logLinks: !env.isProduction,
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,
       outboxDir: path.join(env.DATA_DIR, 'outbox'),
