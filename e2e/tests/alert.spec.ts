@@ -29,8 +29,8 @@ test('an SOS from the phone: the open alert page follows it live, and the owner 
 
   const phone = await startPhone(account, { sos: 3 });
   await phone.waitForLine(/SOS raised: alert \d+/);
-  // the member is told at once, by e-mail, with the open route's link
-  const mailed = await readLinkFromOutbox(member.email, /https?:\/\/\S+\/alerta\/[\w-]{43}/);
+  // the member is told at once, by e-mail, with a link of their own to the open route
+  const mailed = await readLinkFromOutbox(member.email, /https?:\/\/\S+\/alerta\/[\w-]{54}/);
 
   // the member, signing in to the panel while it is open, is told too, with the way to the page
   const memberPanel = await browser.newContext();
@@ -46,13 +46,13 @@ test('an SOS from the phone: the open alert page follows it live, and the owner 
   );
   await memberPanel.close();
 
-  // the owner's Home shows the banner, with the link the network got by e-mail
+  // the owner's Home shows the banner, with the owner's own link (each member has theirs)
   await signIn(page, account);
   const banner = page.getByRole('alert').filter({ hasText: 'Tienes una alerta activa' });
   await expect(banner).toBeVisible();
   const [own] = (await callApi('getOpenAlerts', {}, token)).alerts;
-  expect(own?.url).toMatch(new RegExp(`^${E2E_URL}/alerta/[\\w-]{43}$`));
-  expect(mailed).toBe(own!.url);
+  expect(own?.url).toMatch(new RegExp(`^${E2E_URL}/alerta/[\\w-]{54}$`));
+  expect(mailed).not.toBe(own!.url);
   await expect(banner.getByRole('link', { name: 'Ver alerta' })).toHaveAttribute(
     'href',
     new URL(own!.url).pathname,
@@ -85,11 +85,22 @@ test('an SOS from the phone: the open alert page follows it live, and the owner 
   await phone.waitForLine(/SOS \d+ ended \(ALERT_ENDED\)/);
   await expect(alertPage.getByText('Alerta terminada')).toBeVisible({ timeout: 15_000 });
   await expect(alertPage.getByText(/^Este enlace funcionará hasta el /)).toBeVisible();
+
+  // the owner removes the member from the network: the member's link ends at once, the owner's works
+  const [entry] = (await callApi('misInvitados', {}, token)).data;
+  await callApi('eliminarDeRed', { id: entry!.id }, token);
+  await alertPage.reload();
+  await expect(alertPage.getByRole('heading', { name: 'Enlace no disponible' })).toBeVisible();
+  await expect(alertPage.getByRole('region', { name: 'Mapa con la ubicación de la alerta' })).toHaveCount(0);
+  await alertPage.goto(own!.url);
+  await expect(
+    alertPage.getByRole('heading', { name: `La alerta de ${account.name} terminó` }),
+  ).toBeVisible();
   await visitor.close();
 });
 
 test('an unknown alert link says so, and shows no alert', async ({ page }) => {
-  await page.goto(`/alerta/${'x'.repeat(43)}`);
+  await page.goto(`/alerta/${'x'.repeat(54)}`);
   await expect(page.getByRole('heading', { name: 'Alerta no encontrada' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Mapa con la ubicación de la alerta' })).toHaveCount(0);
 });

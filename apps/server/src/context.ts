@@ -29,6 +29,9 @@ import type { JobDefinition } from './lib/jobs/jobs.ts';
 import { expireCommandsJob } from './commands/commands.jobs.ts';
 import { pruneThrottleHitsJob } from './lib/throttle/throttle.jobs.ts';
 import { retryNetworkEmailsJob } from './network/network.jobs.ts';
+import { deleteOldRoutePointsJob } from './tracking/tracking.jobs.ts';
+import { deleteOldLostReportsJob } from './lostphone/lostphone.jobs.ts';
+import { deleteOldAlertPositionsJob } from './alerts/alerts.jobs.ts';
 import { deleteEndedEvidenceLinksJob } from './atenciones/atenciones.jobs.ts';
 import { planRemindersJob } from './reminders/reminders.jobs.ts';
 
@@ -63,6 +66,10 @@ export const scheduledJobs: JobDefinition[] = [
   retryNetworkEmailsJob(networkEmails),
   deleteEndedEvidenceLinksJob,
   planRemindersJob,
+  // retention (issue 29 item 11, docs/privacy.md)
+  deleteOldRoutePointsJob,
+  deleteOldLostReportsJob,
+  deleteOldAlertPositionsJob,
 ];
 
 /** The bucket when S3_BUCKET is set (decision 028), else the folder DATA_DIR/files. */
@@ -117,7 +124,6 @@ export async function buildContext(options: ContextOptions): Promise<BuiltContex
     env,
     db: database.db,
     mailer: createMailer({
-      logLinks: !env.isProduction,
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,
       outboxDir: path.join(env.DATA_DIR, 'outbox'),

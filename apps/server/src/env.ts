@@ -105,6 +105,11 @@ export const envSchema = z
     MAX_PENDING_ROUTE_WRITES: z.coerce.number().int().min(0).default(200),
     /** lost-mode photos kept per phone; past it the oldest go first (the panel lists the newest 200) */
     LOST_REPORT_MAX_PHOTOS_PER_DEVICE: z.coerce.number().int().min(1).default(200),
+    /**
+     * issue 29 item 11: route points and lost-mode reports (with their photos) older than this many
+     * days are removed by the scheduled work (docs/privacy.md, Retention)
+     */
+    RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
     REDIS_URL: z
       .string()
       .regex(/^rediss?:\/\//, 'debe ser una URL redis://')

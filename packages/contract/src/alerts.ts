@@ -9,8 +9,8 @@ import { ALERT_PUBLIC_MAX_POSITIONS } from './constants.ts';
  * Alerts (SOS) raised by a phone, and the open alert route (spec 2: "An alert route is also open";
  * issue 15 item 4). A phone opens an alert with its position, adds positions while it is open and
  * ends it; its owner can end it from the panel. Every accepted member of the owner's security network
- * gets an e-mail with a link to `/alerta/{token}`, a page that needs no sign-in and reads
- * `GET /api/public/alerts/{token}`. docs/device-protocol.md section 9 says what a phone must do.
+ * gets an e-mail with a link of their own to `/alerta/{token}` (it ends when they leave the network),
+ * a page that needs no sign-in and reads `GET /api/public/alerts/{token}`. docs/device-protocol.md section 9 says what a phone must do.
  */
 
 const alertIdSchema = idSchema.describe('id of the alert, as answered by POST /api/device/alert');
@@ -36,7 +36,7 @@ export const publicAlertSchema = z.object({
   expires_at: z
     .string()
     .nullable()
-    .describe('ISO date-time this page stops working (24 h after the end); null while open'),
+    .describe('ISO date-time this page stops working (1 hour after the end); null while open'),
   positions: z
     .array(alertPositionSchema)
     .describe(`the newest positions (at most ${ALERT_PUBLIC_MAX_POSITIONS}), oldest first`),
@@ -49,14 +49,14 @@ export const ownAlertSchema = z.object({
   device_id: z.string().describe("the phone's own identifier"),
   device_name: z.string(),
   started_at: z.string(),
-  url: z.string().describe('the open alert page, as the network received it'),
+  url: z.string().describe("the open alert page, by the owner's own link (each member has theirs)"),
 });
 export type OwnAlert = z.infer<typeof ownAlertSchema>;
 
 export const openDeviceAlert = defineEndpoint({
   ...routes.openDeviceAlert,
   summary:
-    "A phone raises an SOS with its position: every accepted member of the owner's security network gets an e-mail with the open alert link at once. A phone with an alert still open gets that one back (no new e-mails)",
+    "A phone raises an SOS with its position: every accepted member of the owner's security network gets an e-mail with their own open alert link at once. A phone with an alert still open gets that one back (no new e-mails). More than ALERTS_PER_PHONE_MAX (3) opened in 10 minutes: 429 RATE_LIMITED with Retry-After, no alert and no e-mails",
   body: z.strictObject({ lat: latitudeSchema, lng: longitudeSchema }),
   response: z.object({ alert_id: alertIdSchema }),
   status: 201,
@@ -98,7 +98,7 @@ export const networkAlertSchema = z.object({
   id: alertIdSchema,
   name: z.string().describe('who raised it'),
   started_at: z.string(),
-  url: z.string().describe('the open alert page'),
+  url: z.string().describe("the open alert page, by this member's own link"),
 });
 export type NetworkAlert = z.infer<typeof networkAlertSchema>;
 
@@ -113,7 +113,7 @@ export const getNetworkOpenAlerts = defineEndpoint({
 export const getPublicAlert = defineEndpoint({
   ...routes.getPublicAlert,
   summary:
-    "The open alert page's data, by the token of its link (no sign-in): who, since when, the newest positions. 404 NOT_FOUND for an unknown token, 410 ALERT_EXPIRED 24 h after the alert ended",
+    "The open alert page's data, by the token of its link (no sign-in): who, since when, the newest positions. 404 NOT_FOUND for an unknown token, 410 ALERT_EXPIRED 1 hour after the alert ended, 410 ALERT_LINK_REVOKED once the link's holder is no longer in the owner's network",
   body: z.undefined(),
   response: publicAlertSchema,
 });

@@ -148,8 +148,19 @@ export const INVITATIONS_PER_HOUR_PER_ADDRESS = 30;
 export const INVITATIONS_PER_HOUR_PER_EMAIL = 3;
 
 // Alerts (SOS) and the open alert route (issue 15 item 4; alerts.ts)
-/** ours: the open alert page keeps working this long after the alert ended, then answers 410 */
-export const ALERT_LINK_VALID_AFTER_END_MS = 24 * 60 * 60 * 1000;
+/**
+ * ours: the open alert page keeps working this long after the alert ended, then answers 410 (issue 29
+ * item 10: "the page closes a set time after the alert ends"). An hour lets a member who reads the
+ * e-mail late see how it ended, without leaving the person's last positions open for a day.
+ */
+export const ALERT_LINK_VALID_AFTER_END_MS = 60 * 60 * 1000;
+/**
+ * ours: SOS alerts one phone may open in ALERTS_PER_PHONE_WINDOW_MS (issue 29 item 10: 15 open/close
+ * cycles in 2 s sent 15 e-mails to every member). Three leave room for an SOS ended by mistake and
+ * raised again; the network already knows by then.
+ */
+export const ALERTS_PER_PHONE_MAX = 3;
+export const ALERTS_PER_PHONE_WINDOW_MS = 10 * 60 * 1000;
 /** ours: positions of one alert are taken at most one every 2 s (the phone sends one every 5 s) */
 export const ALERT_POSITION_MIN_INTERVAL_MS = 2_000;
 /** ours: how often the phone sends its position while an alert is open */

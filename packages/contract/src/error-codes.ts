@@ -87,8 +87,13 @@ export const errorCodes = [
   'SPONSOR_INVALID',
   /** a position for an alert that has ended (the phone should stop sending) */
   'ALERT_ENDED',
-  /** the open alert page 24 h after its alert ended */
+  /** the open alert page ALERT_LINK_VALID_AFTER_END_MS (1 hour) after its alert ended */
   'ALERT_EXPIRED',
+  /**
+   * the open alert page by the link of someone no longer in the owner's security network (removed, or
+   * left): each member's link is their own and ends with their membership (issue 29 item 10)
+   */
+  'ALERT_LINK_REVOKED',
   /** a note, a video or a close for an atención that is already closed */
   'ATENCION_CLOSED',
   /** opening an atención for an e-mail that is not a customer's account */
@@ -149,6 +154,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   SPONSOR_INVALID: 400,
   ALERT_ENDED: 409,
   ALERT_EXPIRED: 410,
+  ALERT_LINK_REVOKED: 410,
   ATENCION_CLOSED: 409,
   CUSTOMER_NOT_FOUND: 404,
   VIDEO_INVALID: 400,
@@ -210,7 +216,9 @@ export const errorMessages: Record<ErrorCode, string> = {
   SPONSOR_INVALID:
     'El código de patrocinio no es válido o ya no está vigente. Consulta con la organización que te lo entregó.',
   ALERT_ENDED: 'Esta alerta ya terminó.',
-  ALERT_EXPIRED: 'Esta alerta terminó hace más de 24 horas y su enlace ha expirado.',
+  ALERT_EXPIRED: 'Esta alerta terminó hace más de 1 hora y su enlace ha expirado.',
+  ALERT_LINK_REVOKED:
+    'Este enlace ya no funciona: ya no formas parte de la red de seguridad de esta persona.',
   ATENCION_CLOSED: 'Esta atención ya está cerrada: no se le pueden agregar notas ni videos.',
   CUSTOMER_NOT_FOUND: 'No existe un cliente con ese email.',
   VIDEO_INVALID: 'El archivo debe ser un video MP4, MOV (QuickTime) o WebM.',

@@ -46,6 +46,7 @@ ${call ? `<p>${escapeHtml(call)}</p>\n` : ''}<p>Si crees que está en peligro, l
 export const findAlertEmail: FindNetworkEmail = async (ctx: AppContext, alertId) => {
   const [row] = await ctx.db
     .select({
+      id: alerts.id,
       userId: alerts.userId,
       linkNonce: alerts.linkNonce,
       name: users.name,
@@ -62,7 +63,8 @@ export const findAlertEmail: FindNetworkEmail = async (ctx: AppContext, alertId)
         memberName: member.name,
         ownerName: row.name,
         telefono: row.telefono,
-        link: alertUrl(ctx, row.linkNonce),
+        // the member's own link: it stops working if they leave the network (alert-link.ts)
+        link: alertUrl(ctx, row, member.userId),
         brand: ctx.env.BRAND_NAME,
       }),
   };

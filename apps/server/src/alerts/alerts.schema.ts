@@ -15,9 +15,9 @@ import { users } from '../accounts/accounts.schema.ts';
 import { devices } from '../devices/devices.schema.ts';
 
 /**
- * Alerts (SOS) raised by a phone (issue 15 item 4); `endedAt` null while open. The open alert link's
- * token is an HMAC of `linkNonce` (so the owner's panel can show the link again) and is looked up by
- * its SHA-256 (`tokenHash`): neither a copy of the table nor the secret alone gives a working link.
+ * Alerts (SOS) raised by a phone (issue 15 item 4); `endedAt` null while open. Each person's open
+ * alert link carries an HMAC of `linkNonce` and their user id (alert-link.ts, decision 039): it is
+ * derived again to be shown, and checked against the current network when the page is read.
  */
 export const alerts = pgTable(
   'alerts',
@@ -30,14 +30,12 @@ export const alerts = pgTable(
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),
     linkNonce: text('link_nonce').notNull(),
-    tokenHash: text('token_hash').notNull(),
     createdAt: createdAt(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
     /** when the newest position was taken: positions are paced from it (ALERT_POSITION_MIN_INTERVAL_MS) */
     lastPositionAt: timestamp('last_position_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('alerts_token_hash_idx').on(t.tokenHash),
     index('alerts_user_idx').on(t.userId, t.createdAt),
     // at most one open alert per phone: raising an SOS again gives back the open one
     uniqueIndex('alerts_open_idx')

@@ -2,9 +2,11 @@
  * Alerts (SOS) and the open alert route (issue 15 item 4). A phone opens an alert with its position
  * (one open per phone: asking again gives the open one back), adds positions while it is open, and
  * ends it; its owner can end it too. Opening tells every accepted member of the owner's security
- * network at once, by e-mail (the open alert link) and on their panels; the link's page reads
- * `getPublicAlert` with no sign-in, until ALERT_LINK_VALID_AFTER_END_MS after the end. Another phone's
- * or another user's alert is answered NOT_FOUND, as one that does not exist.
+ * network at once, by e-mail (each member's own open alert link: alert-link.ts) and on their panels;
+ * the link's page reads `getPublicAlert` with no sign-in, while its holder is still in the network and
+ * until ALERT_LINK_VALID_AFTER_END_MS after the end. A phone opens at most ALERTS_PER_PHONE_MAX alerts
+ * in ALERTS_PER_PHONE_WINDOW_MS (alerts.limits.ts). Another phone's or another user's alert is
+ * answered NOT_FOUND, as one that does not exist.
  */
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
@@ -22,11 +24,12 @@ import { alertPositions, alerts } from './alerts.schema.ts';
 import { devices } from '../devices/devices.schema.ts';
 import { securityNetworkMembers } from '../network/network.schema.ts';
 import { users } from '../accounts/accounts.schema.ts';
-import { hashToken } from '../lib/crypto/tokens.ts';
 import type { DeviceAuth } from '../lib/http/routes.ts';
 import { isUniqueViolation } from '../lib/db/errors.ts';
 import { listAcceptedMembers } from '../network/network.members.ts';
-import { alertUrl, linkTokenOf } from './alert-link.ts';
+import { alertUrl, isGenuineLink, parseLinkToken } from './alert-link.ts';
+import { forgive, takeHits } from '../lib/throttle/throttle.ts';
+import { alertLimits } from './alerts.limits.ts';
 
 type AlertRow = typeof alerts.$inferSelect;
 
@@ -41,7 +44,11 @@ async function findOpenAlert(ctx: AppContext, deviceRowId: number): Promise<Aler
   return row;
 }
 
-/** A phone raises an SOS; its network hears of it at once. An alert already open is given back. */
+/**
+ * A phone raises an SOS; its network hears of it at once. An alert already open is given back (and
+ * not counted); a new one counts against the phone's limit, refused with RATE_LIMITED before anything
+ * is stored or e-mailed.
+ */
 export async function openAlert(
   ctx: AppContext,
   auth: DeviceAuth,
@@ -49,6 +56,7 @@ export async function openAlert(
 ): Promise<{ alert_id: number }> {
   const open = await findOpenAlert(ctx, auth.deviceRowId);
   if (open) return { alert_id: open.id };
+  const hits = await takeHits(ctx, [{ limit: alertLimits.perPhone, subject: String(auth.deviceRowId) }]);
   const now = ctx.now();
   const nonce = randomBytes(32).toString('base64url');
   let row: AlertRow;
@@ -60,7 +68,6 @@ export async function openAlert(
           userId: auth.userId,
           deviceId: auth.deviceRowId,
           linkNonce: nonce,
-          tokenHash: hashToken(linkTokenOf(ctx, nonce)),
           createdAt: now,
           lastPositionAt: now,
         })
@@ -71,6 +78,8 @@ export async function openAlert(
   } catch (error) {
     // the same phone raised it twice at once: the other request opened it and tells the network
     const raced = isUniqueViolation(error) ? await findOpenAlert(ctx, auth.deviceRowId) : undefined;
+    // this request opened nothing: only the one that did counts against the limit
+    await forgive(ctx.db, { ids: hits });
     if (raced) return { alert_id: raced.id };
     throw error;
   }
@@ -89,18 +98,21 @@ async function tellPanels(ctx: AppContext, alert: AlertRow, isOpening: boolean):
     .from(users)
     .where(eq(users.id, alert.userId));
   if (!owner) return;
-  const url = alertUrl(ctx, alert.linkNonce);
   const message = {
     alert_id: alert.id,
     open: isOpening,
     name: owner.name,
     started_at: alert.createdAt.toISOString(),
-    url,
   };
-  ctx.realtime.toUser(alert.userId, 'alertChanged', { ...message, is_own: true });
-  for (const member of await listAcceptedMembers(ctx, alert.userId)) {
-    ctx.realtime.toUser(member.userId, 'alertChanged', { ...message, is_own: false });
-  }
+  // each one's own link: a member's ends when they leave the network (alert-link.ts)
+  const toEach = (userId: number, isOwn: boolean) =>
+    ctx.realtime.toUser(userId, 'alertChanged', {
+      ...message,
+      url: alertUrl(ctx, alert, userId),
+      is_own: isOwn,
+    });
+  toEach(alert.userId, true);
+  for (const member of await listAcceptedMembers(ctx, alert.userId)) toEach(member.userId, false);
 }
 
 /**
@@ -173,7 +185,7 @@ export async function closeAlert(
   return { code: 200 };
 }
 
-/** The owner's open alerts, newest first, with the link the network got (Home's banner). */
+/** The owner's open alerts, newest first, with the owner's own link to the page (Home's banner). */
 export async function listOpenAlerts(ctx: AppContext, userId: number): Promise<{ alerts: OwnAlert[] }> {
   const rows = await ctx.db
     .select({ alert: alerts, deviceId: devices.deviceId, deviceName: devices.deviceName })
@@ -187,7 +199,7 @@ export async function listOpenAlerts(ctx: AppContext, userId: number): Promise<{
       device_id: deviceId,
       device_name: deviceName,
       started_at: alert.createdAt.toISOString(),
-      url: alertUrl(ctx, alert.linkNonce),
+      url: alertUrl(ctx, alert, userId),
     })),
   };
 }
@@ -219,30 +231,46 @@ export async function listNetworkOpenAlerts(
       id: alert.id,
       name,
       started_at: alert.createdAt.toISOString(),
-      url: alertUrl(ctx, alert.linkNonce),
+      url: alertUrl(ctx, alert, memberUserId),
     })),
   };
 }
 
-/** what a link token looks like (43 base64url characters); anything else is unknown without a query */
-const LINK_TOKEN_PATTERN = /^[\w-]{20,100}$/;
-
-/** The open alert page's data, by its link's token: 404 unknown, 410 a day after the end. */
+/**
+ * The open alert page's data, by its link's token: 404 unknown (or not made by us), 410
+ * ALERT_EXPIRED ALERT_LINK_VALID_AFTER_END_MS after the end, 410 ALERT_LINK_REVOKED once the link's
+ * holder is neither the owner nor an accepted member of the owner's network (removed: ended at once).
+ */
 export async function getPublicAlert(ctx: AppContext, token: string): Promise<PublicAlert> {
   const unknown = () =>
     new AppError('NOT_FOUND', 'No encontramos esta alerta. Revisa que el enlace esté completo.');
-  if (!LINK_TOKEN_PATTERN.test(token)) throw unknown();
+  const parsed = parseLinkToken(token);
+  if (!parsed) throw unknown();
   const [row] = await ctx.db
     .select({ alert: alerts, name: users.name, telefono: users.telefono, deviceName: devices.deviceName })
     .from(alerts)
     .innerJoin(users, eq(users.id, alerts.userId))
     .innerJoin(devices, eq(devices.id, alerts.deviceId))
-    .where(eq(alerts.tokenHash, hashToken(token)))
+    .where(eq(alerts.id, parsed.alertId))
     .limit(1);
-  if (!row) throw unknown();
+  if (!row || !isGenuineLink(ctx, parsed, row.alert.linkNonce)) throw unknown();
   const { alert } = row;
   const expiresAt = alert.endedAt ? new Date(alert.endedAt.getTime() + ALERT_LINK_VALID_AFTER_END_MS) : null;
   if (expiresAt && ctx.now() >= expiresAt) throw new AppError('ALERT_EXPIRED');
+  if (parsed.holderUserId !== alert.userId) {
+    const [membership] = await ctx.db
+      .select({ id: securityNetworkMembers.id })
+      .from(securityNetworkMembers)
+      .where(
+        and(
+          eq(securityNetworkMembers.ownerUserId, alert.userId),
+          eq(securityNetworkMembers.memberUserId, parsed.holderUserId),
+          eq(securityNetworkMembers.status, 'aceptada'),
+        ),
+      )
+      .limit(1);
+    if (!membership) throw new AppError('ALERT_LINK_REVOKED');
+  }
   const positions = await ctx.db
     .select()
     .from(alertPositions)

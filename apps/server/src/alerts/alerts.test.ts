@@ -3,7 +3,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { ALERT_LINK_VALID_AFTER_END_MS, ALERT_POSITION_MIN_INTERVAL_MS } from '@escudo/contract';
+import {
+  ALERT_LINK_VALID_AFTER_END_MS,
+  ALERT_POSITION_MIN_INTERVAL_MS,
+  ALERTS_PER_PHONE_MAX,
+  ALERTS_PER_PHONE_WINDOW_MS,
+} from '@escudo/contract';
 import { createTestApp, signUpUser, type TestApp } from '../../test/test-app.ts';
 import { userWithPhone } from '../../test/sockets.ts';
 import { alertPositions, alerts } from './alerts.schema.ts';
@@ -36,18 +41,25 @@ async function mailsTo(email: string): Promise<ParsedMail[]> {
 const idOf = async (email: string) =>
   (await app.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
 
-/** Puts `member` in `owner`'s network, as the network feature leaves it ('pendiente' or 'aceptada'). */
+/**
+ * Puts `member` in `owner`'s network, as the network feature leaves it ('pendiente' or 'aceptada');
+ * gives back the entry's id (what the owner removes).
+ */
 async function addMember(owner: Owner, member: Member, status: 'pendiente' | 'aceptada') {
-  await app.ctx.db.insert(securityNetworkMembers).values({
-    ownerUserId: owner.userId,
-    memberUserId: status === 'aceptada' ? await idOf(member.email) : null,
-    name: member.name,
-    email: member.email,
-    phone: '56912345678',
-    status,
-    codeHash: `code-${Math.random()}`,
-    codeExpiresAt: new Date(app.clock.now.getTime() + 86_400_000),
-  });
+  const [entry] = await app.ctx.db
+    .insert(securityNetworkMembers)
+    .values({
+      ownerUserId: owner.userId,
+      memberUserId: status === 'aceptada' ? await idOf(member.email) : null,
+      name: member.name,
+      email: member.email,
+      phone: '56912345678',
+      status,
+      codeHash: `code-${Math.random()}`,
+      codeExpiresAt: new Date(app.clock.now.getTime() + 86_400_000),
+    })
+    .returning({ id: securityNetworkMembers.id });
+  return entry!.id;
 }
 
 const open = (owner: Owner, body: Record<string, unknown> = { lat: -33.45, lng: -70.66 }) =>
@@ -56,6 +68,7 @@ const addPosition = (owner: Owner, body: Record<string, unknown>) =>
   app.post('/api/device/alert/position', body, owner.deviceToken);
 const getPublic = (token: string) => app.app.inject({ method: 'GET', url: `/api/public/alerts/${token}` });
 const tokenOfLink = (text: string) => /\/alerta\/([\w-]+)/.exec(text)?.[1];
+const linkOf = async (member: Member) => tokenOfLink((await mailsTo(member.email))[0]!.text!)!;
 
 describe('alerts from a phone', () => {
   it('opens with the first position, adds positions at a bounded pace, and ends', async () => {
@@ -140,7 +153,9 @@ describe('alerts from a phone', () => {
     expect(listed.statusCode, listed.body).toBe(200);
     const [own] = (listed.json() as { alerts: { id: number; url: string; device_id: string }[] }).alerts;
     expect(own).toMatchObject({ id: alertId, device_id: ana.deviceId });
-    expect(own!.url).toMatch(/^http:\/\/escudo\.test\/alerta\/[\w-]{43}$/);
+    expect(own!.url).toMatch(/^http:\/\/escudo\.test\/alerta\/[\w-]{54}$/);
+    // the owner's own link opens the page too (Home's banner: 'Ver alerta')
+    expect((await getPublic(tokenOfLink(own!.url)!)).statusCode).toBe(200);
 
     const closed = await app.post('/api/app/alertas/cerrar', { alert_id: alertId }, ana.token);
     expect(closed.statusCode, closed.body).toBe(200);
@@ -173,15 +188,18 @@ describe('the network is told', () => {
       expect(mails[0]!.subject).toBe(`Alerta de ${ana.name}: necesita ayuda`);
       expect(mails[0]!.text).toContain(`Hola ${member.name}:`);
       expect(mails[0]!.text).toContain('+56987654321');
-      expect(mails[0]!.text).toMatch(/http:\/\/escudo\.test\/alerta\/[\w-]{43}/);
+      expect(mails[0]!.text).toMatch(/http:\/\/escudo\.test\/alerta\/[\w-]{54}/);
     }
     expect(await mailsTo(pending.email)).toHaveLength(0);
     expect(await mailsTo(stranger.email)).toHaveLength(0);
-    // the same link for everyone, and not stored: only its hash is
-    const token = tokenOfLink((await mailsTo(bea.email))[0]!.text!)!;
-    expect(tokenOfLink((await mailsTo(carla.email))[0]!.text!)).toBe(token);
+    // each member a link of their own, both working, and neither stored
+    const [beaToken, carlaToken] = [await linkOf(bea), await linkOf(carla)];
+    expect(beaToken).not.toBe(carlaToken);
+    expect((await getPublic(beaToken)).statusCode).toBe(200);
+    expect((await getPublic(carlaToken)).statusCode).toBe(200);
     const rows = await app.ctx.db.select().from(alerts).where(eq(alerts.userId, ana.userId));
-    expect(JSON.stringify(rows)).not.toContain(token);
+    expect(JSON.stringify(rows)).not.toContain(beaToken);
+    expect(JSON.stringify(rows)).not.toContain(carlaToken);
 
     // raising it again while it is open sends nothing more
     await open(ana);
@@ -246,7 +264,7 @@ describe('the network is told', () => {
 });
 
 describe('the open alert page', () => {
-  it('shows who, since when and where, while open and for 24 hours after the end; then 410', async () => {
+  it('shows who, since when and where, while open and for an hour after the end; then 410', async () => {
     const ana = await userWithPhone(app);
     const bea = await signUpUser(app);
     await addMember(ana, bea, 'aceptada');
@@ -284,13 +302,108 @@ describe('the open alert page', () => {
     expect(expired.json().code).toBe('ALERT_EXPIRED');
   });
 
-  it('answers an unknown or malformed token 404, never another alert', async () => {
+  it("ends a member's link at once when they are removed or leave, and only theirs", async () => {
     const ana = await userWithPhone(app);
-    await open(ana);
-    for (const token of ['x'.repeat(43), 'abc', '%00', 'a'.repeat(90), '..%2F..%2Fetc']) {
+    const [bea, carla, dani] = [await signUpUser(app), await signUpUser(app), await signUpUser(app)];
+    const beaEntry = await addMember(ana, bea, 'aceptada');
+    await addMember(ana, carla, 'aceptada');
+    const daniEntry = await addMember(ana, dani, 'aceptada');
+    expect((await open(ana)).statusCode).toBe(201);
+    const [beaToken, carlaToken, daniToken] = [await linkOf(bea), await linkOf(carla), await linkOf(dani)];
+    expect((await getPublic(beaToken)).statusCode).toBe(200);
+
+    // the owner removes Bea; Dani leaves on her own: their links end, with no wait, while Carla's works
+    const removed = await app.post('/api/app/grupos/eliminar', { id: beaEntry }, ana.token);
+    expect(removed.statusCode, removed.body).toBe(200);
+    const left = await app.post('/api/app/grupos/salir', { id: daniEntry }, dani.token);
+    expect(left.statusCode, left.body).toBe(200);
+    for (const token of [beaToken, daniToken]) {
+      const revoked = await getPublic(token);
+      expect(revoked.statusCode).toBe(410);
+      expect(revoked.json()).toEqual({
+        code: 'ALERT_LINK_REVOKED',
+        message: 'Este enlace ya no funciona: ya no formas parte de la red de seguridad de esta persona.',
+      });
+    }
+    expect((await getPublic(carlaToken)).statusCode).toBe(200);
+    // nor do they see it from their panels any more
+    const listed = await app.post('/api/app/alertas/deMisRedes', {}, bea.token);
+    expect(listed.json()).toEqual({ alerts: [] });
+  });
+
+  it('answers an unknown, malformed or tampered token 404, never another alert', async () => {
+    const ana = await userWithPhone(app);
+    const bea = await signUpUser(app);
+    await addMember(ana, bea, 'aceptada');
+    const alertId = (await open(ana)).json().alert_id as number;
+    const genuine = Buffer.from(await linkOf(bea), 'base64url');
+    const variant = (change: (bytes: Buffer) => void) => {
+      const bytes = Buffer.from(genuine);
+      change(bytes);
+      return bytes.toString('base64url');
+    };
+    const tampered = [
+      // another byte of the signature
+      variant((bytes) => bytes.writeUInt8(bytes.readUInt8(20) ^ 1, 20)),
+      // the same signature for another alert, or for another holder (the owner)
+      variant((bytes) => bytes.writeUInt32BE(alertId + 1, 0)),
+      variant((bytes) => bytes.writeUInt32BE(ana.userId, 4)),
+      // ids past PostgreSQL's integer
+      variant((bytes) => bytes.writeUInt32BE(2 ** 32 - 1, 0)),
+    ];
+    for (const token of [
+      ...tampered,
+      'x'.repeat(54),
+      'x'.repeat(43),
+      'abc',
+      '%00',
+      'a'.repeat(90),
+      '..%2F..%2Fetc',
+    ]) {
       const response = await getPublic(token);
       expect(response.statusCode, token).toBe(404);
       expect(response.json().code).toBe('NOT_FOUND');
     }
+  });
+});
+
+describe('the SOS limit per phone', () => {
+  it(`opens at most ${ALERTS_PER_PHONE_MAX} alerts in 10 minutes, refusing the rest with no e-mail`, async () => {
+    const ana = await userWithPhone(app);
+    const bea = await signUpUser(app);
+    await addMember(ana, bea, 'aceptada');
+    const refusals = [];
+    // a stuck button: 15 open/close cycles at once
+    for (let cycle = 0; cycle < 15; cycle += 1) {
+      const opened = await open(ana);
+      if (opened.statusCode === 201) {
+        const { alert_id } = opened.json() as { alert_id: number };
+        await app.post('/api/device/alert/close', { alert_id }, ana.deviceToken);
+      } else {
+        refusals.push(opened);
+      }
+    }
+    expect(refusals).toHaveLength(15 - ALERTS_PER_PHONE_MAX);
+    expect(refusals[0]!.statusCode).toBe(429);
+    expect(refusals[0]!.json().code).toBe('RATE_LIMITED');
+    expect(refusals[0]!.json().message).toContain('llama al 133');
+    expect(Number(refusals[0]!.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await mailsTo(bea.email)).toHaveLength(ALERTS_PER_PHONE_MAX);
+    const stored = await app.ctx.db.select().from(alerts).where(eq(alerts.userId, ana.userId));
+    expect(stored).toHaveLength(ALERTS_PER_PHONE_MAX);
+
+    // another phone is not held back by this one
+    const eve = await userWithPhone(app);
+    expect((await open(eve)).statusCode).toBe(201);
+
+    // once the window has passed, the phone may raise an SOS again
+    app.clock.advance(ALERTS_PER_PHONE_WINDOW_MS);
+    expect((await open(ana)).statusCode).toBe(201);
+    expect(await mailsTo(bea.email)).toHaveLength(ALERTS_PER_PHONE_MAX + 1);
+  });
+
+  it('does not count asking again for an alert that is open', async () => {
+    const ana = await userWithPhone(app);
+    for (let i = 0; i < 10; i += 1) expect((await open(ana)).statusCode).toBe(201);
   });
 });

@@ -35,6 +35,11 @@ export const securityNetworkMembers = pgTable(
     index('security_network_members_member_idx').on(t.memberUserId),
     // one invitation per e-mail in a network, regardless of case
     uniqueIndex('security_network_members_owner_email_idx').on(t.ownerUserId, sql`lower(${t.email})`),
+    // one person is in one network once (issue 29 item 10): two invitations of one owner accepted at
+    // the same moment by one account cannot both join it (the second acceptance is refused)
+    uniqueIndex('security_network_members_owner_member_idx')
+      .on(t.ownerUserId, t.memberUserId)
+      .where(sql`${t.memberUserId} is not null`),
     check(
       'security_network_members_status_check',
       sql.raw(`status in (${networkMemberStatuses.map((s) => `'${s}'`).join(', ')})`),

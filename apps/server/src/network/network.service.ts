@@ -216,7 +216,9 @@ export async function describeInvitation(ctx: AppContext, code: string) {
 
 /**
  * The signed-in account (or one just created with the code) joins the network of the invitation.
- * One conditional UPDATE claims the code, so it works once even when used twice at the same moment.
+ * One conditional UPDATE claims the code, so it works once even when used twice at the same moment;
+ * two invitations of one owner accepted at once by one account are kept apart by the unique index on
+ * (owner, member): the second is ALREADY_IN_NETWORK and its invitation stays pending, unchanged.
  */
 export async function acceptInvitation(ctx: AppContext, memberUserId: number, code: string) {
   const invitation = await findValidInvitation(ctx, code);
@@ -226,22 +228,28 @@ export async function acceptInvitation(ctx: AppContext, memberUserId: number, co
     .from(members)
     .where(and(eq(members.ownerUserId, invitation.ownerUserId), eq(members.memberUserId, memberUserId)))
     .limit(1);
-  if (already)
-    throw new AppError(
-      'ALREADY_IN_NETWORK',
-      `Ya formas parte de la red de seguridad de ${invitation.ownerName}.`,
-    );
-  const claimed = await ctx.db
-    .update(members)
-    .set({ memberUserId, status: 'aceptada', acceptedAt: ctx.now() })
-    .where(
-      and(
-        eq(members.id, invitation.id),
-        eq(members.status, 'pendiente'),
-        gt(members.codeExpiresAt, ctx.now()),
-      ),
-    )
-    .returning({ id: members.id });
+  const alreadyMember = () =>
+    new AppError('ALREADY_IN_NETWORK', `Ya formas parte de la red de seguridad de ${invitation.ownerName}.`);
+  if (already) throw alreadyMember();
+  let claimed: { id: number }[];
+  try {
+    claimed = await ctx.db
+      .update(members)
+      .set({ memberUserId, status: 'aceptada', acceptedAt: ctx.now() })
+      .where(
+        and(
+          eq(members.id, invitation.id),
+          eq(members.status, 'pendiente'),
+          gt(members.codeExpiresAt, ctx.now()),
+        ),
+      )
+      .returning({ id: members.id });
+  } catch (error) {
+    // another invitation of this owner was accepted by this account a moment ago (the check above
+    // could not see it yet): the index keeps one membership
+    if (isUniqueViolation(error)) throw alreadyMember();
+    throw error;
+  }
   if (claimed.length === 0) throw new AppError('INVITATION_INVALID');
   return { code: 200 as const };
 }

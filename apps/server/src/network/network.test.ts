@@ -389,6 +389,34 @@ describe('joining', () => {
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
   });
 
+  it('two invitations of one owner accepted at once by one account: one membership, the other stays pending', async () => {
+    const owner = await signUpUser(app);
+    const member = await signUpUser(app);
+    const [first, second] = [await invited(owner), await invited(owner)];
+    const answers = await Promise.all(
+      [first, second].map(({ code }) =>
+        app.post('/api/app/grupos/aceptarInvitacion', { security_code: code }, member.token),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const refused = answers.find((answer) => answer.statusCode === 409)!;
+    expect(refused.json().code).toBe('ALREADY_IN_NETWORK');
+    const [ownerId, memberId] = [await userIdOf(owner.email), await userIdOf(member.email)];
+    const entries = await entriesOf(ownerId);
+    expect(entries.filter((entry) => entry.memberUserId === memberId)).toHaveLength(1);
+    expect(entries.map((entry) => entry.status).sort()).toEqual(['aceptada', 'pendiente']);
+    expect(await listAcceptedMembers(app.ctx, ownerId)).toHaveLength(1);
+
+    // the database itself keeps one membership, whatever path writes it (the unique index)
+    const pending = entries.find((entry) => entry.status === 'pendiente')!;
+    await expect(
+      app.ctx.db
+        .update(securityNetworkMembers)
+        .set({ memberUserId: memberId, status: 'aceptada' })
+        .where(eq(securityNetworkMembers.id, pending.id)),
+    ).rejects.toThrow();
+  });
+
   it('needs a session', async () => {
     const response = await app.post('/api/app/grupos/aceptarInvitacion', { security_code: 'abc' });
     expect(response.statusCode).toBe(401);

@@ -47,20 +47,62 @@ export const SECRET_KEYS = [
 
 const secretKeySet = new Set<string>(SECRET_KEYS.map((key) => key.toLowerCase()));
 
-/** query parameters of URLs whose values are secrets (Flow's token and `s`, signed file links) */
-const secretUrlParameter = new RegExp(
-  `([?&;](?:${[...secretKeySet].map((key) => key.replace(/[^\w]/g, '')).join('|')})=)[^&#\\s"']*`,
-  'gi',
-);
+/**
+ * Query parameters whose values are secrets (issue 29 item 9), matched generously by name: anything
+ * naming a token, code, signature, secret, key, password, pin or state (`token`, `sig`, `signature`,
+ * Google's `code` and `state`, `social_access_token`, `security_code`, Flow's `apiKey` and `s`…). A
+ * harmless parameter caught by the net (`sponsor_code`) costs a log reader nothing; a secret missed
+ * would hand a working link to whoever reads the log.
+ */
+const secretUrlParameter =
+  /([?&;](?:s|[\w.-]*(?:token|code|sig|secret|key|pass|pin|state|challenge|auth|cookie|params)[\w.-]*)=)[^&#\s"']*/gi;
 
 /**
- * `/planes?token=abc&x=1` → `/planes?token=[Redacted]&x=1`, and `postgres://user:pass@host` →
- * `postgres://user:[Redacted]@host`; anything else is kept.
+ * Paths whose next segment is a secret (a link's token): the open alert page and its poll, shared
+ * evidence, password reset, e-mail verification, deletion cancel and export downloads, and anything
+ * under `/api/public/<what>/`. New link pages get their prefix here; the generic rule below
+ * (`redactRequestUrl`) catches a token-looking segment under a prefix nobody added.
+ */
+const SECRET_PATH_PREFIXES = [
+  'alerta',
+  'evidencia',
+  'resetpass',
+  'verificar-email',
+  'verificar',
+  'cancelar-eliminacion',
+  'api/public/[\\w-]+',
+  'api/[\\w/-]*?(?:download|descargar)',
+];
+const secretPathSegment = new RegExp(`(/(?:${SECRET_PATH_PREFIXES.join('|')})/)[^/?#\\s"']+`, 'gi');
+
+/**
+ * A path segment that looks like a token: base64url or hex, no dot, 20 or more characters with a digit
+ * among them, or 40 and more whatever they are. Our page and route names are words without digits
+ * (`cancelar-eliminacion`, `lostMyPhoneUnSubscribeNotification`) and stay readable; a random token of
+ * 16 bytes or more almost always holds a digit, and the known prefixes above cover ours anyway.
+ */
+const tokenLikeSegment = /(\/)(?:(?=[\w-]*\d)[\w-]{20,}|[\w-]{40,})(?=[/?#]|$)/g;
+
+/**
+ * `/planes?token=abc&x=1` → `/planes?token=[Redacted]&x=1`, `/alerta/abc` → `/alerta/[Redacted]`,
+ * and `postgres://user:pass@host` → `postgres://user:[Redacted]@host`; anything else is kept.
  */
 export function redactUrl(text: string): string {
   return text
     .replace(secretUrlParameter, `$1${REDACTED}`)
+    .replace(secretPathSegment, `$1${REDACTED}`)
     .replace(/(\/\/[^/\s:@]+:)[^@\s/]+@/g, `$1${REDACTED}@`);
+}
+
+/**
+ * A request's URL for the log: `redactUrl`, and any token-looking path segment too, whatever the
+ * prefix (a link page added later is safe before anyone lists it). Only for URLs: in free text (an
+ * error message) the same rule would hide file names that help to read the error.
+ */
+export function redactRequestUrl(url: string): string {
+  const query = url.indexOf('?');
+  const pathPart = query < 0 ? url : url.slice(0, query);
+  return redactUrl(pathPart.replace(tokenLikeSegment, `$1${REDACTED}`) + (query < 0 ? '' : url.slice(query)));
 }
 
 /** SQL with its literals removed: Drizzle passes values as $n parameters, but `sql.raw` would not */
@@ -257,7 +299,7 @@ function serializeRequest(request: FastifyRequest): Record<string, unknown> {
   if (typeof request?.url !== 'string') return redactValue(request, 1) as Record<string, unknown>;
   return {
     method: request.method,
-    url: redactUrl(request.url),
+    url: redactRequestUrl(request.url),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,

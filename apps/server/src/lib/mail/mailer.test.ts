@@ -23,7 +23,6 @@ it('gives up on a mail server that never greets (SMTP_TIMEOUTS_MS) instead of wa
     from: 'Escudo <no-responder@escudo.test>',
     outboxDir: '/nonexistent',
     log: pino({ level: 'silent' }),
-    logLinks: false,
   });
   const sending = mailer.send({ to: 'ana@example.cl', subject: 'Hola', text: 'Hola', html: '<p>Hola</p>' });
   // the cause goes to the log; the person reads that it can be tried again

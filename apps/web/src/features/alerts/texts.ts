@@ -25,7 +25,10 @@ export const alertsTexts = {
     'No encontramos esta alerta. Revisa que el enlace esté completo, tal como llegó en el correo.',
   expiredTitle: 'Alerta expirada',
   expiredText:
-    'Esta alerta terminó hace más de 24 horas y su enlace ya no está disponible. Si necesitas ayuda, comunícate directamente con la persona.',
+    'Esta alerta terminó hace más de 1 hora y su enlace ya no está disponible. Si necesitas ayuda, comunícate directamente con la persona.',
+  revokedTitle: 'Enlace no disponible',
+  revokedText:
+    'Este enlace ya no funciona porque ya no formas parte de la red de seguridad de esta persona. Si necesitas ayuda, comunícate directamente con ella.',
   loadFailed: 'No pudimos cargar la alerta.',
   retry: 'Reintentar',
   updateFailed: 'No pudimos actualizar la ubicación; reintentando…',

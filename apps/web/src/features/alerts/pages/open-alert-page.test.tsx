@@ -85,11 +85,30 @@ describe('OpenAlertPage', () => {
     expect(calls.filter((call) => call.name === 'getPublicAlert')).toHaveLength(1);
   });
 
-  it('says a link 24 h after the end has expired', async () => {
+  it('says a link an hour after the end has expired', async () => {
     answer('getPublicAlert', refuse(410, 'ALERT_EXPIRED', 'La alerta expiró.'));
     openPage();
     expect(await screen.findByRole('heading', { name: t.expiredTitle })).toBeInTheDocument();
     expect(screen.getByText(t.expiredText)).toBeInTheDocument();
+  });
+
+  it('stops showing the alert, and asking, once the link of someone removed from the network ends', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    answer('getPublicAlert', openAlert);
+    openPage();
+    await screen.findByRole('heading', { name: 'Ana Pérez activó una alerta' });
+    answer(
+      'getPublicAlert',
+      refuse(410, 'ALERT_LINK_REVOKED', 'Este enlace ya no funciona: ya no formas parte de la red.'),
+    );
+    await act(() => vi.advanceTimersByTimeAsync(4_000));
+    expect(await screen.findByRole('heading', { name: t.revokedTitle })).toBeInTheDocument();
+    expect(screen.getByText(t.revokedText)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Ana Pérez activó una alerta' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: t.mapLabel })).not.toBeInTheDocument();
+    const asked = calls.filter((call) => call.name === 'getPublicAlert').length;
+    await act(() => vi.advanceTimersByTimeAsync(12_000));
+    expect(calls.filter((call) => call.name === 'getPublicAlert')).toHaveLength(asked);
   });
 
   it('offers to try again when the server fails, and shows the alert once it answers', async () => {

@@ -2,7 +2,8 @@
  * The open alert route `/alerta/{token}` (spec 2: "An alert route is also open"; issue 15 item 4): the
  * link the security network gets by e-mail. No sign-in: who, since when, the last position on a map
  * and a button to call, updated every few seconds while the alert is open (get-public-alert.ts). An
- * unknown or expired link says so, and nothing else.
+ * unknown or expired link, or that of someone no longer in the network, says so and nothing else,
+ * even if the page was showing the alert a moment before.
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -23,7 +24,7 @@ import { PageLoader } from '../../../components/page-loader.tsx';
 import { describeErrorDetails, isApiRequestError } from '../../../lib/api-client.ts';
 import { useConfig } from '../../../lib/config/get-config.ts';
 import { fillText, formatDateTime } from '../../../lib/format.ts';
-import { usePublicAlert } from '../api/get-public-alert.ts';
+import { isClosedLink, usePublicAlert } from '../api/get-public-alert.ts';
 import { alertsTexts } from '../texts.ts';
 
 const AlertMap = lazy(() => import('../components/alert-map.tsx'));
@@ -33,28 +34,27 @@ export function OpenAlertPage() {
   const alert = usePublicAlert(token);
 
   let content;
-  if (alert.data) {
+  if (isClosedLink(alert.error)) {
+    const closed = closedTexts(alert.error);
+    content = (
+      <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center' }}>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 1 }}>
+          {closed.title}
+        </Typography>
+        <Typography color="text.secondary">{closed.text}</Typography>
+      </Paper>
+    );
+  } else if (alert.data) {
     content = <AlertDetails alert={alert.data} isStale={alert.isRefetchError} />;
   } else if (alert.isError) {
-    const status = isApiRequestError(alert.error) ? alert.error.status : 0;
-    content =
-      status === 404 || status === 410 ? (
-        <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center' }}>
-          <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 1 }}>
-            {status === 404 ? alertsTexts.notFoundTitle : alertsTexts.expiredTitle}
-          </Typography>
-          <Typography color="text.secondary">
-            {status === 404 ? alertsTexts.notFoundText : alertsTexts.expiredText}
-          </Typography>
-        </Paper>
-      ) : (
-        <ErrorState
-          title={alertsTexts.loadFailed}
-          message={describeErrorDetails(alert.error).join(' ')}
-          onRetry={() => void alert.refetch()}
-          isRetrying={alert.isFetching}
-        />
-      );
+    content = (
+      <ErrorState
+        title={alertsTexts.loadFailed}
+        message={describeErrorDetails(alert.error).join(' ')}
+        onRetry={() => void alert.refetch()}
+        isRetrying={alert.isFetching}
+      />
+    );
   } else {
     content = <PageLoader />;
   }
@@ -68,6 +68,17 @@ export function OpenAlertPage() {
       {content}
     </Box>
   );
+}
+
+/** what a closed link says: unknown (404), its holder left the network, or expired (410) */
+function closedTexts(error: unknown): { title: string; text: string } {
+  if (isApiRequestError(error) && error.status === 404) {
+    return { title: alertsTexts.notFoundTitle, text: alertsTexts.notFoundText };
+  }
+  if (isApiRequestError(error) && error.code === 'ALERT_LINK_REVOKED') {
+    return { title: alertsTexts.revokedTitle, text: alertsTexts.revokedText };
+  }
+  return { title: alertsTexts.expiredTitle, text: alertsTexts.expiredText };
 }
 
 function AlertDetails({ alert, isStale }: { alert: PublicAlert; isStale: boolean }) {
