@@ -31,6 +31,7 @@ import { pruneThrottleHitsJob } from './lib/throttle/throttle.jobs.ts';
 import { retryNetworkEmailsJob } from './network/network.jobs.ts';
 import { deleteEndedEvidenceLinksJob } from './atenciones/atenciones.jobs.ts';
 import { planRemindersJob } from './reminders/reminders.jobs.ts';
+import { deleteExpiredDataExportsJob, prepareDataExportsJob } from './export/export.jobs.ts';
 
 export interface ContextOptions {
   env: Env;
@@ -63,6 +64,8 @@ export const scheduledJobs: JobDefinition[] = [
   retryNetworkEmailsJob(networkEmails),
   deleteEndedEvidenceLinksJob,
   planRemindersJob,
+  prepareDataExportsJob,
+  deleteExpiredDataExportsJob,
 ];
 
 /** The bucket when S3_BUCKET is set (decision 028), else the folder DATA_DIR/files. */
@@ -130,6 +133,7 @@ export async function buildContext(options: ContextOptions): Promise<BuiltContex
     panelTokenSigner: createSigner(secret, 'panel-token'),
     signInCookieSigner: createSigner(secret, 'google-sign-in-cookie'),
     alertLinkSigner: createSigner(secret, 'alert-link'),
+    exportLinkSigner: createSigner(secret, 'data-export-link'),
     realtime,
     events: createEventBus(log),
     metrics,

@@ -20,6 +20,8 @@ export const routes = {
   logout: { method: 'POST', path: '/api/auth/logout', auth: 'user' },
   userDetails: { method: 'POST', path: '/api/app/user/details', auth: 'user' },
   accountActivity: { method: 'POST', path: '/api/app/account/activity', auth: 'user' },
+  requestDataExport: { method: 'POST', path: '/api/app/account/export', auth: 'user' },
+  dataExportStatus: { method: 'POST', path: '/api/app/account/exportStatus', auth: 'user' },
   updateInfo: { method: 'POST', path: '/api/app/user/updateInfo', auth: 'user' },
   updateAvatar: { method: 'POST', path: '/api/app/user/updateAvatar', auth: 'user' },
   getPaisesActivos: { method: 'POST', path: '/api/auth/getPaisesActivos', auth: 'none' },

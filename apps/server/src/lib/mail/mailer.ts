@@ -22,6 +22,11 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /**
+   * its links are secrets that must never be logged, not even outside production (a data export's
+   * download link, issue 29 item 9): the outbox file is the only copy
+   */
+  hasSecretLinks?: boolean;
 }
 
 export interface Mailer {
@@ -63,14 +68,14 @@ function smtpDelivery(url: string, from: string): Mailer['send'] {
     greetingTimeout: SMTP_TIMEOUTS_MS.greeting,
     socketTimeout: SMTP_TIMEOUTS_MS.socket,
   });
-  return async (message) => {
-    await transport.sendMail({ from, ...message });
+  return async ({ to, subject, text, html }) => {
+    await transport.sendMail({ from, to, subject, text, html });
   };
 }
 
 function outboxDelivery(options: MailerOptions): Mailer['send'] {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  return async (message) => {
+  return async ({ hasSecretLinks, ...message }) => {
     const info = await transport.sendMail({ from: options.from, ...message });
     // an e-mail may hold a reset link: only the server's user reads the outbox (decision 031)
     await createPrivateDir(options.outboxDir);
@@ -81,7 +86,8 @@ function outboxDelivery(options: MailerOptions): Mailer['send'] {
     // and outside production only: without SMTP nobody receives the e-mail, and the person running
     // the server on a laptop opens the link from the log (README). With SMTP_URL, or in production,
     // no link is logged.
-    const links = options.logLinks ? (message.text.match(/https?:\/\/\S+/g) ?? []) : undefined;
+    const links =
+      options.logLinks && !hasSecretLinks ? (message.text.match(/https?:\/\/\S+/g) ?? []) : undefined;
     options.log.info({ to: message.to, file, links }, 'e-mail written to the outbox');
   };
 }
