@@ -105,6 +105,25 @@ export default tseslint.config(
             payments: ['accounts', 'plans'],
             // the referred accounts, and their paid orders
             sales: ['accounts', 'payments'],
+            // a data export (issue 29 item 7) reads every feature's tables about the account, records
+            // its activity entry and dates its e-mail as the security notices do
+            export: [
+              'accounts',
+              'activity',
+              'alerts',
+              'atenciones',
+              'auth',
+              'commands',
+              'devices',
+              'geography',
+              'lostphone',
+              'network',
+              'payments',
+              'plans',
+              'sales',
+              'sponsors',
+              'tracking',
+            ],
             // the accounts whose current plan ends soon, and the plan's name
             reminders: ['accounts', 'plans'],
             // reference data, and the demo accounts with their phones and an atención

@@ -48,6 +48,8 @@ import { registerSalesRoutes } from './sales/sales.routes.ts';
 import { registerSponsorRoutes } from './sponsors/sponsors.routes.ts';
 import { registerAtencionRoutes } from './atenciones/atenciones.routes.ts';
 import { registerActivityRoutes } from './activity/activity.routes.ts';
+import { registerExportRoutes } from './export/export.routes.ts';
+import { prepareDataExportsJob } from './export/export.jobs.ts';
 import { registerCommandMessages } from './commands/commands.messages.ts';
 
 export interface BuildOptions extends ContextOptions {
@@ -101,7 +103,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     metrics: ctx.metrics,
     metricsToken: ctx.env.METRICS_TOKEN,
   });
-  await registerFeatures(app, ctx, realtime);
+  await registerFeatures(app, ctx, realtime, jobs);
   let shutting: Promise<void> | undefined;
   const shutdown = () => {
     shutting ??= (async () => {
@@ -264,7 +266,12 @@ async function startJobs(
 }
 
 /** Every feature's routes and realtime messages, each registered by the feature itself. */
-async function registerFeatures(app: FastifyInstance, ctx: AppContext, realtime: RealtimeHub): Promise<void> {
+async function registerFeatures(
+  app: FastifyInstance,
+  ctx: AppContext,
+  realtime: RealtimeHub,
+  jobs: JobRunner,
+): Promise<void> {
   const authenticateUser = createSessionAuthenticator(ctx);
   const route = createRouter(app, {
     user: authenticateUser,
@@ -286,6 +293,8 @@ async function registerFeatures(app: FastifyInstance, ctx: AppContext, realtime:
   registerSponsorRoutes(route, ctx);
   await registerAtencionRoutes(app, route, ctx, authenticateUser);
   registerActivityRoutes(route, ctx);
+  // an export asked for is made by its job at once, in whichever process takes it
+  registerExportRoutes(app, route, ctx, { prepareSoon: () => jobs.trigger(prepareDataExportsJob.name) });
   registerFileRoutes(app, ctx);
   await registerWebApp(app, ctx.env);
 

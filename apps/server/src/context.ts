@@ -34,6 +34,7 @@ import { deleteOldLostReportsJob } from './lostphone/lostphone.jobs.ts';
 import { deleteOldAlertPositionsJob } from './alerts/alerts.jobs.ts';
 import { deleteEndedEvidenceLinksJob } from './atenciones/atenciones.jobs.ts';
 import { planRemindersJob } from './reminders/reminders.jobs.ts';
+import { deleteExpiredDataExportsJob, prepareDataExportsJob } from './export/export.jobs.ts';
 
 export interface ContextOptions {
   env: Env;
@@ -70,6 +71,8 @@ export const scheduledJobs: JobDefinition[] = [
   deleteOldRoutePointsJob,
   deleteOldLostReportsJob,
   deleteOldAlertPositionsJob,
+  prepareDataExportsJob,
+  deleteExpiredDataExportsJob,
 ];
 
 /** The bucket when S3_BUCKET is set (decision 028), else the folder DATA_DIR/files. */
@@ -136,6 +139,7 @@ export async function buildContext(options: ContextOptions): Promise<BuiltContex
     panelTokenSigner: createSigner(secret, 'panel-token'),
     signInCookieSigner: createSigner(secret, 'google-sign-in-cookie'),
     alertLinkSigner: createSigner(secret, 'alert-link'),
+    exportLinkSigner: createSigner(secret, 'data-export-link'),
     realtime,
     events: createEventBus(log),
     metrics,

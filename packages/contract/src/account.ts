@@ -112,3 +112,65 @@ export const changePassword = defineEndpoint({
   }),
   response: z.object({ status: z.literal('ok'), ended: z.number().int().describe('other sessions ended') }),
 });
+
+/**
+ * Where the account's export of its data stands (issue 29 item 7): never asked, being prepared (an
+ * e-mail goes when it is ready), ready to download until `expires_at`, expired, or failed.
+ */
+export const DATA_EXPORT_STATES = ['none', 'preparing', 'ready', 'expired', 'failed'] as const;
+export type DataExportState = (typeof DATA_EXPORT_STATES)[number];
+
+export const dataExportStatusSchema = z.object({
+  state: z.enum(DATA_EXPORT_STATES).describe('the newest export asked for, or none'),
+  requested_at: z.string().nullable().describe('ISO date-time the newest export was asked for'),
+  expires_at: z
+    .string()
+    .nullable()
+    .describe('ISO date-time its download link and file stop working (ready, expired)'),
+  download_url: z
+    .string()
+    .nullable()
+    .describe('while ready: the signed link e-mailed to the owner, relative to the server'),
+  next_allowed_at: z
+    .string()
+    .nullable()
+    .describe('ISO date-time from which another export may be asked for; null: now'),
+});
+export type DataExportStatus = z.infer<typeof dataExportStatusSchema>;
+
+export const requestDataExport = defineEndpoint({
+  ...routes.requestDataExport,
+  summary:
+    'Ask for a ZIP of everything held about the signed-in customer, confirmed with the password; prepared apart, e-mailed as a link valid 24 h; one a day',
+  body: z.strictObject({
+    password: passwordSchema.describe("the account's password, re-entered"),
+    code: z
+      .string()
+      .regex(/^\d{6}$/, 'El código debe tener 6 dígitos.')
+      .optional()
+      .describe('the second step of two-step sign-in, when the account has it on'),
+  }),
+  response: dataExportStatusSchema,
+  status: 201,
+});
+
+export const dataExportStatus = defineEndpoint({
+  ...routes.dataExportStatus,
+  summary: "Where the signed-in customer's newest export of their data stands",
+  body: emptyBodySchema,
+  response: dataExportStatusSchema,
+});
+
+/** The path's id of an export's download link */
+export const dataExportLinkParamsSchema = z.strictObject({
+  id: z.coerce.number().pipe(idSchema).describe("the export's id"),
+});
+
+/** The query of an export's download link: GET /api/account/export/download/<id>?expires&signature */
+export const dataExportLinkQuerySchema = z.strictObject({
+  expires: z.coerce.number().int().positive().describe('Unix time (s) after which the link stops working'),
+  signature: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .describe('HMAC-SHA256 of the export and expiry, by the server'),
+});

@@ -95,6 +95,10 @@ export const WIPE_PHONE_CANCEL_WINDOW_MS = WIPE_STOP_BUTTON_DELAY_MS + WIPE_COUN
 export const COMMAND_EXPIRY_MS = 24 * 60 * 60 * 1000;
 /** ours: the panel's realtime token (customToken) is valid for connecting during 1 hour (issue 3) */
 export const PANEL_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** issue 29 item 7: the e-mailed link to an export of one's data works for 24 hours */
+export const DATA_EXPORT_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+/** issue 29 item 7: at most one export of one's data a day, counted from the last one asked */
+export const DATA_EXPORT_EVERY_MS = 24 * 60 * 60 * 1000;
 /** ours: signed file links (photos) work for 30 minutes (issue 3) */
 export const FILE_URL_TTL_MS = 30 * 60 * 1000;
 /** ours (issue 14): an avatar sent is a JPEG of at most 5 MB; bigger ones are refused before decoding */

@@ -71,6 +71,12 @@ export const errorCodes = [
   'PASSWORD_NOT_SET',
   /** changePassword with a current password that is not the account's: nothing changes */
   'CURRENT_PASSWORD_WRONG',
+  /** a signed-in request that must be confirmed with the password (data export) given a wrong one */
+  'WRONG_PASSWORD',
+  /** a data export asked for within a day of the last one (DATA_EXPORT_EVERY_MS); Retry-After */
+  'EXPORT_TOO_SOON',
+  /** a data export's download link that is forged, past its 24 hours, or whose file was removed */
+  'EXPORT_LINK_INVALID',
   /** a security-network invitation code that is unknown, already used or past its 14 days */
   'INVITATION_INVALID',
   /** accepting an invitation to one's own network */
@@ -145,6 +151,10 @@ export const errorStatus: Record<ErrorCode, number> = {
   SOCIAL_TOKEN_INVALID: 400,
   PASSWORD_NOT_SET: 409,
   CURRENT_PASSWORD_WRONG: 400,
+  // 400, not 401: the panel ends its session on a 401, and a mistyped password is not about the session
+  WRONG_PASSWORD: 400,
+  EXPORT_TOO_SOON: 429,
+  EXPORT_LINK_INVALID: 410,
   INVITATION_INVALID: 400,
   INVITATION_OWN: 409,
   ALREADY_IN_NETWORK: 409,
@@ -204,6 +214,10 @@ export const errorMessages: Record<ErrorCode, string> = {
   PASSWORD_NOT_SET:
     'Tu cuenta se creó con Google y aún no tiene contraseña. Crea una con «¿Olvidaste tu contraseña?» en la página de ingreso.',
   CURRENT_PASSWORD_WRONG: 'Tu contraseña actual no es correcta.',
+  WRONG_PASSWORD: 'La contraseña no es correcta. Revísala e inténtalo nuevamente.',
+  EXPORT_TOO_SOON: 'Ya pediste una copia de tus datos en las últimas 24 horas. Podrás pedir otra mañana.',
+  EXPORT_LINK_INVALID:
+    'Este enlace de descarga no es válido o ya expiró. Puedes pedir una nueva copia de tus datos en «Seguridad y privacidad».',
   INVITATION_INVALID:
     'La invitación no es válida, ya fue utilizada o ha expirado. Pide a quien te invitó que te envíe una nueva.',
   INVITATION_OWN: 'Esta invitación es para tu propia red de seguridad: compártela con la persona invitada.',

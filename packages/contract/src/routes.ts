@@ -26,6 +26,8 @@ export const routes = {
   revokeSession: { method: 'POST', path: '/api/app/account/revokeSession', auth: 'user' },
   revokeOtherSessions: { method: 'POST', path: '/api/app/account/revokeOtherSessions', auth: 'user' },
   changePassword: { method: 'POST', path: '/api/app/account/changePassword', auth: 'user' },
+  requestDataExport: { method: 'POST', path: '/api/app/account/export', auth: 'user' },
+  dataExportStatus: { method: 'POST', path: '/api/app/account/exportStatus', auth: 'user' },
   updateInfo: { method: 'POST', path: '/api/app/user/updateInfo', auth: 'user' },
   updateAvatar: { method: 'POST', path: '/api/app/user/updateAvatar', auth: 'user' },
   getPaisesActivos: { method: 'POST', path: '/api/auth/getPaisesActivos', auth: 'none' },

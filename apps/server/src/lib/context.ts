@@ -24,6 +24,8 @@ export interface AppContext {
   signInCookieSigner: Signer;
   /** derives the open alert links' tokens from each alert's nonce (alerts.service.ts) */
   alertLinkSigner: Signer;
+  /** signs the 24-hour download links of data exports (export/export-link.ts) */
+  exportLinkSigner: Signer;
   /** messages to connected phones and panels */
   realtime: RealtimeEmitter;
   /** what features tell each other has happened (events.ts) */

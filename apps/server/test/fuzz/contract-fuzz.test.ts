@@ -306,6 +306,8 @@ describe('contract fuzz: HTTP endpoints', () => {
       resetPass: 'RESET_TOKEN_INVALID',
       loginWithGoogleToken: 'SOCIAL_TOKEN_INVALID',
       wipePhoneDataNotification: 'PASSWORD_CONFIRMATION_REQUIRED',
+      // a made-up password: a right one would start an export, made in the background by its job
+      requestDataExport: 'WRONG_PASSWORD',
       // a made-up invitation code, and entries of nobody's network
       getUserByCode: 'INVITATION_INVALID',
       aceptarInvitacion: 'INVITATION_INVALID',

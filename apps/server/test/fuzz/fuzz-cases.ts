@@ -74,6 +74,8 @@ const STRING_CANDIDATES = [
   'a',
   'Escudo fuzz',
   '56912345678',
+  // a second step's code (data export's optional `code`)
+  '123456',
 ];
 
 function sampleString(schema: JsonSchema, where: string): string {

@@ -62,8 +62,8 @@ function smtpDelivery(url: string, from: string): Mailer['send'] {
     greetingTimeout: SMTP_TIMEOUTS_MS.greeting,
     socketTimeout: SMTP_TIMEOUTS_MS.socket,
   });
-  return async (message) => {
-    await transport.sendMail({ from, ...message });
+  return async ({ to, subject, text, html }) => {
+    await transport.sendMail({ from, to, subject, text, html });
   };
 }
 

@@ -43,8 +43,11 @@ export class StorageUnavailableError extends ServiceUnavailableError {
   override name = 'StorageUnavailableError';
 }
 
-/** Keys are ours (never a client's file name): lower-case words, slashes, one extension. */
-export const FILE_KEY_PATTERN = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)*\.(jpg|png|mp4|mov|webm)$/;
+/**
+ * Keys are ours (never a client's file name): lower-case words, slashes, one extension. `zip`: the
+ * exports of a customer's data (export/), which only their own signed link serves.
+ */
+export const FILE_KEY_PATTERN = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)*\.(jpg|png|mp4|mov|webm|zip)$/;
 
 export function assertFileKey(key: string): void {
   if (!FILE_KEY_PATTERN.test(key)) throw new Error(`invalid file key: ${key}`);
@@ -57,6 +60,7 @@ export const FILE_CONTENT_TYPES: Record<string, string> = {
   mp4: 'video/mp4',
   mov: 'video/quicktime',
   webm: 'video/webm',
+  zip: 'application/zip',
 };
 
 export function contentTypeOf(key: string): string {

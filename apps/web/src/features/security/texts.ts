@@ -41,6 +41,23 @@ export const securityTexts = {
   activityEmpty: 'Aún no hay actividad registrada en tu cuenta.',
   activityLoadFailed: 'No pudimos cargar la actividad de tu cuenta.',
   activityUnknownOrigin: 'Origen desconocido',
+  exportTitle: 'Descargar mis datos',
+  exportDescription:
+    'Recibe una copia de todo lo que guardamos sobre ti: perfil, teléfonos, reportes con fotos, rutas, pagos, red de seguridad, ventas, atenciones y actividad, en un archivo ZIP.',
+  exportStart: 'Descargar mis datos',
+  exportLoadFailed: 'No pudimos revisar el estado de tu copia de datos.',
+  exportPreparing: 'Estamos preparando tu copia. Te enviaremos un email cuando esté lista.',
+  exportReady: 'Tu copia está lista. Puedes descargarla hasta el {until}.',
+  exportDownload: 'Descargar',
+  exportExpired: 'Tu última copia ya expiró.',
+  exportFailed: 'No pudimos preparar tu última copia. Puedes pedirla nuevamente.',
+  exportNextAllowed: 'Puedes pedir una copia al día: la próxima desde el {next}.',
+  exportDialogTitle: 'Descargar mis datos',
+  exportDialogIntro:
+    'Por seguridad, confirma tu contraseña. Prepararemos un archivo ZIP con tus datos y te enviaremos un email con un enlace para descargarlo, válido por 24 horas.',
+  exportPasswordLabel: 'Contraseña',
+  exportPasswordRequired: 'Ingresa tu contraseña.',
+  exportSubmit: 'Preparar mi copia',
   activityKinds: {
     sign_in: 'Inicio de sesión',
     sign_in_failed: 'Intento de inicio de sesión fallido',

@@ -4,6 +4,7 @@ import { DocumentTitle } from '../../../components/document-title.tsx';
 import { ActivitySection } from '../components/activity-section.tsx';
 import { ChangePasswordSection } from '../components/change-password-section.tsx';
 import { SessionsSection } from '../components/sessions-section.tsx';
+import { DataExportSection } from '../components/data-export-section.tsx';
 import { securityTexts } from '../texts.ts';
 
 /**
@@ -23,6 +24,7 @@ export function SecurityPage() {
       <Stack spacing={3} sx={{ maxWidth: 880 }}>
         <SessionsSection />
         <ChangePasswordSection />
+        <DataExportSection />
         <ActivitySection />
       </Stack>
     </>
