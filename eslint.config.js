@@ -83,10 +83,24 @@ export default tseslint.config(
             // the customer an operator attends, by e-mail; who opened, noted and shared
             atenciones: ['accounts'],
             // the account of an e-mail, its sessions and tokens; a sign-up link's codes, checked before
-            // the account is made
-            auth: ['accounts', 'network', 'sales', 'sponsors'],
+            // the account is made; the activity log's date format, for a refused sign-in's message
+            auth: ['accounts', 'activity', 'network', 'sales', 'sponsors'],
             // the owner's device an order goes to
             commands: ['devices'],
+            // closing an account (decision 038): its password check and sessions (auth), the account
+            // row and its log (accounts, activity), what is kept or waited for (payments; atenciones,
+            // whose open one holds the deletion back), the files to remove (devices and lostphone's
+            // photos, atenciones' videos) and the throttle subjects named by the e-mail (network)
+            deletion: [
+              'accounts',
+              'activity',
+              'atenciones',
+              'auth',
+              'devices',
+              'lostphone',
+              'network',
+              'payments',
+            ],
             // whether payments go to Flow's sandbox
             config: ['payments'],
             // a phone belongs to an account, and its plan says how many it may have

@@ -31,6 +31,7 @@ import { pruneThrottleHitsJob } from './lib/throttle/throttle.jobs.ts';
 import { retryNetworkEmailsJob } from './network/network.jobs.ts';
 import { deleteEndedEvidenceLinksJob } from './atenciones/atenciones.jobs.ts';
 import { planRemindersJob } from './reminders/reminders.jobs.ts';
+import { deleteDueAccountsJob } from './deletion/deletion.jobs.ts';
 
 export interface ContextOptions {
   env: Env;
@@ -63,6 +64,7 @@ export const scheduledJobs: JobDefinition[] = [
   retryNetworkEmailsJob(networkEmails),
   deleteEndedEvidenceLinksJob,
   planRemindersJob,
+  deleteDueAccountsJob,
 ];
 
 /** The bucket when S3_BUCKET is set (decision 028), else the folder DATA_DIR/files. */

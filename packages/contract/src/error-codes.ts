@@ -63,6 +63,15 @@ export const errorCodes = [
   'TOO_MANY_REQUESTS',
   /** a password-reset link that is unknown, used or expired */
   'RESET_TOKEN_INVALID',
+  /** a password re-entered before closing the account (app/account/delete) that is not the account's */
+  'WRONG_PASSWORD',
+  /**
+   * sign-in, with the right password, to an account whose deletion is scheduled (decision 038): the
+   * message says when it will be deleted and that the e-mailed link keeps it
+   */
+  'ACCOUNT_DELETION_SCHEDULED',
+  /** a link that cancels an account's deletion that is unknown, already used, or whose account is gone */
+  'DELETION_LINK_INVALID',
   /** a Google sign-in's social_access_token that is unknown, already traded or past its 2 minutes */
   'SOCIAL_TOKEN_INVALID',
   /** validatePass on an account made with Google that has never set a password */
@@ -133,6 +142,9 @@ export const errorStatus: Record<ErrorCode, number> = {
   TOO_MANY_ATTEMPTS: 429,
   TOO_MANY_REQUESTS: 429,
   RESET_TOKEN_INVALID: 400,
+  WRONG_PASSWORD: 400,
+  ACCOUNT_DELETION_SCHEDULED: 403,
+  DELETION_LINK_INVALID: 400,
   SOCIAL_TOKEN_INVALID: 400,
   PASSWORD_NOT_SET: 409,
   INVITATION_INVALID: 400,
@@ -188,6 +200,11 @@ export const errorMessages: Record<ErrorCode, string> = {
   TOO_MANY_REQUESTS: 'Demasiadas solicitudes seguidas. Por favor espera unos minutos e inténtalo nuevamente.',
   RESET_TOKEN_INVALID:
     'El enlace para reestablecer la contraseña no es válido, ya fue utilizado o ha expirado. Solicita uno nuevo.',
+  WRONG_PASSWORD: 'La contraseña no es correcta. Revísala e inténtalo nuevamente.',
+  ACCOUNT_DELETION_SCHEDULED:
+    'Tu cuenta está programada para eliminarse. Si quieres conservarla, usa el enlace «Cancelar la eliminación» del email que te enviamos.',
+  DELETION_LINK_INVALID:
+    'El enlace para cancelar la eliminación no es válido o ya fue utilizado. Si tu cuenta sigue activa, puedes ingresar normalmente.',
   SOCIAL_TOKEN_INVALID:
     'El inicio de sesión con Google no es válido, ya fue utilizado o ha expirado. Por favor inténtalo nuevamente.',
   PASSWORD_NOT_SET:

@@ -20,6 +20,8 @@ export const routes = {
   logout: { method: 'POST', path: '/api/auth/logout', auth: 'user' },
   userDetails: { method: 'POST', path: '/api/app/user/details', auth: 'user' },
   accountActivity: { method: 'POST', path: '/api/app/account/activity', auth: 'user' },
+  deleteAccount: { method: 'POST', path: '/api/app/account/delete', auth: 'user' },
+  cancelAccountDeletion: { method: 'POST', path: '/api/auth/cancelDeletion', auth: 'none' },
   updateInfo: { method: 'POST', path: '/api/app/user/updateInfo', auth: 'user' },
   updateAvatar: { method: 'POST', path: '/api/app/user/updateAvatar', auth: 'user' },
   getPaisesActivos: { method: 'POST', path: '/api/auth/getPaisesActivos', auth: 'none' },

@@ -14,14 +14,25 @@ import { createToken, hashToken } from '../lib/crypto/tokens.ts';
 import { preparedPerDatabase } from '../lib/db/prepared.ts';
 import { bearerToken, type UserAuth } from '../lib/http/routes.ts';
 import { readPanelToken } from '../lib/realtime/panel-token.ts';
+import { chileDateTime } from '../activity/security-notice.ts';
 
 /**
  * A new session for the user; `db` may be a transaction that records more of the sign-in. Every way
  * in (password, Google, sign-up) comes here, so a disabled account is refused here once.
  */
 export async function createSession(ctx: AppContext, userId: number, db: DbOrTransaction = ctx.db) {
-  const [user] = await db.select({ disabledAt: users.disabledAt }).from(users).where(eq(users.id, userId));
+  const [user] = await db
+    .select({ disabledAt: users.disabledAt, deletionScheduledAt: users.deletionScheduledAt })
+    .from(users)
+    .where(eq(users.id, userId));
   if (user?.disabledAt) throw new AppError('ACCOUNT_DISABLED');
+  // an account being closed stays closed until its e-mailed link keeps it (decision 038)
+  if (user?.deletionScheduledAt) {
+    throw new AppError(
+      'ACCOUNT_DELETION_SCHEDULED',
+      `Tu cuenta está programada para eliminarse el ${chileDateTime(user.deletionScheduledAt)} (hora de Chile). Si quieres conservarla, usa el enlace «Cancelar la eliminación» del email que te enviamos.`,
+    );
+  }
   const token = createToken();
   const expiresAt = new Date(ctx.now().getTime() + SESSION_TTL_MS);
   await db.insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt });
@@ -64,8 +75,13 @@ export async function revokeSession(ctx: AppContext, sessionId: number): Promise
   await ctx.db.update(sessions).set({ revokedAt: ctx.now() }).where(eq(sessions.id, sessionId));
 }
 
-export async function revokeAllSessions(ctx: AppContext, userId: number): Promise<void> {
-  await ctx.db
+/** Ends every session of the user; `db` may be the transaction of the change that calls for it. */
+export async function revokeAllSessions(
+  ctx: AppContext,
+  userId: number,
+  db: DbOrTransaction = ctx.db,
+): Promise<void> {
+  await db
     .update(sessions)
     .set({ revokedAt: ctx.now() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
