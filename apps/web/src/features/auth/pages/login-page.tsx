@@ -1,6 +1,6 @@
 import './login-page.css';
 import { Suspense, useState, type FormEvent } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { lazyThemed } from '../../../components/lazy-themed.tsx';
 import { isApiRequestError } from '../../../lib/api-client.ts';
 import { useConfig } from '../../../lib/config/get-config.ts';
@@ -15,6 +15,8 @@ import { useGoogleSignInReturn } from '../hooks/use-google-sign-in-return.ts';
 import { authTexts } from '../texts.ts';
 import { afterSignInPath } from '../../../lib/session/after-sign-in.ts';
 import { usePlainForm } from '../components/use-plain-form.ts';
+import { isDeletionRequestedState } from '../../../lib/session/deletion-requested.ts';
+import { fillText, formatDateTime } from '../../../lib/format.ts';
 
 /**
  * Login: the first page most visitors load, on a phone. Plain HTML and CSS and React state, no MUI
@@ -45,6 +47,16 @@ const ForgotPasswordDialog = lazyThemed(
 export function LoginPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
+  // after asking to close the account (decision 038): when, and that the e-mail was sent
+  const { state } = useLocation();
+  const deletionNotice = isDeletionRequestedState(state)
+    ? fillText(
+        state.hasOpenAtencion ? authTexts.deletionRequestedWithAtencion : authTexts.deletionRequested,
+        {
+          date: formatDateTime(state.deletionScheduledAt),
+        },
+      )
+    : null;
   const { data: config } = useConfig();
   const loginMutation = useLogin();
   const [isForgotOpen, setIsForgotOpen] = useState(false);
@@ -78,6 +90,11 @@ export function LoginPage() {
     <PlainAuthLayout title={authTexts.loginTitle} subtitle={authTexts.loginSubtitle}>
       <form onSubmit={onSubmit} noValidate>
         <div className="auth-stack">
+          {deletionNotice && !loginMutation.isError ? (
+            <div className="plain-alert is-info" role="status">
+              {deletionNotice}
+            </div>
+          ) : null}
           {google.errorMessage ? (
             <div className="plain-alert" role="alert">
               {google.errorMessage}
@@ -151,6 +168,8 @@ function describeLoginError(error: unknown): string {
   if (!isApiRequestError(error)) return authTexts.unexpectedError;
   if (error.status === 401) return authTexts.invalidCredentials;
   if (error.status === 429) return error.message;
+  // a disabled account, or one whose deletion is scheduled: the server's message says why and what to do
+  if (error.status === 403) return error.message;
   // No answer at all: say so (time-out or network), which helps more than "unexpected".
   if (error.code === 'TIMEOUT' || error.code === 'NETWORK') return error.message;
   return authTexts.unexpectedError;
