@@ -1,6 +1,6 @@
 import './login-page.css';
 import { Suspense, useState, type FormEvent } from 'react';
-import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { lazyThemed } from '../../../components/lazy-themed.tsx';
 import { isApiRequestError } from '../../../lib/api-client.ts';
 import { useConfig } from '../../../lib/config/get-config.ts';
@@ -15,7 +15,7 @@ import { useGoogleSignInReturn } from '../hooks/use-google-sign-in-return.ts';
 import { authTexts } from '../texts.ts';
 import { afterSignInPath } from '../../../lib/session/after-sign-in.ts';
 import { usePlainForm } from '../components/use-plain-form.ts';
-import { isDeletionRequestedState } from '../../../lib/session/deletion-requested.ts';
+import { takeDeletionRequested } from '../../../lib/session/deletion-requested.ts';
 import { fillText, formatDateTime } from '../../../lib/format.ts';
 
 /**
@@ -47,16 +47,15 @@ const ForgotPasswordDialog = lazyThemed(
 export function LoginPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  // after asking to close the account (decision 038): when, and that the e-mail was sent
-  const { state } = useLocation();
-  const deletionNotice = isDeletionRequestedState(state)
-    ? fillText(
-        state.hasOpenAtencion ? authTexts.deletionRequestedWithAtencion : authTexts.deletionRequested,
-        {
-          date: formatDateTime(state.deletionScheduledAt),
-        },
-      )
-    : null;
+  // after asking to close the account (decision 038): when, and that the e-mail was sent; taken once
+  const [deletionNotice] = useState(() => {
+    const requested = takeDeletionRequested();
+    if (!requested) return null;
+    const template = requested.hasOpenAtencion
+      ? authTexts.deletionRequestedWithAtencion
+      : authTexts.deletionRequested;
+    return fillText(template, { date: formatDateTime(requested.deletionScheduledAt) });
+  });
   const { data: config } = useConfig();
   const loginMutation = useLogin();
   const [isForgotOpen, setIsForgotOpen] = useState(false);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { answer, calls, refuse } from '../../../testing/fake-network.ts';
 import { renderScreen } from '../../../testing/render.tsx';
 import { authToken } from '../../../lib/auth-token.ts';
+import { takeDeletionRequested } from '../../../lib/session/deletion-requested.ts';
 import { securityTexts as t } from '../texts.ts';
 import { DeleteAccountSection } from './delete-account-section.tsx';
 
@@ -45,7 +46,7 @@ describe('DeleteAccountSection', () => {
     await user.type(screen.getByLabelText(t.deletePasswordLabel, { selector: 'input' }), 'la-clave');
     await user.click(screen.getByRole('button', { name: t.deleteConfirm }));
     await expect.poll(() => router.state.location.pathname).toBe('/login');
-    expect(router.state.location.state).toEqual({
+    expect(takeDeletionRequested()).toEqual({
       deletionScheduledAt: '2026-12-01T15:00:00.000Z',
       hasOpenAtencion: false,
     });

@@ -14,7 +14,7 @@ import { useNavigate } from 'react-router';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { isApiRequestError } from '../../../lib/api-client.ts';
 import { endSession } from '../../../lib/session/end-session.ts';
-import type { DeletionRequestedState } from '../../../lib/session/deletion-requested.ts';
+import { rememberDeletionRequested } from '../../../lib/session/deletion-requested.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
 import { securityTexts as t } from '../texts.ts';
 import { SecuritySection } from './security-section.tsx';
@@ -54,12 +54,12 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
       { password },
       {
         onSuccess: (answer) => {
-          const state: DeletionRequestedState = {
+          rememberDeletionRequested({
             deletionScheduledAt: answer.deletion_scheduled_at,
             hasOpenAtencion: answer.open_atencion,
-          };
+          });
           endSession();
-          void navigate('/login', { replace: true, state });
+          void navigate('/login', { replace: true });
         },
       },
     );
