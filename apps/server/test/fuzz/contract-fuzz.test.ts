@@ -217,6 +217,9 @@ describe('contract fuzz: HTTP endpoints', () => {
     // signing out revokes the token: that fuzz signs in again whenever it succeeded
     const leaver = await signUpUser(app);
     let leaverToken = leaver.token;
+    // closing an account takes its password, counted per session like validatePass: the fuzz's wrong
+    // passwords go through an account of their own, so the owner's validatePass is not held back
+    const closer = await signUpUser(app);
     const payment = await app.post(
       '/api/app/pagos/newPlanPayment',
       { plan_id: 2, months_paid: 1 },
@@ -314,12 +317,16 @@ describe('contract fuzz: HTTP endpoints', () => {
       // an account that is nobody's referred of the owner, and a made-up sponsor
       getUserPaymentStatus: 'FORBIDDEN',
       getSponsorById: 'NOT_FOUND',
+      // a made-up password (the right one would close the account), and a made-up cancel link
+      deleteAccount: 'WRONG_PASSWORD',
+      cancelAccountDeletion: 'DELETION_LINK_INVALID',
     };
     const tokenFor = (name: string, auth: Endpoint['auth']) => {
       if (auth === 'none') return undefined;
       if (auth === 'device') return owner.deviceToken;
       if (auth === 'operator') return operator.token;
       if (name === 'registerDevice') return registrar.token;
+      if (name === 'deleteAccount') return closer.token;
       return name === 'logout' ? leaverToken : owner.token;
     };
 
