@@ -85,10 +85,26 @@ export default tseslint.config(
             atenciones: ['accounts', 'activity'],
             // the account of an e-mail, its sessions and tokens; a sign-up link's codes, checked before
             // the account is made; sign-ins, sessions ended and password changes go into its activity
-            // log and security e-mails
+            // log and security e-mails, and a refused sign-in's message uses its date format
             auth: ['accounts', 'activity', 'network', 'sales', 'sponsors'],
             // the owner's device an order goes to
             commands: ['devices'],
+            // closing an account (decision 038): its password check and sessions (auth), the account
+            // row and its log (accounts, activity), what is kept or waited for (payments; atenciones,
+            // whose open one holds the deletion back), the files to remove (devices and lostphone's
+            // photos, atenciones' videos, the data exports' ZIPs) and the throttle subjects named by the
+            // e-mail (network)
+            deletion: [
+              'accounts',
+              'activity',
+              'atenciones',
+              'auth',
+              'devices',
+              'export',
+              'lostphone',
+              'network',
+              'payments',
+            ],
             // whether payments go to Flow's sandbox
             config: ['payments'],
             // a phone belongs to an account, and its plan says how many it may have

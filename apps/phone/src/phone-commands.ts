@@ -24,6 +24,8 @@ export interface PhoneParts {
   reports: LostReports;
   /** how long a wipe waits for a stop */
   wipeWindowMs: number;
+  /** the account was deleted (accountDeleted): the phone forgets it and its token, and stops */
+  forgetAccount: () => void;
 }
 
 /** The message and payload that finished a command, kept to answer a repeat the same way. */

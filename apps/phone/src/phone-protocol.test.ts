@@ -44,6 +44,7 @@ function create({ isSilent = false, answer = (): RealtimeAck | null => ({ ok: tr
     isConnected: () => true,
     reports: fakeReports(),
     wipeWindowMs: 60_000,
+    forgetAccount: () => lines.push('forgot the account'),
   });
   return protocol;
 }

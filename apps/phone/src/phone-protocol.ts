@@ -50,6 +50,8 @@ export function createPhoneProtocol(parts: PhoneParts) {
     ayThere: ({ probe_id }) => void send('imHere', { probe_id }),
     command: (command) => commands.command(command),
     cancelingWipe: (payload) => commands.cancelingWipe(payload),
+    // decision 038: the account is gone and the device token with it; nothing of it is kept
+    accountDeleted: () => parts.forgetAccount(),
   };
 
   return {

@@ -281,6 +281,22 @@ describe('the phone protocol', () => {
     expect(texts('·')).toEqual(['connected', 'disconnected (io server disconnect)', 'connected']);
   });
 
+  it('forgets the account and stops, saying so in Spanish, when the server says it was deleted', async () => {
+    let stoppedWith: unknown = null;
+    await start({ onStopped: () => (stoppedWith = true) });
+    const before = connections;
+    send('accountDeleted', {});
+    // the server closes the link right after the message; a phone that forgot must not come back
+    current!.disconnect(true);
+    await until('the phone stopped', () => stoppedWith === true);
+    await new Promise((resolve) => setTimeout(resolve, 1_300));
+    expect(connections).toBe(before);
+    expect(phone!.isConnected).toBe(false);
+    expect(texts('·')).toContain(
+      'La cuenta de este teléfono fue eliminada: el teléfono la olvidó. Inicia sesión con otra cuenta para protegerlo nuevamente.',
+    );
+  });
+
   it('gives up when the server refuses its token', async () => {
     let stoppedWith: unknown = null;
     const connected = start({ token: 'bad', onStopped: () => (stoppedWith = true) });

@@ -84,7 +84,9 @@ export function connectPhone(
   log: PhoneLog,
   { wipeWindowMs = WIPE_PHONE_CANCEL_WINDOW_MS, onStopped }: RunOptions = {},
 ): { phone: SimulatedPhone; connected: Promise<void> } {
-  const { device, deviceToken } = registration;
+  const { device } = registration;
+  // emptied when the server says the account was deleted: the app keeps nothing of it
+  let deviceToken = registration.deviceToken;
   const socket = io(`${options.server}${DEVICE_NAMESPACE}`, {
     auth: { token: deviceToken },
     transports: ['websocket'],
@@ -124,6 +126,16 @@ export function connectPhone(
     isConnected: () => socket.connected,
     reports,
     wipeWindowMs,
+    forgetAccount() {
+      // the simulator's one line in Spanish: what a person holding the phone would be told
+      log.status(
+        'La cuenta de este teléfono fue eliminada: el teléfono la olvidó. Inicia sesión con otra cuenta para protegerlo nuevamente.',
+      );
+      deviceToken = '';
+      stopEverything();
+      socket.disconnect();
+      onStopped?.('account deleted');
+    },
   });
   const sos = createSos({ ...api, everyS: options.sosEveryS });
   socket.onAny((type: string, payload: unknown) => {

@@ -50,6 +50,7 @@ import { registerAtencionRoutes } from './atenciones/atenciones.routes.ts';
 import { registerActivityRoutes } from './activity/activity.routes.ts';
 import { registerExportRoutes } from './export/export.routes.ts';
 import { prepareDataExportsJob } from './export/export.jobs.ts';
+import { registerDeletionRoutes } from './deletion/deletion.routes.ts';
 import { registerCommandMessages } from './commands/commands.messages.ts';
 
 export interface BuildOptions extends ContextOptions {
@@ -295,6 +296,7 @@ async function registerFeatures(
   registerActivityRoutes(route, ctx);
   // an export asked for is made by its job at once, in whichever process takes it
   registerExportRoutes(app, route, ctx, { prepareSoon: () => jobs.trigger(prepareDataExportsJob.name) });
+  registerDeletionRoutes(route, ctx);
   registerFileRoutes(app, ctx);
   await registerWebApp(app, ctx.env);
 

@@ -35,6 +35,7 @@ import { deleteOldAlertPositionsJob } from './alerts/alerts.jobs.ts';
 import { deleteEndedEvidenceLinksJob } from './atenciones/atenciones.jobs.ts';
 import { planRemindersJob } from './reminders/reminders.jobs.ts';
 import { deleteExpiredDataExportsJob, prepareDataExportsJob } from './export/export.jobs.ts';
+import { deleteDueAccountsJob } from './deletion/deletion.jobs.ts';
 
 export interface ContextOptions {
   env: Env;
@@ -73,6 +74,7 @@ export const scheduledJobs: JobDefinition[] = [
   deleteOldAlertPositionsJob,
   prepareDataExportsJob,
   deleteExpiredDataExportsJob,
+  deleteDueAccountsJob,
 ];
 
 /** The bucket when S3_BUCKET is set (decision 028), else the folder DATA_DIR/files. */

@@ -1,13 +1,21 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { routes } from './routes.ts';
-import { PG_INTEGER_MAX, emptyBodySchema, idSchema, newPasswordSchema, passwordSchema } from './common.ts';
+import {
+  PG_INTEGER_MAX,
+  emptyBodySchema,
+  idSchema,
+  newPasswordSchema,
+  passwordSchema,
+  tokenTextSchema,
+} from './common.ts';
 import { PAGE_SIZE, PAGE_SIZE_MAX } from './constants.ts';
 
 /**
  * The account's own security and privacy (issue 29): what happened to it (activity), where it is
  * signed in, two-step sign-in, its data taken out and the account closed. Every path is
- * `/api/app/account/...`, signed in as a customer.
+ * `/api/app/account/...`, signed in as a customer, except the link that cancels a deletion
+ * (`/api/auth/cancelDeletion`), which works signed out.
  */
 
 /**
@@ -173,4 +181,45 @@ export const dataExportLinkQuerySchema = z.strictObject({
     .string()
     .regex(/^[0-9a-f]{64}$/)
     .describe('HMAC-SHA256 of the export and expiry, by the server'),
+});
+
+/**
+ * Closing the account (issue 29 item 8; decision 038): the password (and, once two-step sign-in
+ * exists, its code) starts a deletion scheduled ACCOUNT_DELETION_DELAY_MS later; every session ends
+ * and an e-mail brings the link that cancels it.
+ */
+export const deleteAccount = defineEndpoint({
+  ...routes.deleteAccount,
+  summary:
+    'Schedule the deletion of the signed-in customer’s account in 7 days: every session ends, and an e-mail brings a link that cancels it',
+  body: z.strictObject({
+    password: passwordSchema.describe('the account’s current password'),
+    code: z
+      .string()
+      .trim()
+      .max(64, 'El código no puede superar los 64 caracteres.')
+      .regex(/^[\w-]*$/, 'El código no es válido.')
+      .optional()
+      .describe('the two-step sign-in code, when two-step sign-in is on'),
+  }),
+  response: z.object({
+    deletion_scheduled_at: z.string().describe('ISO date-time at which the account will be deleted'),
+    open_atencion: z
+      .boolean()
+      .describe(
+        'the central has an atención of this customer open: it keeps it, and the account, until it is closed',
+      ),
+  }),
+});
+
+export const cancelAccountDeletion = defineEndpoint({
+  ...routes.cancelAccountDeletion,
+  summary: 'Cancel a scheduled account deletion with the token of the e-mailed link (works once)',
+  body: z.strictObject({
+    token: tokenTextSchema(
+      128,
+      'El enlace para cancelar la eliminación no es válido. Revisa que lo hayas copiado completo.',
+    ).describe('token from the cancel link'),
+  }),
+  response: z.object({ status: z.literal('cancelled') }),
 });

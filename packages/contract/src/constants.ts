@@ -87,6 +87,11 @@ export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 /** ours: at most 3 password-reset e-mails an hour to one e-mail address, whoever asks (issue 12) */
 export const RESET_EMAILS_PER_HOUR = 3;
+/**
+ * ours: an account asked to be deleted is deleted this long after the request, and can be kept until
+ * then through the e-mailed link (issue 29 item 8; decision 038)
+ */
+export const ACCOUNT_DELETION_DELAY_MS = 7 * 24 * 60 * 60 * 1000;
 /** ours: a wipe is refused unless the password was confirmed in the last 5 minutes (issue 3) */
 export const WIPE_PASSWORD_CONFIRM_WINDOW_MS = 5 * 60 * 1000;
 /** ours: the phone waits this long for a stop before erasing: the 5 s before 'DETENER' plus the counter (issue 3) */

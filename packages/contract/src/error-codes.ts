@@ -65,13 +65,23 @@ export const errorCodes = [
   'TOO_MANY_REQUESTS',
   /** a password-reset link that is unknown, used or expired */
   'RESET_TOKEN_INVALID',
+  /**
+   * sign-in, with the right password, to an account whose deletion is scheduled (decision 038): the
+   * message says when it will be deleted and that the e-mailed link keeps it
+   */
+  'ACCOUNT_DELETION_SCHEDULED',
+  /** a link that cancels an account's deletion that is unknown, already used, or whose account is gone */
+  'DELETION_LINK_INVALID',
   /** a Google sign-in's social_access_token that is unknown, already traded or past its 2 minutes */
   'SOCIAL_TOKEN_INVALID',
   /** validatePass or changePassword on an account made with Google that has never set a password */
   'PASSWORD_NOT_SET',
   /** changePassword with a current password that is not the account's: nothing changes */
   'CURRENT_PASSWORD_WRONG',
-  /** a signed-in request that must be confirmed with the password (data export) given a wrong one */
+  /**
+   * a signed-in request that must be confirmed with the password (data export, closing the account)
+   * given a wrong one
+   */
   'WRONG_PASSWORD',
   /** a data export asked for within a day of the last one (DATA_EXPORT_EVERY_MS); Retry-After */
   'EXPORT_TOO_SOON',
@@ -148,11 +158,13 @@ export const errorStatus: Record<ErrorCode, number> = {
   TOO_MANY_ATTEMPTS: 429,
   TOO_MANY_REQUESTS: 429,
   RESET_TOKEN_INVALID: 400,
+  // 400, not 401: the panel ends its session on a 401, and a mistyped password is not about the session
+  WRONG_PASSWORD: 400,
+  ACCOUNT_DELETION_SCHEDULED: 403,
+  DELETION_LINK_INVALID: 400,
   SOCIAL_TOKEN_INVALID: 400,
   PASSWORD_NOT_SET: 409,
   CURRENT_PASSWORD_WRONG: 400,
-  // 400, not 401: the panel ends its session on a 401, and a mistyped password is not about the session
-  WRONG_PASSWORD: 400,
   EXPORT_TOO_SOON: 429,
   EXPORT_LINK_INVALID: 410,
   INVITATION_INVALID: 400,
@@ -209,12 +221,16 @@ export const errorMessages: Record<ErrorCode, string> = {
   TOO_MANY_REQUESTS: 'Demasiadas solicitudes seguidas. Por favor espera unos minutos e inténtalo nuevamente.',
   RESET_TOKEN_INVALID:
     'El enlace para reestablecer la contraseña no es válido, ya fue utilizado o ha expirado. Solicita uno nuevo.',
+  WRONG_PASSWORD: 'La contraseña no es correcta. Revísala e inténtalo nuevamente.',
+  ACCOUNT_DELETION_SCHEDULED:
+    'Tu cuenta está programada para eliminarse. Si quieres conservarla, usa el enlace «Cancelar la eliminación» del email que te enviamos.',
+  DELETION_LINK_INVALID:
+    'El enlace para cancelar la eliminación no es válido o ya fue utilizado. Si tu cuenta sigue activa, puedes ingresar normalmente.',
   SOCIAL_TOKEN_INVALID:
     'El inicio de sesión con Google no es válido, ya fue utilizado o ha expirado. Por favor inténtalo nuevamente.',
   PASSWORD_NOT_SET:
     'Tu cuenta se creó con Google y aún no tiene contraseña. Crea una con «¿Olvidaste tu contraseña?» en la página de ingreso.',
   CURRENT_PASSWORD_WRONG: 'Tu contraseña actual no es correcta.',
-  WRONG_PASSWORD: 'La contraseña no es correcta. Revísala e inténtalo nuevamente.',
   EXPORT_TOO_SOON: 'Ya pediste una copia de tus datos en las últimas 24 horas. Podrás pedir otra mañana.',
   EXPORT_LINK_INVALID:
     'Este enlace de descarga no es válido o ya expiró. Puedes pedir una nueva copia de tus datos en «Seguridad y privacidad».',

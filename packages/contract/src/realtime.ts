@@ -128,6 +128,11 @@ export const serverToDeviceMessages = {
   ayThere: z.object({ probe_id: probeIdSchema }),
   /** the owner pressed stop during a wipe's cancel window */
   cancelingWipe: z.object({ command_id: commandIdSchema }),
+  /**
+   * the account this phone was registered to was deleted (decision 038): its device token no longer
+   * works; the app forgets the account and its token and asks to sign in
+   */
+  accountDeleted: z.object({}),
 };
 
 /**

@@ -28,6 +28,8 @@ export const routes = {
   changePassword: { method: 'POST', path: '/api/app/account/changePassword', auth: 'user' },
   requestDataExport: { method: 'POST', path: '/api/app/account/export', auth: 'user' },
   dataExportStatus: { method: 'POST', path: '/api/app/account/exportStatus', auth: 'user' },
+  deleteAccount: { method: 'POST', path: '/api/app/account/delete', auth: 'user' },
+  cancelAccountDeletion: { method: 'POST', path: '/api/auth/cancelDeletion', auth: 'none' },
   updateInfo: { method: 'POST', path: '/api/app/user/updateInfo', auth: 'user' },
   updateAvatar: { method: 'POST', path: '/api/app/user/updateAvatar', auth: 'user' },
   getPaisesActivos: { method: 'POST', path: '/api/auth/getPaisesActivos', auth: 'none' },

@@ -98,7 +98,7 @@ export const getSalesResumen = defineEndpoint({
       .array(
         z.object({
           id: idSchema,
-          user_id: idSchema,
+          user_id: idSchema.nullable().describe('the referred account; null once it was deleted'),
           amount: z.number().int(),
           fecha: z.string().describe("YYYY-MM-DD HH:mm:ss, Chile's time"),
         }),

@@ -48,6 +48,12 @@ export const users = pgTable(
     role: text('role', { enum: USER_ROLES }).notNull().default('customer'),
     /** a disabled account cannot sign in and its sessions are ended (`operator disable`) */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /**
+     * the owner asked to close the account (deletion/, decision 038): when, and when it is deleted;
+     * both null unless a deletion is scheduled. While set, sign-in is refused (auth/sessions.ts).
+     */
+    deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
+    deletionScheduledAt: timestamp('deletion_scheduled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -57,6 +63,10 @@ export const users = pgTable(
     uniqueIndex('users_codigo_invitacion_idx').on(t.codigoInvitacion),
     // a referrer's list and monthly counts (sales)
     index('users_referred_by_idx').on(t.referredByUserId, t.createdAt),
+    // the deletion sweep's look-up of accounts past their date (deletion/deletion.jobs.ts)
+    index('users_deletion_scheduled_idx')
+      .on(t.deletionScheduledAt)
+      .where(sql`${t.deletionScheduledAt} is not null`),
     // nobody refers themselves (issue 17)
     check('users_not_self_referred_check', sql`${t.referredByUserId} <> ${t.id}`),
   ],

@@ -17,7 +17,7 @@ import { preparedPerDatabase } from '../lib/db/prepared.ts';
 import { bearerToken, type UserAuth } from '../lib/http/routes.ts';
 import { readPanelToken } from '../lib/realtime/panel-token.ts';
 import { recordActivity } from '../activity/activity.service.ts';
-import { sendSecurityNotice } from '../activity/security-notice.ts';
+import { chileDateTime, sendSecurityNotice } from '../activity/security-notice.ts';
 import type { SignInOrigin } from './browser-cookie.ts';
 
 /**
@@ -39,8 +39,18 @@ export async function createSession(
   db: DbOrTransaction,
   origin: SignInOrigin | ClientOrigin,
 ) {
-  const [user] = await db.select({ disabledAt: users.disabledAt }).from(users).where(eq(users.id, userId));
+  const [user] = await db
+    .select({ disabledAt: users.disabledAt, deletionScheduledAt: users.deletionScheduledAt })
+    .from(users)
+    .where(eq(users.id, userId));
   if (user?.disabledAt) throw new AppError('ACCOUNT_DISABLED');
+  // an account being closed stays closed until its e-mailed link keeps it (decision 038)
+  if (user?.deletionScheduledAt) {
+    throw new AppError(
+      'ACCOUNT_DELETION_SCHEDULED',
+      `Tu cuenta está programada para eliminarse el ${chileDateTime(user.deletionScheduledAt)} (hora de Chile). Si quieres conservarla, usa el enlace «Cancelar la eliminación» del email que te enviamos.`,
+    );
+  }
   const token = createToken();
   const now = ctx.now();
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
@@ -247,8 +257,13 @@ export async function revokeOtherSessions(
   return rows.map((row) => row.id);
 }
 
-export async function revokeAllSessions(ctx: AppContext, userId: number): Promise<void> {
-  await ctx.db
+/** Ends every session of the user; `db` may be the transaction of the change that calls for it. */
+export async function revokeAllSessions(
+  ctx: AppContext,
+  userId: number,
+  db: DbOrTransaction = ctx.db,
+): Promise<void> {
+  await db
     .update(sessions)
     .set({ revokedAt: ctx.now() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));

@@ -1,4 +1,5 @@
 /** Plan payments through Flow, and the built-in Flow sandbox's own. */
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from '../lib/db/columns.ts';
 import { users } from '../accounts/accounts.schema.ts';
@@ -7,15 +8,22 @@ import { planes } from '../plans/plans.schema.ts';
 /**
  * Plan payments through Flow (issue 5; decision 008): one row per attempt. `appliedAt` is set in the
  * same conditional UPDATE that marks it paid, so a payment changes the account's plan at most once
- * however many times Flow confirms it.
+ * however many times Flow confirms it. A row outlives its account (decision 038): accounting keeps
+ * payments, so deleting an account leaves them without it (no name, e-mail or RUT is stored here).
  */
 export const payments = pgTable(
   'payments',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** the account that pays; null once that account was deleted (decision 038) */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * the referrer of a deleted account, copied when it was deleted, so that the referrer's sales
+     * keep this payment's amount without the person (sales.service.ts); null while the account exists
+     */
+    deletedAccountReferrerId: integer('deleted_account_referrer_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
     planId: integer('plan_id')
       .notNull()
       .references(() => planes.id),
@@ -52,6 +60,9 @@ export const payments = pgTable(
     uniqueIndex('payments_commerce_order_idx').on(t.commerceOrder),
     uniqueIndex('payments_flow_token_idx').on(t.flowToken),
     index('payments_user_idx').on(t.userId, t.createdAt),
+    index('payments_deleted_account_referrer_idx')
+      .on(t.deletedAccountReferrerId)
+      .where(sql`${t.deletedAccountReferrerId} is not null`),
   ],
 );
 

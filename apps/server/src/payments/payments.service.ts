@@ -170,12 +170,15 @@ async function settleOrder(deps: PaymentsDeps, order: PaymentRow): Promise<Settl
       .where(isOpen)
       .returning();
     if (!claimed) return 'unchanged';
+    // the account was deleted while Flow still had the order open (decision 038): the payment is
+    // recorded, as accounting asks, but there is no plan left to extend
+    if (claimed.userId === null) {
+      ctx.log.warn({ orderId: claimed.id }, 'payment confirmed for a deleted account: recorded, no plan');
+      return 'unchanged';
+    }
+    const userId = claimed.userId;
     // two payments of one account confirmed at once apply one after the other
-    const [current] = await tx
-      .select()
-      .from(userPlans)
-      .where(eq(userPlans.userId, claimed.userId))
-      .for('update');
+    const [current] = await tx.select().from(userPlans).where(eq(userPlans.userId, userId)).for('update');
     const prices = await tx
       .select({ id: planes.id, price: planes.price })
       .from(planes)
@@ -200,7 +203,7 @@ async function settleOrder(deps: PaymentsDeps, order: PaymentRow): Promise<Settl
         .set({ planId: claimed.planId, ...period })
         .where(eq(userPlans.id, current.id));
     } else {
-      await tx.insert(userPlans).values({ userId: claimed.userId, planId: claimed.planId, ...period });
+      await tx.insert(userPlans).values({ userId, planId: claimed.planId, ...period });
     }
     await tx.update(payments).set({ planExpiresAt: period.expiresAt }).where(eq(payments.id, claimed.id));
     ctx.log.info(

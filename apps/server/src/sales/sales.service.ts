@@ -5,7 +5,7 @@
  * month Flow says it was paid, in Chile's time; commissions are whole pesos rounded down
  * (`commissionOf`).
  */
-import { and, count, desc, eq, gte } from 'drizzle-orm';
+import { and, count, desc, eq, gte, or } from 'drizzle-orm';
 import {
   SALES_DETAIL_COMMISSION_PERCENT,
   chileDateParts,
@@ -168,7 +168,11 @@ export async function updateBankAccount(ctx: AppContext, userId: number, account
   return { status: 'ok' as const };
 }
 
-/** The paid orders of the accounts `referrerId` referred, applied since `since`. */
+/**
+ * The paid orders of the accounts `referrerId` referred, applied since `since`: those of accounts
+ * that still exist, and those of accounts since deleted, which keep their referrer without the person
+ * (`deletedAccountReferrerId`, decision 038). `referredId` asks for one existing account's.
+ */
 function paidOrdersOfReferred(db: Db, referrerId: number, since: Date, referredId?: number) {
   return db
     .select({
@@ -181,10 +185,12 @@ function paidOrdersOfReferred(db: Db, referrerId: number, since: Date, referredI
       appliedAt: payments.appliedAt,
     })
     .from(payments)
-    .innerJoin(users, eq(users.id, payments.userId))
+    .leftJoin(users, eq(users.id, payments.userId))
     .where(
       and(
-        eq(users.referredByUserId, referrerId),
+        referredId === undefined
+          ? or(eq(users.referredByUserId, referrerId), eq(payments.deletedAccountReferrerId, referrerId))
+          : eq(users.referredByUserId, referrerId),
         eq(payments.status, 'paid'),
         gte(payments.appliedAt, since),
         ...(referredId === undefined ? [] : [eq(payments.userId, referredId)]),

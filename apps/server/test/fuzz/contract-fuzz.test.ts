@@ -217,6 +217,9 @@ describe('contract fuzz: HTTP endpoints', () => {
     // signing out revokes the token: that fuzz signs in again whenever it succeeded
     const leaver = await signUpUser(app);
     let leaverToken = leaver.token;
+    // closing an account takes its password, counted per session like validatePass: the fuzz's wrong
+    // passwords go through an account of their own, so the owner's validatePass is not held back
+    const closer = await signUpUser(app);
     const payment = await app.post(
       '/api/app/pagos/newPlanPayment',
       { plan_id: 2, months_paid: 1 },
@@ -319,6 +322,9 @@ describe('contract fuzz: HTTP endpoints', () => {
       // a made-up session id (someone else's or none: the same answer), and a made-up current password
       revokeSession: 'FORBIDDEN',
       changePassword: 'CURRENT_PASSWORD_WRONG',
+      // a made-up password (the right one would close the account), and a made-up cancel link
+      deleteAccount: 'WRONG_PASSWORD',
+      cancelAccountDeletion: 'DELETION_LINK_INVALID',
     };
     const signsOut = new Set(['logout', 'revokeSession']);
     const tokenFor = (name: string, auth: Endpoint['auth']) => {
@@ -326,6 +332,7 @@ describe('contract fuzz: HTTP endpoints', () => {
       if (auth === 'device') return owner.deviceToken;
       if (auth === 'operator') return operator.token;
       if (name === 'registerDevice') return registrar.token;
+      if (name === 'deleteAccount') return closer.token;
       // calls that may end the caller's own session: an account of their own, signed in again after
       return signsOut.has(name) ? leaverToken : owner.token;
     };

@@ -80,6 +80,14 @@ const routes: RouteObject[] = [
         ),
       },
       {
+        // the e-mailed link that keeps an account whose deletion was asked for: no sign-in (decision 038)
+        path: '/cancelar-eliminacion/:token',
+        lazy: lazyPage(
+          () => import('../features/auth/pages/cancel-deletion-page.tsx'),
+          (m) => m.CancelDeletionPage,
+        ),
+      },
+      {
         path: '/cookie',
         lazy: lazyPage(
           () => import('../features/cookie/pages/cookie-page.tsx'),

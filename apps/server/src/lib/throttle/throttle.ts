@@ -106,6 +106,30 @@ export async function clearHitsStartingWith(ctx: AppContext, limit: Limit, prefi
   await ctx.db.delete(throttleHits).where(like(throttleHits.key, `${escaped}%`));
 }
 
+/**
+ * Forgets every hit counted on the subjects of `exact`, and on those that start with a subject of
+ * `startingWith` (one e-mail's pairs with every address): what an account leaves behind when it is
+ * deleted (decision 038). One statement, on `db`, which may be the deletion's transaction.
+ */
+export async function forgetSubjects(
+  db: DbOrTransaction,
+  { exact, startingWith }: { exact: Check[]; startingWith: Check[] },
+): Promise<void> {
+  const keys = exact.map((check) => keyOf(check.limit, check.subject));
+  const prefixes = startingWith.map(
+    (check) => `${keyOf(check.limit, check.subject).replace(/[\\%_]/g, (char) => `\\${char}`)}%`,
+  );
+  if (keys.length === 0 && prefixes.length === 0) return;
+  await db
+    .delete(throttleHits)
+    .where(
+      or(
+        ...(keys.length > 0 ? [inArray(throttleHits.key, keys)] : []),
+        ...prefixes.map((prefix) => like(throttleHits.key, prefix)),
+      ),
+    );
+}
+
 /** Deletes hits older than any window (the scheduled job prune-throttle-hits, throttle.jobs.ts). */
 export async function pruneHits(ctx: AppContext): Promise<void> {
   const cutoff = new Date(ctx.now().getTime() - THROTTLE_MAX_WINDOW_MS);

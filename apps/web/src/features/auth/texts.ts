@@ -7,6 +7,19 @@ export const authTexts = {
   unexpectedError: 'Lo sentimos, ha ocurrido un error inesperado. Por favor inténtalo nuevamente.',
   goToLogin: 'Ir a iniciar sesión',
 
+  // Login after asking to close the account (decision 038): {date} is DD-MM-AAAA HH:mm
+  deletionRequested:
+    'Pediste eliminar tu cuenta: se eliminará el {date}. Te enviamos un email con un enlace para cancelar la eliminación si cambias de opinión.',
+  deletionRequestedWithAtencion:
+    'Pediste eliminar tu cuenta. La central conservará tu atención abierta hasta cerrarla; tu cuenta se eliminará después, no antes del {date}. Te enviamos un email con un enlace para cancelar la eliminación.',
+
+  // the e-mailed link that cancels a deletion (/cancelar-eliminacion/:token)
+  cancelDeletionTitle: 'Cancelar la eliminación',
+  cancelDeletionIntro:
+    'Pediste eliminar tu cuenta. Si quieres conservarla, cancela la eliminación: tus datos quedan como estaban y podrás ingresar nuevamente.',
+  cancelDeletionSubmit: 'Conservar mi cuenta',
+  cancelDeletionDone: 'Listo: cancelamos la eliminación de tu cuenta. Ya puedes ingresar nuevamente.',
+
   // Login
   loginTitle: 'Iniciar sesión',
   loginSubtitle: 'Ingresa a tu panel para proteger tus dispositivos.',

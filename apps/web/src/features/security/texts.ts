@@ -58,6 +58,25 @@ export const securityTexts = {
   exportPasswordLabel: 'Contraseña',
   exportPasswordRequired: 'Ingresa tu contraseña.',
   exportSubmit: 'Preparar mi copia',
+  // closing the account (issue 29 item 8; decision 038)
+  deleteTitle: 'Eliminar tu cuenta',
+  deleteDescription:
+    'Si ya no quieres usar el servicio, puedes eliminar tu cuenta. Tendrás 7 días para arrepentirte.',
+  deleteOpen: 'Eliminar mi cuenta',
+  deleteDialogTitle: '¿Eliminar tu cuenta?',
+  deleteWhatGoes:
+    'Borraremos tu perfil y foto, tus teléfonos con sus fotos y recorridos, tus alertas, tu red de seguridad, tus sesiones y tu actividad. Tus teléfonos olvidarán la cuenta y tu email quedará libre para registrarte otra vez.',
+  deleteWhatStays: 'Tus pagos se conservan, como exige la ley contable, pero sin tu nombre, email ni RUT.',
+  deleteWhen:
+    'La eliminación ocurre 7 días después de pedirla. Cerraremos tus sesiones ahora y te enviaremos un email con un enlace para cancelarla.',
+  deleteAtencion:
+    'Si tienes una atención abierta, la central conservará tu atención abierta hasta cerrarla; tu cuenta se eliminará cuando la cierre.',
+  deletePasswordLabel: 'Tu contraseña',
+  deletePasswordHelp: 'Escribe tu contraseña para confirmar que eres tú.',
+  deletePasswordRequired: 'Escribe tu contraseña para continuar.',
+  deleteCancel: 'Cancelar',
+  deleteConfirm: 'Eliminar mi cuenta',
+  deleteFailed: 'No pudimos pedir la eliminación de tu cuenta. Por favor inténtalo nuevamente.',
   activityKinds: {
     sign_in: 'Inicio de sesión',
     sign_in_failed: 'Intento de inicio de sesión fallido',

@@ -15,6 +15,8 @@ import { useGoogleSignInReturn } from '../hooks/use-google-sign-in-return.ts';
 import { authTexts } from '../texts.ts';
 import { RECOVER_PARAM, afterSignInPath } from '../../../lib/session/after-sign-in.ts';
 import { usePlainForm } from '../components/use-plain-form.ts';
+import { takeDeletionRequested } from '../../../lib/session/deletion-requested.ts';
+import { fillText, formatDateTime } from '../../../lib/format.ts';
 
 /**
  * Login: the first page most visitors load, on a phone. Plain HTML and CSS and React state, no MUI
@@ -45,6 +47,15 @@ const ForgotPasswordDialog = lazyThemed(
 export function LoginPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
+  // after asking to close the account (decision 038): when, and that the e-mail was sent; taken once
+  const [deletionNotice] = useState(() => {
+    const requested = takeDeletionRequested();
+    if (!requested) return null;
+    const template = requested.hasOpenAtencion
+      ? authTexts.deletionRequestedWithAtencion
+      : authTexts.deletionRequested;
+    return fillText(template, { date: formatDateTime(requested.deletionScheduledAt) });
+  });
   const { data: config } = useConfig();
   const loginMutation = useLogin();
   // a security e-mail's link (`/login?recuperar=1`, issue 29) opens '¿Olvidaste tu contraseña?' at once
@@ -79,6 +90,11 @@ export function LoginPage() {
     <PlainAuthLayout title={authTexts.loginTitle} subtitle={authTexts.loginSubtitle}>
       <form onSubmit={onSubmit} noValidate>
         <div className="auth-stack">
+          {deletionNotice && !loginMutation.isError ? (
+            <div className="plain-alert is-info" role="status">
+              {deletionNotice}
+            </div>
+          ) : null}
           {google.errorMessage ? (
             <div className="plain-alert" role="alert">
               {google.errorMessage}
@@ -152,6 +168,8 @@ function describeLoginError(error: unknown): string {
   if (!isApiRequestError(error)) return authTexts.unexpectedError;
   if (error.status === 401) return authTexts.invalidCredentials;
   if (error.status === 429) return error.message;
+  // a disabled account, or one whose deletion is scheduled: the server's message says why and what to do
+  if (error.status === 403) return error.message;
   // No answer at all: say so (time-out or network), which helps more than "unexpected".
   if (error.code === 'TIMEOUT' || error.code === 'NETWORK') return error.message;
   return authTexts.unexpectedError;

@@ -5,6 +5,7 @@ import { ActivitySection } from '../components/activity-section.tsx';
 import { ChangePasswordSection } from '../components/change-password-section.tsx';
 import { SessionsSection } from '../components/sessions-section.tsx';
 import { DataExportSection } from '../components/data-export-section.tsx';
+import { DeleteAccountSection } from '../components/delete-account-section.tsx';
 import { securityTexts } from '../texts.ts';
 
 /**
@@ -25,6 +26,7 @@ export function SecurityPage() {
         <SessionsSection />
         <ChangePasswordSection />
         <DataExportSection />
+        <DeleteAccountSection />
         <ActivitySection />
       </Stack>
     </>

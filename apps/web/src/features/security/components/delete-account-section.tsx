@@ -1,0 +1,131 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { PasswordField } from '../../../components/password-field.tsx';
+import { isApiRequestError } from '../../../lib/api-client.ts';
+import { endSession } from '../../../lib/session/end-session.ts';
+import { rememberDeletionRequested } from '../../../lib/session/deletion-requested.ts';
+import { useDeleteAccount } from '../api/delete-account.ts';
+import { securityTexts as t } from '../texts.ts';
+import { SecuritySection } from './security-section.tsx';
+
+/**
+ * Closing the account (issue 29 item 8; decision 038): a red button opens a dialog that says what goes
+ * and what stays, asks the password and schedules the deletion in 7 days. The server ends every
+ * session, so on success this browser forgets its session and goes to Login with the date.
+ */
+export function DeleteAccountSection() {
+  const [isOpen, setIsOpen] = useState(false);
+  return (
+    <SecuritySection title={t.deleteTitle} description={t.deleteDescription}>
+      <Button variant="outlined" color="error" onClick={() => setIsOpen(true)}>
+        {t.deleteOpen}
+      </Button>
+      {isOpen ? <DeleteAccountDialog onClose={() => setIsOpen(false)} /> : null}
+    </SecuritySection>
+  );
+}
+
+function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
+  const theme = useTheme();
+  const isPhone = useMediaQuery(theme.breakpoints.down('sm'));
+  const navigate = useNavigate();
+  const titleId = useId();
+  const fieldId = useId();
+  const [password, setPassword] = useState('');
+  const [hasTriedToSubmit, setHasTriedToSubmit] = useState(false);
+  const deletion = useDeleteAccount();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setHasTriedToSubmit(true);
+    if (password === '' || deletion.isPending) return;
+    deletion.mutate(
+      { password },
+      {
+        onSuccess: (answer) => {
+          rememberDeletionRequested({
+            deletionScheduledAt: answer.deletion_scheduled_at,
+            hasOpenAtencion: answer.open_atencion,
+          });
+          endSession();
+          void navigate('/login', { replace: true });
+        },
+      },
+    );
+  };
+
+  const isMissing = hasTriedToSubmit && password === '';
+  const fieldError =
+    deletion.isError && isApiRequestError(deletion.error) ? deletion.error.fields?.password : undefined;
+  const formError = deletion.isError && !fieldError ? describeError(deletion.error) : null;
+  return (
+    <Dialog
+      open
+      onClose={deletion.isPending ? undefined : onClose}
+      fullScreen={isPhone}
+      maxWidth="sm"
+      fullWidth
+      aria-labelledby={titleId}
+    >
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id={titleId}>{t.deleteDialogTitle}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2}>
+            <Typography>{t.deleteWhatGoes}</Typography>
+            <Typography>{t.deleteWhatStays}</Typography>
+            <Alert severity="warning">{t.deleteWhen}</Alert>
+            <Typography color="text.secondary">{t.deleteAtencion}</Typography>
+            {formError ? (
+              <Alert severity="error" role="alert">
+                {formError}
+              </Alert>
+            ) : null}
+            <PasswordField
+              id={fieldId}
+              label={t.deletePasswordLabel}
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              autoComplete="current-password"
+              autoFocus
+              required
+              error={isMissing || Boolean(fieldError)}
+              helperText={isMissing ? t.deletePasswordRequired : (fieldError ?? t.deletePasswordHelp)}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={deletion.isPending}>
+            {t.deleteCancel}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            color="error"
+            disabled={deletion.isPending}
+            aria-busy={deletion.isPending || undefined}
+            startIcon={deletion.isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
+          >
+            {t.deleteConfirm}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+function describeError(error: unknown): string {
+  // the server's Spanish message says what to do (too many tries, a Google account without a password)
+  if (isApiRequestError(error) && error.status !== 500) return error.message;
+  return t.deleteFailed;
+}
