@@ -43,6 +43,11 @@ export const SECRET_KEYS = [
   'authorization',
   'cookie',
   'params',
+  // the secrets of links (issue 29 item 9), should one be logged as a field
+  'security_code',
+  'social_access_token',
+  'linkNonce',
+  'challenge',
 ] as const;
 
 const secretKeySet = new Set<string>(SECRET_KEYS.map((key) => key.toLowerCase()));
