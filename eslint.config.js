@@ -83,8 +83,8 @@ export default tseslint.config(
             // the customer an operator attends, by e-mail; who opened, noted and shared
             atenciones: ['accounts'],
             // the account of an e-mail, its sessions and tokens; a sign-up link's codes, checked before
-            // the account is made
-            auth: ['accounts', 'network', 'sales', 'sponsors'],
+            // the account is made; whether two-step sign-in is on, its challenge and codes
+            auth: ['accounts', 'network', 'sales', 'sponsors', 'two-factor'],
             // the owner's device an order goes to
             commands: ['devices'],
             // whether payments go to Flow's sandbox
@@ -110,8 +110,12 @@ export default tseslint.config(
             sponsors: ['plans'],
             // a route is opened by an order to the phone; whether the account's plan includes tracking
             tracking: ['accounts', 'commands', 'devices', 'plans'],
-            // the account's details list its devices, zone and plan; a new e-mail must be free, a place real
-            users: ['accounts', 'devices', 'geography', 'plans'],
+            // the account's details list its devices, zone and plan; a new e-mail must be free, a place real;
+            // they say whether two-step sign-in is on
+            users: ['accounts', 'devices', 'geography', 'plans', 'two-factor'],
+            // the account whose sign-in it guards and its password; turning it on or off and a wrong
+            // second-step code are written to the account's log, with a notice (activity)
+            'two-factor': ['accounts', 'activity'],
           },
         },
       ],

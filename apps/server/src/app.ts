@@ -48,6 +48,7 @@ import { registerSalesRoutes } from './sales/sales.routes.ts';
 import { registerSponsorRoutes } from './sponsors/sponsors.routes.ts';
 import { registerAtencionRoutes } from './atenciones/atenciones.routes.ts';
 import { registerActivityRoutes } from './activity/activity.routes.ts';
+import { registerTwoFactorRoutes } from './two-factor/two-factor.routes.ts';
 import { registerCommandMessages } from './commands/commands.messages.ts';
 
 export interface BuildOptions extends ContextOptions {
@@ -286,6 +287,7 @@ async function registerFeatures(app: FastifyInstance, ctx: AppContext, realtime:
   registerSponsorRoutes(route, ctx);
   await registerAtencionRoutes(app, route, ctx, authenticateUser);
   registerActivityRoutes(route, ctx);
+  registerTwoFactorRoutes(route, ctx);
   registerFileRoutes(app, ctx);
   await registerWebApp(app, ctx.env);
 

@@ -20,6 +20,11 @@ export const routes = {
   logout: { method: 'POST', path: '/api/auth/logout', auth: 'user' },
   userDetails: { method: 'POST', path: '/api/app/user/details', auth: 'user' },
   accountActivity: { method: 'POST', path: '/api/app/account/activity', auth: 'user' },
+  /** two-step sign-in (issue 29 item 2): turned on and off while signed in, its second step at sign-in */
+  twoFactorStart: { method: 'POST', path: '/api/app/account/twoFactor/start', auth: 'user' },
+  twoFactorConfirm: { method: 'POST', path: '/api/app/account/twoFactor/confirm', auth: 'user' },
+  twoFactorDisable: { method: 'POST', path: '/api/app/account/twoFactor/disable', auth: 'user' },
+  loginTwoFactor: { method: 'POST', path: '/api/auth/loginTwoFactor', auth: 'none' },
   updateInfo: { method: 'POST', path: '/api/app/user/updateInfo', auth: 'user' },
   updateAvatar: { method: 'POST', path: '/api/app/user/updateAvatar', auth: 'user' },
   getPaisesActivos: { method: 'POST', path: '/api/auth/getPaisesActivos', auth: 'none' },
