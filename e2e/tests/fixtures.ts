@@ -31,6 +31,20 @@ export function callApi<N extends EndpointName>(
   return callApiOn(E2E_URL, name, body, { token });
 }
 
+/**
+ * Signs in through the API and returns the session token; an account with two-step sign-in on needs
+ * `code` (the app's or a recovery code) for the second step.
+ */
+export async function signInToken(
+  account: { email: string; password: string },
+  code?: string,
+): Promise<string> {
+  const answer = await callApi('login', { email: account.email, password: account.password });
+  if ('access_token' in answer) return answer.access_token;
+  if (!code) throw new Error(`${account.email} has two-step sign-in on: a code is needed`);
+  return (await callApi('loginTwoFactor', { challenge: answer.challenge, code })).access_token;
+}
+
 export interface Account {
   name: string;
   email: string;
