@@ -1,6 +1,6 @@
 import './login-page.css';
 import { Suspense, useState, type FormEvent } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { lazyThemed } from '../../../components/lazy-themed.tsx';
 import { isApiRequestError } from '../../../lib/api-client.ts';
 import { useConfig } from '../../../lib/config/get-config.ts';
@@ -15,6 +15,7 @@ import { useGoogleSignInReturn } from '../hooks/use-google-sign-in-return.ts';
 import { authTexts } from '../texts.ts';
 import { afterSignInPath } from '../../../lib/session/after-sign-in.ts';
 import { usePlainForm } from '../components/use-plain-form.ts';
+import { TwoFactorStep, pendingTwoFactorOf, type TwoFactorPending } from '../components/two-factor-step.tsx';
 
 /**
  * Login: the first page most visitors load, on a phone. Plain HTML and CSS and React state, no MUI
@@ -49,8 +50,15 @@ export function LoginPage() {
   const loginMutation = useLogin();
   const [isForgotOpen, setIsForgotOpen] = useState(false);
   const [hasOpenedForgot, setHasOpenedForgot] = useState(false);
+  // two-step sign-in (decision 035): the second step after the password or Google, which Register may
+  // have sent here; `notice` is why it ended without signing in (its challenge expired)
+  const location = useLocation();
+  const [secondStep, setSecondStep] = useState<TwoFactorPending | null>(() =>
+    pendingTwoFactorOf(location.state),
+  );
+  const [notice, setNotice] = useState<string | null>(null);
   // spec 2: a social_access_token signs in with Google, then Home; a social_error says what failed
-  const google = useGoogleSignInReturn();
+  const google = useGoogleSignInReturn((challenge, next) => setSecondStep({ challenge, next }));
 
   // spec 5: messages appear once the person has left the field (or tried to submit)
   const { values, fieldProps, firstInvalid, submit } = usePlainForm(validate);
@@ -60,11 +68,35 @@ export function LoginPage() {
     submit();
     if (firstInvalid) return;
     // signing in from an invitation link goes back to it, where the person joins (issue 15)
+    setNotice(null);
     loginMutation.mutate(
       { email: values.email.trim(), password: values.password },
-      { onSuccess: () => navigate(afterSignInPath(searchParams), { replace: true }) },
+      {
+        onSuccess: (answer) => {
+          const next = afterSignInPath(searchParams);
+          if ('two_factor_required' in answer) setSecondStep({ challenge: answer.challenge, next });
+          else navigate(next, { replace: true });
+        },
+      },
     );
   };
+
+  if (secondStep) {
+    return (
+      <TwoFactorStep
+        challenge={secondStep.challenge}
+        onPassed={() => navigate(secondStep.next, { replace: true })}
+        onBack={(message) => {
+          setSecondStep(null);
+          setNotice(message);
+          loginMutation.reset();
+          // a pending step Register sent along must not come back on a reload
+          if (location.state)
+            navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+        }}
+      />
+    );
+  }
 
   if (google.isSigningIn) {
     return (
@@ -81,6 +113,11 @@ export function LoginPage() {
           {google.errorMessage ? (
             <div className="plain-alert" role="alert">
               {google.errorMessage}
+            </div>
+          ) : null}
+          {notice ? (
+            <div className="plain-alert" role="alert">
+              {notice}
             </div>
           ) : null}
           {loginMutation.isError ? (

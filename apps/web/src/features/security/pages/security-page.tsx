@@ -2,6 +2,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DocumentTitle } from '../../../components/document-title.tsx';
 import { ActivitySection } from '../components/activity-section.tsx';
+import { TwoFactorSection } from '../components/two-factor-section.tsx';
 import { securityTexts } from '../texts.ts';
 
 /**
@@ -19,6 +20,7 @@ export function SecurityPage() {
         {securityTexts.intro}
       </Typography>
       <Stack spacing={3} sx={{ maxWidth: 880 }}>
+        <TwoFactorSection />
         <ActivitySection />
       </Stack>
     </>
