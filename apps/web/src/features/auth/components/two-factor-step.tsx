@@ -52,7 +52,11 @@ export function TwoFactorStep({
         onError: (error) => {
           if (isApiRequestError(error) && error.code === 'TWO_FACTOR_CHALLENGE_INVALID')
             onBack(error.message);
-          else setCode('');
+          else {
+            // a code works once: the field is emptied for a fresh one, without calling it missing
+            setCode('');
+            setHasTriedToSubmit(false);
+          }
         },
       },
     );

@@ -39,7 +39,13 @@ export function TwoFactorDisableDialog({ open, onClose }: { open: boolean; onClo
     disable.mutate(
       { password, code: code.trim() },
       // a code works once: a refused try needs a fresh one
-      { onSuccess: close, onError: () => setCode('') },
+      {
+        onSuccess: close,
+        onError: () => {
+          setCode('');
+          setHasTriedToSubmit(false);
+        },
+      },
     );
   }
 

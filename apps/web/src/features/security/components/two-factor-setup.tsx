@@ -46,7 +46,13 @@ export function TwoFactorSetup({
     if (codeError || confirm.isPending) return;
     confirm.mutate(
       { code: typed },
-      { onSuccess: ({ recovery_codes }) => onConfirmed(recovery_codes), onError: () => setCode('') },
+      {
+        onSuccess: ({ recovery_codes }) => onConfirmed(recovery_codes),
+        onError: () => {
+          setCode('');
+          setHasTriedToSubmit(false);
+        },
+      },
     );
   }
 
@@ -59,6 +65,8 @@ export function TwoFactorSetup({
         label={securityTexts.twoFactorSecretLabel}
         value={groupSecret(setup.secret)}
         readOnly
+        // wraps at a phone's width instead of hiding the end of the key
+        multiline
         helperText={securityTexts.twoFactorSecretHelp}
         inputProps={{ spellCheck: false, style: { fontFamily: 'monospace', letterSpacing: 1 } }}
       />
