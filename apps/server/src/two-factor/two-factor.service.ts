@@ -10,11 +10,12 @@ import { TWO_FACTOR_RECOVERY_CODE_COUNT } from '@escudo/contract';
 import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { DbOrTransaction } from '../lib/db/client.ts';
-import type { ClientOrigin } from '../lib/http/client-origin.ts';
+import { noOrigin, type ClientOrigin } from '../lib/http/client-origin.ts';
 import { createTotpSecret, matchTotpStep, otpauthUrl } from '../lib/crypto/totp.ts';
 import { verifyPassword } from '../lib/crypto/passwords.ts';
 import { forgive, takeHits } from '../lib/throttle/throttle.ts';
 import { users } from '../accounts/accounts.schema.ts';
+import { findUserByEmail } from '../accounts/accounts.service.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import { sendSecurityNotice } from '../activity/security-notice.ts';
 import { twoFactor, twoFactorRecoveryCodes } from './two-factor.schema.ts';
@@ -205,4 +206,28 @@ export async function disableTwoFactor(
   });
   await sendSecurityNotice(ctx, { userId: auth.userId, kind: 'two_factor_off', origin });
   return { code: 200 as const };
+}
+
+/** what the activity log and the notice say when support turned it off (two-factor.admin.ts) */
+const BY_SUPPORT = 'por el equipo de soporte';
+
+/** The administrator's command: turns two-step sign-in off for the account of `email`. */
+export async function disableTwoFactorForSupport(ctx: AppContext, email: string): Promise<void> {
+  const user = await findUserByEmail(ctx, email);
+  if (!user || !(await isTwoFactorOn(ctx, user.id))) throw new AppError('TWO_FACTOR_OFF');
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(twoFactor).where(eq(twoFactor.userId, user.id));
+    await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, user.id));
+    await recordActivity(
+      ctx,
+      { userId: user.id, kind: 'two_factor_off', origin: noOrigin, detail: BY_SUPPORT },
+      tx,
+    );
+  });
+  await sendSecurityNotice(ctx, {
+    userId: user.id,
+    kind: 'two_factor_off',
+    origin: noOrigin,
+    detail: BY_SUPPORT,
+  });
 }

@@ -6,6 +6,7 @@ import { totpCode, totpStepAt } from '../lib/crypto/totp.ts';
 import { signInWithProvider } from '../auth/google.service.ts';
 import { noSignUpCodes } from '../auth/sign-up.ts';
 import { twoFactor } from './two-factor.schema.ts';
+import { runAdminCommand } from '../admin/admin-commands.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -354,6 +355,22 @@ describe('turning two-step sign-in off', () => {
       account.token,
     );
     expect(off.statusCode).toBe(200);
+  });
+});
+
+describe('the administrator’s two-factor disable', () => {
+  it('turns it off for an owner who lost the phone and the codes, and tells them', async () => {
+    const account = await signUpUser(app);
+    await turnOn(account);
+    const said = await runAdminCommand(app.ctx, ['two-factor', 'disable', '--email', account.email]);
+    expect(said.join('\n')).toContain(account.email);
+    expect(await isOn(account)).toBe(false);
+    expect(await activityKinds(account)).toContain('two_factor_off');
+    const mails = await mailsTo(app, account.email);
+    expect(mails.some((mail) => mail.text?.includes('por el equipo de soporte'))).toBe(true);
+    await expect(
+      runAdminCommand(app.ctx, ['two-factor', 'disable', '--email', account.email]),
+    ).rejects.toThrow('La verificación en dos pasos no está activada en tu cuenta.');
   });
 });
 
