@@ -314,6 +314,11 @@ describe('contract fuzz: HTTP endpoints', () => {
       // an account that is nobody's referred of the owner, and a made-up sponsor
       getUserPaymentStatus: 'FORBIDDEN',
       getSponsorById: 'NOT_FOUND',
+      // two-step sign-in: a made-up challenge, a confirm of the owner, who has started no secret, and
+      // turning off what the owner does not have on
+      loginTwoFactor: 'TWO_FACTOR_CHALLENGE_INVALID',
+      twoFactorConfirm: 'TWO_FACTOR_NOT_STARTED',
+      twoFactorDisable: 'TWO_FACTOR_OFF',
     };
     const tokenFor = (name: string, auth: Endpoint['auth']) => {
       if (auth === 'none') return undefined;
