@@ -85,8 +85,9 @@ export default tseslint.config(
             atenciones: ['accounts', 'activity'],
             // the account of an e-mail, its sessions and tokens; a sign-up link's codes, checked before
             // the account is made; sign-ins, sessions ended and password changes go into its activity
-            // log and security e-mails, and a refused sign-in's message uses its date format
-            auth: ['accounts', 'activity', 'network', 'sales', 'sponsors'],
+            // log and security e-mails, and a refused sign-in's message uses its date format; whether
+            // two-step sign-in is on, its challenge and codes
+            auth: ['accounts', 'activity', 'network', 'sales', 'sponsors', 'two-factor'],
             // the owner's device an order goes to
             commands: ['devices'],
             // closing an account (decision 038): its password check and sessions (auth), the account
@@ -122,7 +123,8 @@ export default tseslint.config(
             // the referred accounts, and their paid orders
             sales: ['accounts', 'payments'],
             // a data export (issue 29 item 7) reads every feature's tables about the account, records
-            // its activity entry and dates its e-mail as the security notices do
+            // its activity entry and dates its e-mail as the security notices do; it asks the second step
+            // of two-step sign-in when the account has it on
             export: [
               'accounts',
               'activity',
@@ -139,6 +141,7 @@ export default tseslint.config(
               'sales',
               'sponsors',
               'tracking',
+              'two-factor',
             ],
             // the accounts whose current plan ends soon, and the plan's name
             reminders: ['accounts', 'plans'],
@@ -149,8 +152,12 @@ export default tseslint.config(
             // a route is opened by an order to the phone; whether the account's plan includes tracking
             // (activity: a route ordered goes into the owner's log)
             tracking: ['accounts', 'activity', 'commands', 'devices', 'plans'],
-            // the account's details list its devices, zone and plan; a new e-mail must be free, a place real
-            users: ['accounts', 'devices', 'geography', 'plans'],
+            // the account's details list its devices, zone and plan; a new e-mail must be free, a place real;
+            // they say whether two-step sign-in is on
+            users: ['accounts', 'devices', 'geography', 'plans', 'two-factor'],
+            // the account whose sign-in it guards and its password; turning it on or off and a wrong
+            // second-step code are written to the account's log, with a notice (activity)
+            'two-factor': ['accounts', 'activity'],
           },
         },
       ],

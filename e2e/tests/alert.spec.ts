@@ -1,5 +1,5 @@
 import { E2E_URL } from '../playwright.config.ts';
-import { callApi, createAccount, expect, readLinkFromOutbox, signIn, test } from './fixtures.ts';
+import { callApi, createAccount, expect, readLinkFromOutbox, signIn, signInToken, test } from './fixtures.ts';
 
 test('an SOS from the phone: the open alert page follows it live, and the owner ends it from Home', async ({
   page,
@@ -9,8 +9,7 @@ test('an SOS from the phone: the open alert page follows it live, and the owner 
   // a long journey (real timers, several browsers or phones): 3 times the limit of playwright.config.ts
   test.slow();
   const account = await createAccount();
-  const login = (who: { email: string; password: string }) =>
-    callApi('login', { email: who.email, password: who.password }).then((answer) => answer.access_token);
+  const login = (who: { email: string; password: string }) => signInToken(who);
   const token = await login(account);
 
   // someone of the owner's network: invited by e-mail, joined with the link's code

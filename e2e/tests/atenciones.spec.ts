@@ -7,16 +7,14 @@ import {
   demoOperator,
   expect,
   signIn,
+  signInToken,
   test,
   type Account,
 } from './fixtures.ts';
 
 /** The demo's video, made by the seed at start-up: a real WebM the journey uploads again. */
 async function seededVideo(): Promise<Buffer> {
-  const { access_token: token } = await callApi('login', {
-    email: demoAccount.email,
-    password: demoAccount.password,
-  });
+  const token = await signInToken(demoAccount);
   const { atenciones } = await callApi('getUserAtenciones', { limit: 15, page: 1 }, token);
   for (const atencion of atenciones) {
     const { atencion: detail } = await callApi('getAtencionDetail', { atencion_id: atencion.id }, token);
@@ -49,10 +47,7 @@ test('an operator attends a customer with a note and a video; the customer pages
   const video = await seededVideo();
 
   // 16 earlier atenciones through the API, so the customer's table has two pages
-  const { access_token: operatorToken } = await callApi('login', {
-    email: demoOperator.email,
-    password: demoOperator.password,
-  });
+  const operatorToken = await signInToken(demoOperator);
   for (let i = 0; i < 16; i += 1) {
     const { atencion } = await callApi('openAtencion', { email: customer.email }, operatorToken);
     await callApi('closeAtencion', { atencion_id: atencion.id }, operatorToken);
@@ -204,10 +199,7 @@ test('an operator attends a customer with a note and a video; the customer pages
 
 test('a customer calling the operator API is refused', async () => {
   const customer = await createAccount();
-  const { access_token: token } = await callApi('login', {
-    email: customer.email,
-    password: customer.password,
-  });
+  const token = await signInToken(customer);
   await expect(callApi('listOperatorAtenciones', { limit: 15, page: 1 }, token)).rejects.toMatchObject({
     status: 403,
     code: 'FORBIDDEN',

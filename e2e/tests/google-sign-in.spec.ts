@@ -14,6 +14,7 @@ import {
   newAccount,
   readLinkFromOutbox,
   runAdmin,
+  signInToken,
   test,
 } from './fixtures.ts';
 
@@ -113,7 +114,7 @@ test('an invitation with Google: a new account joins from Register, an existing 
   browser,
 }) => {
   const owner = await createAccount();
-  const { access_token } = await callApi('login', { email: owner.email, password: owner.password });
+  const access_token = await signInToken(owner);
   /** the owner invites someone; the link of the e-mail they get */
   const invitation = async () => {
     const invitado = newAccount().email;

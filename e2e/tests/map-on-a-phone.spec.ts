@@ -1,12 +1,12 @@
 import type { Page } from '@playwright/test';
 import {
   PLAN_WITH_TRACKING,
-  callApi,
   createAccount,
   expect,
   payForPlan,
   selectDevice,
   signIn,
+  signInToken,
   simulatedAndroid,
   test,
 } from './fixtures.ts';
@@ -49,10 +49,7 @@ test('the map is sharp on a phone and still drawn at its closest zoom', async ({
   );
   const account = await createAccount();
   await startPhone(account);
-  const { access_token: token } = await callApi('login', {
-    email: account.email,
-    password: account.password,
-  });
+  const token = await signInToken(account);
   await payForPlan(token, PLAN_WITH_TRACKING);
 
   await signIn(page, account);

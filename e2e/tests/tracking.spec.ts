@@ -7,6 +7,7 @@ import {
   payForPlan,
   selectDevice,
   signIn,
+  signInToken,
   simulatedAndroid,
   test,
 } from './fixtures.ts';
@@ -23,10 +24,7 @@ test('follow a live route, stop it, find it in the history and page the history'
   const account = await createAccount();
   const phone = await startPhone(account);
 
-  const { access_token: token } = await callApi('login', {
-    email: account.email,
-    password: account.password,
-  });
+  const token = await signInToken(account);
   // resolves only on the endpoint's success status (200); a refusal throws an ApiCallError
   const changeStatus = (trackingStatus: 1 | 2) =>
     callApi('changeTrackingStatus', { device_id: phone.deviceId, trackingStatus }, token);

@@ -52,6 +52,12 @@ describe('the command line', () => {
     );
   });
 
+  it('takes the two-step sign-in code with --code, and refuses an empty one', () => {
+    expect(parse().code).toBeUndefined();
+    expect(parse('--code', ' 123456 ').code).toBe('123456');
+    expect(refusal([...base, '--code', ' '])).toBe('--code no puede estar vacío.');
+  });
+
   it('derives a stable device id from the e-mail, so a second run registers the same phone', () => {
     expect(defaultDeviceId('ana@example.com')).toMatch(/^sim-[0-9a-f]{12}$/);
     expect(defaultDeviceId('Ana@Example.com ')).toBe(defaultDeviceId('ana@example.com'));

@@ -11,6 +11,9 @@ responde las órdenes (bloqueo, borrado, modo perdido, tracking) como lo haría 
   --server URL            servidor de Escudo (por defecto http://localhost:3000)
   --email E               e-mail de la cuenta; con --count, {n} se reemplaza por el número del teléfono
   --password P            contraseña de la cuenta
+  --code C                código de verificación en dos pasos (el de tu app de autenticación o un
+                          código de recuperación), si la cuenta la tiene activada; cada código sirve
+                          una sola vez, así que con --count solo el primer teléfono lo puede usar
   --so android|ios        sistema operativo (por defecto android)
   --soversion N           versión del sistema (por defecto 14 en android, 17.5 en ios)
   --brand B               marca (por defecto Samsung o Apple)
@@ -33,6 +36,8 @@ export interface PhoneOptions {
   server: string;
   email: string;
   password: string;
+  /** two-step sign-in's code (the app's or a recovery code), for an account that has it on */
+  code: string | undefined;
   deviceId: string;
   so: 'android' | 'ios';
   soVersion: number;
@@ -79,6 +84,7 @@ export function withPhoneDefaults(input: PhoneInput): PhoneOptions {
     deviceId: defaultDeviceId(input.email),
     ...DEFAULTS[so],
     name: DEFAULT_NAME,
+    code: undefined,
     reportEveryS: undefined,
     isSilent: false,
     raisesSos: false,
@@ -122,6 +128,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions | 'help' {
         server: { type: 'string' },
         email: { type: 'string' },
         password: { type: 'string' },
+        code: { type: 'string' },
         so: { type: 'string' },
         soversion: { type: 'string' },
         brand: { type: 'string' },
@@ -156,6 +163,8 @@ export function parseCliArgs(argv: readonly string[]): CliOptions | 'help' {
     throw new UsageError(`--email no es un e-mail válido: "${email}".`);
   }
   const password = required('--password', values.password);
+  const code = values.code?.trim();
+  if (values.code !== undefined && !code) throw new UsageError('--code no puede estar vacío.');
 
   const so = values.so ?? 'android';
   if (so !== 'android' && so !== 'ios') {
@@ -196,6 +205,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions | 'help' {
     server: server.replace(/\/+$/, ''),
     email,
     password,
+    code,
     deviceId: deviceId.trim(),
     so,
     soVersion,

@@ -54,8 +54,19 @@ const ANSWER_TIMEOUT_MS = 10_000;
 
 /** Signs in like the app and registers this phone (idempotent per device_id; rotates its token). */
 export async function signInAndRegister(options: PhoneOptions, log: PhoneLog): Promise<Registration> {
-  const { server, email, password } = options;
-  const session = await callApi(server, 'login', { email, password });
+  const { server, email, password, code } = options;
+  const answer = await callApi(server, 'login', { email, password });
+  let session = answer;
+  if ('two_factor_required' in answer) {
+    // the account has two-step sign-in on: the second step needs --code (docs/api.md)
+    if (!code) {
+      throw new Error(
+        'La cuenta tiene activada la verificación en dos pasos: vuelve a ejecutar el simulador con --code y el código de tu app de autenticación (o un código de recuperación).',
+      );
+    }
+    session = await callApi(server, 'loginTwoFactor', { challenge: answer.challenge, code });
+  }
+  if (!('access_token' in session)) throw new Error('sign-in answered no session');
   log.status(`signed in as ${email}`);
   const registration = await callApi(
     server,

@@ -16,6 +16,7 @@ import { createRealtimeHub, type RealtimeHub } from './lib/realtime/hub.ts';
 import { createDiskStorage, type FileStorage } from './lib/storage/file-storage.ts';
 import { createFileLinks } from './lib/storage/signed-links.ts';
 import { createSigner, loadAppSecret } from './lib/crypto/signing.ts';
+import { createSecretBox } from './lib/crypto/secret-box.ts';
 import { createEventBus } from './lib/events.ts';
 import { createMetrics } from './lib/metrics/metrics.ts';
 import { seedReferenceData } from './seed/seed.ts';
@@ -142,6 +143,8 @@ export async function buildContext(options: ContextOptions): Promise<BuiltContex
     signInCookieSigner: createSigner(secret, 'google-sign-in-cookie'),
     alertLinkSigner: createSigner(secret, 'alert-link'),
     exportLinkSigner: createSigner(secret, 'data-export-link'),
+    twoFactorSecrets: createSecretBox(secret, 'two-factor-secrets'),
+    recoveryCodeSigner: createSigner(secret, 'two-factor-recovery-codes'),
     realtime,
     events: createEventBus(log),
     metrics,

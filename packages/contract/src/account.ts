@@ -10,6 +10,7 @@ import {
   tokenTextSchema,
 } from './common.ts';
 import { PAGE_SIZE, PAGE_SIZE_MAX } from './constants.ts';
+import { twoFactorCodeSchema } from './two-factor.ts';
 
 /**
  * The account's own security and privacy (issue 29): what happened to it (activity), where it is
@@ -152,9 +153,7 @@ export const requestDataExport = defineEndpoint({
     'Ask for a ZIP of everything held about the signed-in customer, confirmed with the password; prepared apart, e-mailed as a link valid 24 h; one a day',
   body: z.strictObject({
     password: passwordSchema.describe("the account's password, re-entered"),
-    code: z
-      .string()
-      .regex(/^\d{6}$/, 'El código debe tener 6 dígitos.')
+    code: twoFactorCodeSchema
       .optional()
       .describe('the second step of two-step sign-in, when the account has it on'),
   }),
@@ -194,13 +193,7 @@ export const deleteAccount = defineEndpoint({
     'Schedule the deletion of the signed-in customer’s account in 7 days: every session ends, and an e-mail brings a link that cancels it',
   body: z.strictObject({
     password: passwordSchema.describe('the account’s current password'),
-    code: z
-      .string()
-      .trim()
-      .max(64, 'El código no puede superar los 64 caracteres.')
-      .regex(/^[\w-]*$/, 'El código no es válido.')
-      .optional()
-      .describe('the two-step sign-in code, when two-step sign-in is on'),
+    code: twoFactorCodeSchema.optional().describe('the two-step sign-in code, when two-step sign-in is on'),
   }),
   response: z.object({
     deletion_scheduled_at: z.string().describe('ISO date-time at which the account will be deleted'),

@@ -11,6 +11,7 @@ import {
   statusResponseSchema,
   tokenTextSchema,
 } from './common.ts';
+import { twoFactorRequiredSchema } from './two-factor.ts';
 
 const tokenResponseSchema = z.object({
   access_token: z.string().describe('opaque bearer token'),
@@ -20,9 +21,10 @@ const tokenResponseSchema = z.object({
 
 export const login = defineEndpoint({
   ...routes.login,
-  summary: 'Sign in with e-mail and password',
+  summary:
+    'Sign in with e-mail and password: a session, or, when two-step sign-in is on, a challenge for /auth/loginTwoFactor',
   body: z.strictObject({ email: emailSchema, password: passwordSchema }),
-  response: tokenResponseSchema,
+  response: z.union([tokenResponseSchema, twoFactorRequiredSchema]),
 });
 
 export const signUpByCode = defineEndpoint({

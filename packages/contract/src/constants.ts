@@ -76,6 +76,14 @@ export const socialSignInErrors = [
   'unavailable',
 ] as const;
 export type SocialSignInError = (typeof socialSignInErrors)[number];
+/** issue 29: sign-in's second step must come within 5 minutes of the password (or Google) */
+export const TWO_FACTOR_CHALLENGE_TTL_MS = 5 * 60 * 1000;
+/** ours: a challenge takes this many codes; then it is dead and the person signs in again (decision 035) */
+export const TWO_FACTOR_CHALLENGE_MAX_CODES = 5;
+/** issue 29: how many single-use recovery codes turning two-step sign-in on gives */
+export const TWO_FACTOR_RECOVERY_CODE_COUNT = 10;
+/** ours: how many digits the authenticator app's code has (RFC 6238's usual 6) */
+export const TWO_FACTOR_CODE_DIGITS = 6;
 /** ours: a reset link is valid 1 hour and works once (issue 2) */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 /**

@@ -87,6 +87,26 @@ export const errorCodes = [
   'EXPORT_TOO_SOON',
   /** a data export's download link that is forged, past its 24 hours, or whose file was removed */
   'EXPORT_LINK_INVALID',
+  /** a password re-entered while signed in (turning two-step sign-in off) that is not the account's */
+  'PASSWORD_INVALID',
+  /**
+   * a two-step sign-in code that is wrong, already used (each time step and each recovery code work
+   * once) or out of its time: at sign-in's second step, turning it on or off, or validatePass
+   */
+  'TWO_FACTOR_CODE_INVALID',
+  /** validatePass without a code on an account with two-step sign-in on */
+  'TWO_FACTOR_CODE_REQUIRED',
+  /**
+   * sign-in's second step with a challenge that is unknown, used, past its 5 minutes or dead after
+   * too many wrong codes: the person signs in again with the password
+   */
+  'TWO_FACTOR_CHALLENGE_INVALID',
+  /** confirming two-step sign-in with no pending secret (start was not called, or it is already used) */
+  'TWO_FACTOR_NOT_STARTED',
+  /** starting or confirming two-step sign-in on an account that has it on */
+  'TWO_FACTOR_ALREADY_ON',
+  /** turning off two-step sign-in on an account that does not have it on */
+  'TWO_FACTOR_OFF',
   /** a security-network invitation code that is unknown, already used or past its 14 days */
   'INVITATION_INVALID',
   /** accepting an invitation to one's own network */
@@ -167,6 +187,13 @@ export const errorStatus: Record<ErrorCode, number> = {
   CURRENT_PASSWORD_WRONG: 400,
   EXPORT_TOO_SOON: 429,
   EXPORT_LINK_INVALID: 410,
+  PASSWORD_INVALID: 400,
+  TWO_FACTOR_CODE_INVALID: 400,
+  TWO_FACTOR_CODE_REQUIRED: 400,
+  TWO_FACTOR_CHALLENGE_INVALID: 400,
+  TWO_FACTOR_NOT_STARTED: 409,
+  TWO_FACTOR_ALREADY_ON: 409,
+  TWO_FACTOR_OFF: 409,
   INVITATION_INVALID: 400,
   INVITATION_OWN: 409,
   ALREADY_IN_NETWORK: 409,
@@ -234,6 +261,17 @@ export const errorMessages: Record<ErrorCode, string> = {
   EXPORT_TOO_SOON: 'Ya pediste una copia de tus datos en las últimas 24 horas. Podrás pedir otra mañana.',
   EXPORT_LINK_INVALID:
     'Este enlace de descarga no es válido o ya expiró. Puedes pedir una nueva copia de tus datos en «Seguridad y privacidad».',
+  PASSWORD_INVALID: 'La contraseña no es correcta. Por favor verifica los datos ingresados.',
+  TWO_FACTOR_CODE_INVALID:
+    'El código no es correcto, ya fue usado o expiró. Escribe el código que muestra ahora tu app de autenticación, o uno de tus códigos de recuperación.',
+  TWO_FACTOR_CODE_REQUIRED:
+    'Tu cuenta tiene activada la verificación en dos pasos: ingresa el código de tu app de autenticación o uno de tus códigos de recuperación.',
+  TWO_FACTOR_CHALLENGE_INVALID:
+    'La verificación en dos pasos expiró o ya no es válida. Ingresa nuevamente con tu email y contraseña.',
+  TWO_FACTOR_NOT_STARTED:
+    'Primero pide un código QR nuevo con «Activar» y escanéalo con tu app de autenticación.',
+  TWO_FACTOR_ALREADY_ON: 'La verificación en dos pasos ya está activada en tu cuenta.',
+  TWO_FACTOR_OFF: 'La verificación en dos pasos no está activada en tu cuenta.',
   INVITATION_INVALID:
     'La invitación no es válida, ya fue utilizada o ha expirado. Pide a quien te invitó que te envíe una nueva.',
   INVITATION_OWN: 'Esta invitación es para tu propia red de seguridad: compártela con la persona invitada.',

@@ -3,6 +3,7 @@ import { defineEndpoint } from './endpoint.ts';
 import { routes } from './routes.ts';
 import { emptyBodySchema, idSchema, passwordSchema } from './common.ts';
 import { commandSchema, lockPinSchema } from './commands.ts';
+import { twoFactorCodeSchema } from './two-factor.ts';
 import { deviceIdSchema } from './device.ts';
 import { PAGE_SIZE_MAX } from './constants.ts';
 
@@ -51,8 +52,13 @@ const commandResponseSchema = z.object({ command: commandSchema });
 export const validatePass = defineEndpoint({
   ...routes.validatePass,
   summary:
-    "Checks the signed-in user's password before a wipe; a right one allows one wipe within 5 minutes. Wrong passwords count towards the sign-in lockout",
-  body: z.strictObject({ password: passwordSchema }),
+    "Checks the signed-in user's password before a wipe; a right one allows one wipe within 5 minutes. Wrong passwords count towards the sign-in lockout. With two-step sign-in on, a code is required too (TWO_FACTOR_CODE_REQUIRED, TWO_FACTOR_CODE_INVALID)",
+  body: z.strictObject({
+    password: passwordSchema,
+    code: twoFactorCodeSchema
+      .optional()
+      .describe("required when two-step sign-in is on: the app's code or a recovery code"),
+  }),
   response: z.object({ status: z.boolean().describe('true when the password is right') }),
 });
 

@@ -30,6 +30,11 @@ export const routes = {
   dataExportStatus: { method: 'POST', path: '/api/app/account/exportStatus', auth: 'user' },
   deleteAccount: { method: 'POST', path: '/api/app/account/delete', auth: 'user' },
   cancelAccountDeletion: { method: 'POST', path: '/api/auth/cancelDeletion', auth: 'none' },
+  /** two-step sign-in (issue 29 item 2): turned on and off while signed in, its second step at sign-in */
+  twoFactorStart: { method: 'POST', path: '/api/app/account/twoFactor/start', auth: 'user' },
+  twoFactorConfirm: { method: 'POST', path: '/api/app/account/twoFactor/confirm', auth: 'user' },
+  twoFactorDisable: { method: 'POST', path: '/api/app/account/twoFactor/disable', auth: 'user' },
+  loginTwoFactor: { method: 'POST', path: '/api/auth/loginTwoFactor', auth: 'none' },
   updateInfo: { method: 'POST', path: '/api/app/user/updateInfo', auth: 'user' },
   updateAvatar: { method: 'POST', path: '/api/app/user/updateAvatar', auth: 'user' },
   getPaisesActivos: { method: 'POST', path: '/api/auth/getPaisesActivos', auth: 'none' },

@@ -23,3 +23,4 @@ export * from './sales.ts';
 export * from './sponsors.ts';
 export * from './atenciones.ts';
 export * from './account.ts';
+export * from './two-factor.ts';

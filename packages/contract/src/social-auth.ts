@@ -7,22 +7,26 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { routes } from './routes.ts';
 import { optionalCodeSchema, tokenTextSchema } from './common.ts';
+import { twoFactorRequiredSchema } from './two-factor.ts';
 
 export const loginWithGoogleToken = defineEndpoint({
   ...routes.loginWithGoogleToken,
   summary:
-    "Trade Google sign-in's single-use social_access_token (2 minutes) for a session like /auth/login's",
+    "Trade Google sign-in's single-use social_access_token (2 minutes) for a session like /auth/login's, or, when two-step sign-in is on, a challenge for /auth/loginTwoFactor",
   body: z.strictObject({
     access_token: tokenTextSchema(
       128,
       'El inicio de sesión con Google no es válido. Por favor inténtalo nuevamente.',
     ).describe('the social_access_token of /login?social_access_token=…'),
   }),
-  response: z.object({
-    token: z.string().describe('opaque bearer token, the same kind /auth/login answers'),
-    token_type: z.literal('bearer'),
-    expires_at: z.string().describe('ISO date-time when the token stops working'),
-  }),
+  response: z.union([
+    z.object({
+      token: z.string().describe('opaque bearer token, the same kind /auth/login answers'),
+      token_type: z.literal('bearer'),
+      expires_at: z.string().describe('ISO date-time when the token stops working'),
+    }),
+    twoFactorRequiredSchema,
+  ]),
 });
 
 /**

@@ -87,6 +87,7 @@ export const userSchema = z.object({
   info: userInfoSchema,
   dispositivos: z.array(deviceSchema),
   plan: userPlanSchema.nullable(),
+  two_factor_enabled: z.boolean().describe('whether two-step sign-in is on (issue 29)'),
 });
 export type User = z.infer<typeof userSchema>;
 

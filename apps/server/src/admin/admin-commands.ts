@@ -9,9 +9,15 @@ import { AppError } from '../lib/app-error.ts';
 import { operatorCommands } from '../operators/operators.admin.ts';
 import { sponsorCommands } from '../sponsors/sponsors.admin.ts';
 import { storageCommands } from '../files/files.admin.ts';
+import { twoFactorCommands } from '../two-factor/two-factor.admin.ts';
 import type { AdminCommand } from '../lib/admin-command.ts';
 
-const adminCommands: AdminCommand[] = [...operatorCommands, ...sponsorCommands, ...storageCommands];
+const adminCommands: AdminCommand[] = [
+  ...operatorCommands,
+  ...sponsorCommands,
+  ...storageCommands,
+  ...twoFactorCommands,
+];
 
 const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());

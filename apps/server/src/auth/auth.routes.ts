@@ -6,6 +6,7 @@ import {
   findResetToken,
   forgotPass,
   login,
+  loginTwoFactor,
   logout,
   resetPass,
   revokeOtherSessions,
@@ -25,6 +26,7 @@ import {
   resetPassword,
   sendPasswordReset,
   signIn,
+  signInSecondStep,
   signUp,
 } from './auth.service.ts';
 import { endOtherSessions, endOwnSession, listSessions, revokeSession as endSession } from './sessions.ts';
@@ -33,6 +35,9 @@ import { signInOriginOf } from './browser-cookie.ts';
 export function registerAuthRoutes(route: Route, ctx: AppContext): void {
   route(login, ({ body, request, reply }) =>
     signIn(ctx, body, request.ip, signInOriginOf(ctx, request, reply)),
+  );
+  route(loginTwoFactor, ({ body, request, reply }) =>
+    signInSecondStep(ctx, body, signInOriginOf(ctx, request, reply)),
   );
   route(signUpByCode, ({ body, request, reply }) =>
     signUp(ctx, body, request.ip, signInOriginOf(ctx, request, reply)),
@@ -45,7 +50,7 @@ export function registerAuthRoutes(route: Route, ctx: AppContext): void {
     // a panel signed out must stop hearing about the phones at once
     ctx.realtime.disconnectPanels({ sessionId: auth.sessionId });
   });
-  route(validatePass, ({ auth, body }) => confirmPassword(ctx, auth, body.password));
+  route(validatePass, ({ auth, body }) => confirmPassword(ctx, auth, body.password, body.code));
   // the account's own sessions and password (issue 29 item 3)
   route(accountSessions, ({ auth }) => listSessions(ctx, auth));
   route(revokeSession, ({ auth, body, request }) =>

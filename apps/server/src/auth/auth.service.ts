@@ -5,6 +5,7 @@ import {
   type changePassword,
   type forgotPass,
   type login,
+  type loginTwoFactor,
   type resetPass,
   type signUpByCode,
 } from '@escudo/contract';
@@ -25,6 +26,8 @@ import { sendSecurityNotice } from '../activity/security-notice.ts';
 import { resetPasswordEmail } from './auth.emails.ts';
 import { authLimits } from './auth.limits.ts';
 import { checkSignUpCodes, createAccount, signUpCodesOf } from './sign-up.ts';
+import { isTwoFactorOn, spendTwoFactorCode } from '../two-factor/two-factor.service.ts';
+import { createChallenge, passChallenge } from '../two-factor/challenges.ts';
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 /** the subject of the per-pair limit; `|` cannot appear in an e-mail the contract accepts */
@@ -33,7 +36,8 @@ const pairOf = (email: string, address: string) => `${email}|${address}`;
 /**
  * Sign-in from `address` (the request's source). A hit is taken on the pair (e-mail, address) and on
  * the address before the password is checked, so a burst of guesses is counted as it arrives; a
- * right password gives both back and clears the pair (auth.limits.ts, lib/throttle).
+ * right password gives both back and clears the pair (auth.limits.ts, lib/throttle). With two-step
+ * sign-in on, the answer is a challenge for the second step instead of a session (decision 035).
  */
 export async function signIn(
   ctx: AppContext,
@@ -62,20 +66,32 @@ export async function signIn(
   // one commit for the success: the hits given back, the pair's failures forgotten, the session
   return ctx.db.transaction(async (tx) => {
     await forgive(tx, { ids: hits, clear: [pair] });
+    if (await isTwoFactorOn(ctx, user.id, tx)) return createChallenge(ctx, user.id, tx);
     return createSession(ctx, user.id, tx, origin);
   });
+}
+
+/** auth/loginTwoFactor: a challenge of signIn (or of Google's trade) and a code give the session */
+export function signInSecondStep(
+  ctx: AppContext,
+  input: BodyOf<typeof loginTwoFactor>,
+  origin: SignInOrigin,
+) {
+  return passChallenge(ctx, input, origin, (tx, userId) => createSession(ctx, userId, tx, origin));
 }
 
 /**
  * The signed-in user re-enters their password before a wipe (spec 4/6). A right one is remembered for
  * WIPE_PASSWORD_CONFIRM_WINDOW_MS (the wipe call checks it). Wrong ones are limited per session, by
  * that session's own failures only: a stolen session cannot guess the password, and nobody's failed
- * sign-ins can keep the owner from confirming a wipe (issue 12).
+ * sign-ins can keep the owner from confirming a wipe (issue 12). With two-step sign-in on, a code is
+ * needed too (the app's or a recovery code, used up); a wrong one counts as a failure of the session.
  */
 export async function confirmPassword(
   ctx: AppContext,
   auth: { userId: number; sessionId: number },
   password: string,
+  code?: string,
 ) {
   const limits = authLimits(ctx.env);
   const session = String(auth.sessionId);
@@ -91,6 +107,14 @@ export async function confirmPassword(
     throw new AppError('PASSWORD_NOT_SET');
   }
   if (!(await verifyPassword(user.passwordHash, password))) return { status: false };
+  if (await isTwoFactorOn(ctx, auth.userId)) {
+    // a right password without its code is not a failure: the panel asks for the code and tries again
+    if (!code) {
+      await forgive(ctx.db, { ids: hits });
+      throw new AppError('TWO_FACTOR_CODE_REQUIRED');
+    }
+    if (!(await spendTwoFactorCode(ctx, auth.userId, code))) throw new AppError('TWO_FACTOR_CODE_INVALID');
+  }
   await ctx.db.transaction(async (tx) => {
     // the session's earlier failures are forgiven along with this attempt
     await forgive(tx, { ids: hits, clear: [{ limit: limits.confirmSession, subject: session }] });

@@ -27,6 +27,8 @@ import { checkSignUpCodes, createAccount, type SignUpCodes } from './sign-up.ts'
 import { authLimits } from './auth.limits.ts';
 import { createSession } from './sessions.ts';
 import type { SignInOrigin } from './browser-cookie.ts';
+import { isTwoFactorOn } from '../two-factor/two-factor.service.ts';
+import { createChallenge } from '../two-factor/challenges.ts';
 import type { IdentityClaims } from './google-oidc.ts';
 
 const PROVIDER = 'google';
@@ -124,7 +126,8 @@ function nameOf(claims: IdentityClaims, email: string): string {
 /**
  * POST /social-auth/loginWithGoogleToken: the token is claimed (used_at set) by the same statement that
  * checks it is unused and unexpired, so two trades at once cannot both win; the session is made in
- * the same transaction. Every trade counts against the address; a good one is given back.
+ * the same transaction. Every trade counts against the address; a good one is given back. With
+ * two-step sign-in on, the answer is a challenge for auth/loginTwoFactor instead of a session.
  */
 export async function tradeSocialToken(
   ctx: AppContext,
@@ -149,6 +152,8 @@ export async function tradeSocialToken(
       .returning({ userId: socialSignInTokens.userId });
     if (!claimed) throw new AppError('SOCIAL_TOKEN_INVALID');
     await forgive(tx, { ids: hits });
+    // with two-step sign-in on, Google stands for the password: the second step follows (decision 035)
+    if (await isTwoFactorOn(ctx, claimed.userId, tx)) return createChallenge(ctx, claimed.userId, tx);
     const session = await createSession(ctx, claimed.userId, tx, origin);
     return { token: session.access_token, token_type: session.token_type, expires_at: session.expires_at };
   });

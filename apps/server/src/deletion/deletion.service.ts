@@ -65,9 +65,8 @@ export async function requestDeletion(
   // name stays on the atenciones it worked on
   if (auth.role !== 'customer')
     throw new AppError('FORBIDDEN', 'Las cuentas de operador no se eliminan aquí.');
-  // two-step sign-in is not on this branch yet: `body.code` is accepted by the contract and must be
-  // checked here once it exists (decision 038)
-  const checked = await confirmPassword(ctx, auth, body.password);
+  // the password, and with two-step sign-in on a code, as before a wipe
+  const checked = await confirmPassword(ctx, auth, body.password, body.code);
   if (!checked.status) {
     const { message } = new AppError('WRONG_PASSWORD');
     throw new AppError('WRONG_PASSWORD', message, { password: message });

@@ -23,6 +23,7 @@ import { verifyPassword } from '../lib/crypto/passwords.ts';
 import { forgive, takeHits } from '../lib/throttle/throttle.ts';
 import type { ClientOrigin } from '../lib/http/client-origin.ts';
 import { users } from '../accounts/accounts.schema.ts';
+import { isTwoFactorOn, spendTwoFactorCode } from '../two-factor/two-factor.service.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import { chileDateTime } from '../activity/security-notice.ts';
 import { dataExports } from './export.schema.ts';
@@ -126,8 +127,15 @@ export async function requestExport(
   if (!(await verifyPassword(user.passwordHash, body.password))) {
     throw new AppError('WRONG_PASSWORD', undefined, { password: 'La contraseña no es correcta.' });
   }
-  // body.code, the second step of two-step sign-in, is checked here once the account can have it on
-  // (issue 29 item 3, built apart): until then an account has no second step to ask for.
+  // with two-step sign-in on, a code too (the app's or a recovery code, used up), as before a wipe
+  if (await isTwoFactorOn(ctx, auth.userId)) {
+    if (!body.code) {
+      await forgive(ctx.db, { ids: hits });
+      throw new AppError('TWO_FACTOR_CODE_REQUIRED');
+    }
+    if (!(await spendTwoFactorCode(ctx, auth.userId, body.code)))
+      throw new AppError('TWO_FACTOR_CODE_INVALID');
+  }
   const now = ctx.now();
   const next = nextAllowedAt(ctx, await newestExport(ctx, auth.userId));
   if (next) {

@@ -5,6 +5,7 @@ import type { Mailer } from './mail/mailer.ts';
 import type { FileStorage } from './storage/file-storage.ts';
 import type { FileLinks } from './storage/signed-links.ts';
 import type { Signer } from './crypto/signing.ts';
+import type { SecretBox } from './crypto/secret-box.ts';
 import type { RealtimeEmitter } from './realtime/realtime-emitter.ts';
 import type { EventBus } from './events.ts';
 import type { Metrics } from './metrics/metrics.ts';
@@ -26,6 +27,10 @@ export interface AppContext {
   alertLinkSigner: Signer;
   /** signs the 24-hour download links of data exports (export/export-link.ts) */
   exportLinkSigner: Signer;
+  /** seals two-step sign-in's TOTP secrets at rest (AES-256-GCM; decision 035) */
+  twoFactorSecrets: SecretBox;
+  /** hashes two-step sign-in's recovery codes with a key the database does not hold (decision 035) */
+  recoveryCodeSigner: Signer;
   /** messages to connected phones and panels */
   realtime: RealtimeEmitter;
   /** what features tell each other has happened (events.ts) */

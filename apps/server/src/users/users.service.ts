@@ -10,6 +10,7 @@ import { preparedPerDatabase } from '../lib/db/prepared.ts';
 import { findCataloguePlan } from '../plans/plans.service.ts';
 import { toDevice } from '../devices/devices.service.ts';
 import { avatarUrl } from './avatar.service.ts';
+import { isTwoFactorOn } from '../two-factor/two-factor.service.ts';
 
 /** The realtime URLs of a zone: its own cluster's, or this server's when none is set. */
 function realtimeUrls(
@@ -80,7 +81,10 @@ export async function getUserDetails(ctx: AppContext, userId: number): Promise<U
   if (!row) throw new AppError('UNAUTHENTICATED');
   const { planRow } = row;
   const deviceRows = rows.flatMap(({ device }) => (device ? [device] : []));
-  const plan = planRow ? await findCataloguePlan(ctx, planRow.planId) : undefined;
+  const [plan, twoFactorEnabled] = await Promise.all([
+    planRow ? findCataloguePlan(ctx, planRow.planId) : undefined,
+    isTwoFactorOn(ctx, userId),
+  ]);
   const { user, cuadrante } = row;
   return {
     id: user.id,
@@ -114,5 +118,6 @@ export async function getUserDetails(ctx: AppContext, userId: number): Promise<U
             plan,
           }
         : null,
+    two_factor_enabled: twoFactorEnabled,
   };
 }

@@ -325,6 +325,11 @@ describe('contract fuzz: HTTP endpoints', () => {
       // a made-up password (the right one would close the account), and a made-up cancel link
       deleteAccount: 'WRONG_PASSWORD',
       cancelAccountDeletion: 'DELETION_LINK_INVALID',
+      // two-step sign-in: a made-up challenge, a confirm of the owner, who has started no secret, and
+      // turning off what the owner does not have on
+      loginTwoFactor: 'TWO_FACTOR_CHALLENGE_INVALID',
+      twoFactorConfirm: 'TWO_FACTOR_NOT_STARTED',
+      twoFactorDisable: 'TWO_FACTOR_OFF',
     };
     const signsOut = new Set(['logout', 'revokeSession']);
     const tokenFor = (name: string, auth: Endpoint['auth']) => {

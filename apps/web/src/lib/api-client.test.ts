@@ -15,7 +15,9 @@ function typeChecks() {
   // @ts-expect-error: login needs a password
   void callApi('login', { email: 'a@b.cl' });
   return async () => {
-    const { access_token } = await callApi('login', { email: 'a@b.cl', password: 'x' });
+    const answer = await callApi('login', { email: 'a@b.cl', password: 'x' });
+    // a session, or two-step sign-in's challenge: both are told apart by their fields
+    const access_token = 'access_token' in answer ? answer.access_token : answer.challenge;
     const trackings = await callApi('getTrackings', { device_id: 'android-1', limit: 15, page: 1 });
     return [access_token.toUpperCase(), trackings.total_trackings.toFixed()];
   };

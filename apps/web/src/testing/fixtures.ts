@@ -32,6 +32,7 @@ export const user: User = {
   } as unknown as User['info'],
   dispositivos: [device],
   plan: null,
+  two_factor_enabled: false,
 };
 
 export const config: PublicConfig = {

@@ -44,6 +44,19 @@ export const authTexts = {
       'El inicio de sesión con Google no está disponible en este momento. Ingresa con tu email y contraseña.',
   },
   orSeparator: 'o',
+  // sign-in's second step (issue 29: two-step sign-in)
+  twoFactorTitle: 'Verificación en dos pasos',
+  twoFactorIntro: 'Abre tu app de autenticación y escribe el código de 6 dígitos que muestra para tu cuenta.',
+  twoFactorRecoveryIntro:
+    'Escribe uno de los códigos de recuperación que guardaste. Cada código sirve una sola vez.',
+  twoFactorCodeLabel: 'Código de 6 dígitos',
+  twoFactorRecoveryLabel: 'Código de recuperación',
+  twoFactorCodeRequired: 'Ingresa el código.',
+  twoFactorCodeFormat: 'El código tiene 6 dígitos.',
+  twoFactorSubmit: 'Verificar',
+  twoFactorUseRecovery: 'Usar un código de recuperación',
+  twoFactorUseApp: 'Usar el código de la app',
+  twoFactorBack: 'Volver al inicio de sesión',
 
   // Forgot password dialog
   forgotTitle: 'Reestablecer contraseña',

@@ -68,6 +68,9 @@ export const lostphoneTexts = {
     'El borrado elimina toda la información del teléfono y no se puede deshacer. Tendrás unos segundos para detenerlo después de que el teléfono responda.',
   wipePasswordLabel: 'Contraseña',
   wipePasswordRequired: 'Debes ingresar tu contraseña en {product} para confirmar esta acción.',
+  // two-step sign-in on (issue 29): the wipe asks a code besides the password
+  wipeCodeLabel: 'Código de verificación',
+  wipeCodeHelp: 'El código de 6 dígitos de tu app de autenticación, o uno de tus códigos de recuperación.',
   wipeWrongPassword: 'Contraseña incorrecta',
   wipeConfirm: 'Confirmar borrado',
   wipeOffline:

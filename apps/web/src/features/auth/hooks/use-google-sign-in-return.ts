@@ -15,8 +15,10 @@ const errorTexts: Record<SocialSignInError, string> = authTexts.googleErrors;
  * as after signing in by e-mail: after-sign-in.ts); a `social_error`
  * (cancelled consent, provider error, bad state…) or a refused token becomes a Spanish message.
  * Both parameters leave the address bar at once, so a reload or a shared URL does not replay them.
+ * With two-step sign-in on, the trade answers a challenge: `onChallenge` gets it with the path to go
+ * to afterwards, and the page asks the code (decision 035).
  */
-export function useGoogleSignInReturn() {
+export function useGoogleSignInReturn(onChallenge: (challenge: string, next: string) => void) {
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const trade = useLoginWithGoogleToken();
@@ -40,7 +42,12 @@ export function useGoogleSignInReturn() {
     );
     if (!initial.token || hasTraded.current) return;
     hasTraded.current = true;
-    trade.mutate(initial.token, { onSuccess: () => navigate(initial.next, { replace: true }) });
+    trade.mutate(initial.token, {
+      onSuccess: (answer) => {
+        if ('two_factor_required' in answer) onChallenge(answer.challenge, initial.next);
+        else navigate(initial.next, { replace: true });
+      },
+    });
     // runs once, for the parameters the page was opened with
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -52,5 +59,6 @@ export function useGoogleSignInReturn() {
   } else if (initial.error) {
     errorMessage = errorTexts[initial.error as SocialSignInError] ?? errorTexts.provider;
   }
-  return { isSigningIn: trade.isPending || trade.isSuccess, errorMessage };
+  const isSignedIn = trade.isSuccess && 'token' in trade.data;
+  return { isSigningIn: trade.isPending || isSignedIn, errorMessage };
 }

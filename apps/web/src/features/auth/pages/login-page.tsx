@@ -1,6 +1,6 @@
 import './login-page.css';
 import { Suspense, useState, type FormEvent } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { lazyThemed } from '../../../components/lazy-themed.tsx';
 import { isApiRequestError } from '../../../lib/api-client.ts';
 import { useConfig } from '../../../lib/config/get-config.ts';
@@ -17,6 +17,7 @@ import { RECOVER_PARAM, afterSignInPath } from '../../../lib/session/after-sign-
 import { usePlainForm } from '../components/use-plain-form.ts';
 import { takeDeletionRequested } from '../../../lib/session/deletion-requested.ts';
 import { fillText, formatDateTime } from '../../../lib/format.ts';
+import { TwoFactorStep, pendingTwoFactorOf, type TwoFactorPending } from '../components/two-factor-step.tsx';
 
 /**
  * Login: the first page most visitors load, on a phone. Plain HTML and CSS and React state, no MUI
@@ -61,8 +62,15 @@ export function LoginPage() {
   // a security e-mail's link (`/login?recuperar=1`, issue 29) opens '¿Olvidaste tu contraseña?' at once
   const [isForgotOpen, setIsForgotOpen] = useState(() => searchParams.has(RECOVER_PARAM));
   const [hasOpenedForgot, setHasOpenedForgot] = useState(isForgotOpen);
+  // two-step sign-in (decision 035): the second step after the password or Google, which Register may
+  // have sent here; `notice` is why it ended without signing in (its challenge expired)
+  const location = useLocation();
+  const [secondStep, setSecondStep] = useState<TwoFactorPending | null>(() =>
+    pendingTwoFactorOf(location.state),
+  );
+  const [notice, setNotice] = useState<string | null>(null);
   // spec 2: a social_access_token signs in with Google, then Home; a social_error says what failed
-  const google = useGoogleSignInReturn();
+  const google = useGoogleSignInReturn((challenge, next) => setSecondStep({ challenge, next }));
 
   // spec 5: messages appear once the person has left the field (or tried to submit)
   const { values, fieldProps, firstInvalid, submit } = usePlainForm(validate);
@@ -72,11 +80,35 @@ export function LoginPage() {
     submit();
     if (firstInvalid) return;
     // signing in from an invitation link goes back to it, where the person joins (issue 15)
+    setNotice(null);
     loginMutation.mutate(
       { email: values.email.trim(), password: values.password },
-      { onSuccess: () => navigate(afterSignInPath(searchParams), { replace: true }) },
+      {
+        onSuccess: (answer) => {
+          const next = afterSignInPath(searchParams);
+          if ('two_factor_required' in answer) setSecondStep({ challenge: answer.challenge, next });
+          else navigate(next, { replace: true });
+        },
+      },
     );
   };
+
+  if (secondStep) {
+    return (
+      <TwoFactorStep
+        challenge={secondStep.challenge}
+        onPassed={() => navigate(secondStep.next, { replace: true })}
+        onBack={(message) => {
+          setSecondStep(null);
+          setNotice(message);
+          loginMutation.reset();
+          // a pending step Register sent along must not come back on a reload
+          if (location.state)
+            navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+        }}
+      />
+    );
+  }
 
   if (google.isSigningIn) {
     return (
@@ -98,6 +130,11 @@ export function LoginPage() {
           {google.errorMessage ? (
             <div className="plain-alert" role="alert">
               {google.errorMessage}
+            </div>
+          ) : null}
+          {notice ? (
+            <div className="plain-alert" role="alert">
+              {notice}
             </div>
           ) : null}
           {loginMutation.isError ? (

@@ -1,6 +1,6 @@
 import './login-page.css';
 import { Suspense, lazy, useState, type FormEvent } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import type { BodyOf, signUpByCode } from '@escudo/contract';
 import { BootLoader } from '../../../components/boot-loader.tsx';
 import { lazyThemed } from '../../../components/lazy-themed.tsx';
@@ -118,8 +118,12 @@ function RegisterForm({
   const inviter = useInviterByCode(securityCode);
   const sponsorCode = searchParams.get('sponsor_code');
   const sponsor = useSponsorById(sponsorCode);
-  // spec 2 route table: a social_access_token signs the person in with Google, then Home
-  const google = useGoogleSignInReturn();
+  const navigate = useNavigate();
+  // spec 2 route table: a social_access_token signs the person in with Google, then Home; an account
+  // with two-step sign-in on is asked its code on Login (decision 035)
+  const google = useGoogleSignInReturn((challenge, next) =>
+    navigate('/login', { replace: true, state: { twoFactor: { challenge, next } } }),
+  );
 
   // spec 5: a message appears once the person has left the field (or tried to submit), and follows
   // what they type from then on

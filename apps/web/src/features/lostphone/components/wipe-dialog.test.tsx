@@ -2,8 +2,10 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { acknowledge, answer, emitted, refuse, sendToPanel } from '../../../testing/fake-network.ts';
-import { command, device, moved } from '../../../testing/fixtures.ts';
+import { acknowledge, answer, calls, emitted, refuse, sendToPanel } from '../../../testing/fake-network.ts';
+import { command, device, moved, user as account } from '../../../testing/fixtures.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+import { userQueryOptions } from '../../../lib/session/user-details.ts';
 import { renderScreen } from '../../../testing/render.tsx';
 import { lostphoneTexts } from '../texts.ts';
 import { WipeDialog } from './wipe-dialog.tsx';
@@ -51,6 +53,32 @@ describe('WipeDialog', () => {
     expect(password).toHaveValue('');
     await advance(3_000);
     expect(screen.queryByText(lostphoneTexts.wipeWrongPassword)).not.toBeInTheDocument();
+  });
+
+  it('asks a two-step code besides the password when the account has it on, and says when it is wrong', async () => {
+    queryClient.setQueryData(userQueryOptions.queryKey, { ...account, two_factor_enabled: true });
+    const user = openWipeDialog();
+    const code = screen.getByRole('textbox', { name: lostphoneTexts.wipeCodeLabel });
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    await user.type(
+      screen.getByLabelText(lostphoneTexts.wipePasswordLabel, { selector: 'input' }),
+      'secreta1',
+    );
+    // the password alone is not enough to send
+    expect(screen.getByRole('button', { name: lostphoneTexts.wipeConfirm })).toBeDisabled();
+    answer(
+      'validatePass',
+      refuse(400, 'TWO_FACTOR_CODE_INVALID', 'El código no es correcto, ya fue usado o expiró.'),
+    );
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: lostphoneTexts.wipeConfirm }));
+    expect(await screen.findByText('El código no es correcto, ya fue usado o expiró.')).toBeInTheDocument();
+    expect(calls.find((call) => call.name === 'validatePass')?.body).toEqual({
+      password: 'secreta1',
+      code: '123456',
+    });
+    // a used code is gone from the field; the password stays for the next try
+    expect(code).toHaveValue('');
   });
 
   it("asks for the password again with the server's message (428)", async () => {

@@ -5,9 +5,11 @@ import DialogContent from '@mui/material/DialogContent';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { Device } from '@escudo/contract';
 import { WRONG_PASSWORD_MESSAGE_MS } from '@escudo/contract/browser';
+import { FormField } from '../../../components/form-field.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { BRAND_NAME } from '../../../lib/brand.ts';
 import { useConfig } from '../../../lib/config/get-config.ts';
+import { useUser } from '../../../lib/session/user-details.ts';
 import { fillText } from '../../../lib/format.ts';
 import type { WipeConfirmation } from '../hooks/use-wipe-order.ts';
 import { lostphoneTexts } from '../texts.ts';
@@ -27,11 +29,15 @@ export function WipePasswordForm({
   /** the server's message when it asked for the password again (428) */
   serverMessage: string | null;
   isSubmitting: boolean;
-  onConfirm: (password: string) => Promise<WipeConfirmation>;
+  onConfirm: (password: string, code?: string) => Promise<WipeConfirmation>;
   onCancel: () => void;
 }) {
   const fieldId = useId();
+  const codeFieldId = useId();
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  // with two-step sign-in on, validatePass needs a code too (decision 035)
+  const needsCode = useUser().data?.two_factor_enabled ?? false;
   const [hasTriedToSubmit, setHasTriedToSubmit] = useState(false);
   const [wrongPasswordAt, setWrongPasswordAt] = useState<number | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -48,10 +54,12 @@ export function WipePasswordForm({
   async function submit(event: FormEvent) {
     event.preventDefault();
     setHasTriedToSubmit(true);
-    if (password === '' || isSubmitting) return;
+    if (password === '' || (needsCode && code.trim() === '') || isSubmitting) return;
     setFormError(null);
     setWrongPasswordAt(null);
-    const result = await onConfirm(password);
+    const result = await onConfirm(password, needsCode ? code.trim() : undefined);
+    // a code works once: whatever the answer, the next try needs a fresh one
+    setCode('');
     if (result.kind === 'error') return setFormError(result.message);
     setPassword('');
     setHasTriedToSubmit(false);
@@ -85,6 +93,21 @@ export function WipePasswordForm({
           error={isPasswordMissing}
           helperText={fillText(lostphoneTexts.wipePasswordRequired, { product })}
         />
+        {needsCode ? (
+          <Box sx={{ mt: 2 }}>
+            <FormField
+              id={codeFieldId}
+              label={lostphoneTexts.wipeCodeLabel}
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              autoComplete="one-time-code"
+              required
+              error={hasTriedToSubmit && code.trim() === ''}
+              helperText={lostphoneTexts.wipeCodeHelp}
+              inputProps={{ maxLength: 32, spellCheck: false, autoCapitalize: 'off' }}
+            />
+          </Box>
+        ) : null}
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel}>{lostphoneTexts.cancel}</Button>
@@ -92,7 +115,7 @@ export function WipePasswordForm({
           type="submit"
           variant="contained"
           color="error"
-          disabled={password === ''}
+          disabled={password === '' || (needsCode && code.trim() === '')}
           loading={isSubmitting}
         >
           {lostphoneTexts.wipeConfirm}

@@ -23,9 +23,10 @@ export function useWipeOrder(device: Device) {
   const state = getWipeState(order, entry);
   const isSubmitting = validateMutation.isPending || wipeMutation.isPending;
 
-  async function confirm(password: string): Promise<WipeConfirmation> {
+  /** `code`: two-step sign-in's, when the account has it on (validatePass then requires it) */
+  async function confirm(password: string, code?: string): Promise<WipeConfirmation> {
     try {
-      const { status } = await validateMutation.mutateAsync({ password });
+      const { status } = await validateMutation.mutateAsync(code ? { password, code } : { password });
       if (!status) return { kind: 'wrongPassword' };
       const { command } = await wipeMutation.mutateAsync({ device_id: device.device_id });
       setOrder({ step: 'ordered', command, sentAt: Date.now(), isStopping: false, stopError: null });

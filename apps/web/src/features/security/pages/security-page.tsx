@@ -2,6 +2,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DocumentTitle } from '../../../components/document-title.tsx';
 import { ActivitySection } from '../components/activity-section.tsx';
+import { TwoFactorSection } from '../components/two-factor-section.tsx';
 import { ChangePasswordSection } from '../components/change-password-section.tsx';
 import { SessionsSection } from '../components/sessions-section.tsx';
 import { DataExportSection } from '../components/data-export-section.tsx';
@@ -24,6 +25,7 @@ export function SecurityPage() {
       </Typography>
       <Stack spacing={3} sx={{ maxWidth: 880 }}>
         <SessionsSection />
+        <TwoFactorSection />
         <ChangePasswordSection />
         <DataExportSection />
         <DeleteAccountSection />

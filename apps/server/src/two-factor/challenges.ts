@@ -1,0 +1,99 @@
+/**
+ * Sign-in's second step (issue 29 item 2; decision 035). With two-step sign-in on, a right password
+ * (or Google's token trade) gives a challenge instead of a session: a random token, stored as its
+ * SHA-256, bound to the account, valid TWO_FACTOR_CHALLENGE_TTL_MS and used once. Trading it needs a
+ * code; wrong codes are limited per challenge (it dies at TWO_FACTOR_CHALLENGE_MAX_CODES: sign in
+ * again) and per address, never per account, so nobody can lock the owner out.
+ */
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import {
+  TWO_FACTOR_CHALLENGE_MAX_CODES,
+  TWO_FACTOR_CHALLENGE_TTL_MS,
+  type TwoFactorRequired,
+} from '@escudo/contract';
+import type { AppContext } from '../lib/context.ts';
+import { AppError } from '../lib/app-error.ts';
+import type { DbOrTransaction } from '../lib/db/client.ts';
+import type { ClientOrigin } from '../lib/http/client-origin.ts';
+import { createToken, hashToken } from '../lib/crypto/tokens.ts';
+import { forgive, takeHits } from '../lib/throttle/throttle.ts';
+import { recordActivity } from '../activity/activity.service.ts';
+import { twoFactorChallenges } from './two-factor.schema.ts';
+import { twoFactorLimits } from './two-factor.limits.ts';
+import { spendTwoFactorCode } from './two-factor.service.ts';
+
+/** what the activity log says of a wrong second-step code */
+const WRONG_CODE_DETAIL = 'Código de verificación en dos pasos incorrecto';
+
+/** a challenge for the account, on `db` (the transaction that checked the password or Google's token) */
+export async function createChallenge(
+  ctx: AppContext,
+  userId: number,
+  db: DbOrTransaction = ctx.db,
+): Promise<TwoFactorRequired> {
+  const challenge = createToken();
+  const expiresAt = new Date(ctx.now().getTime() + TWO_FACTOR_CHALLENGE_TTL_MS);
+  await db
+    .insert(twoFactorChallenges)
+    .values({ userId, tokenHash: hashToken(challenge), createdAt: ctx.now(), expiresAt });
+  return { two_factor_required: true, challenge, expires_at: expiresAt.toISOString() };
+}
+
+/**
+ * Trades a challenge and a code: `onPassed` makes the session in the transaction that uses the
+ * challenge up. The try is counted on the challenge before the code is checked, so a burst of guesses
+ * on one challenge gets TWO_FACTOR_CHALLENGE_MAX_CODES checks at most, whatever arrives at once.
+ */
+export async function passChallenge<T>(
+  ctx: AppContext,
+  input: { challenge: string; code: string },
+  origin: ClientOrigin,
+  onPassed: (tx: DbOrTransaction, userId: number) => Promise<T>,
+): Promise<T> {
+  const limit = twoFactorLimits(ctx.env).codeAddress;
+  const hits = await takeHits(ctx, [{ limit, subject: origin.address ?? 'unknown' }]);
+  const now = ctx.now();
+  const [tried] = await ctx.db
+    .update(twoFactorChallenges)
+    .set({ codesTried: sql`${twoFactorChallenges.codesTried} + 1` })
+    .where(
+      and(
+        eq(twoFactorChallenges.tokenHash, hashToken(input.challenge)),
+        isNull(twoFactorChallenges.usedAt),
+        gt(twoFactorChallenges.expiresAt, now),
+        lt(twoFactorChallenges.codesTried, TWO_FACTOR_CHALLENGE_MAX_CODES),
+      ),
+    )
+    .returning({
+      id: twoFactorChallenges.id,
+      userId: twoFactorChallenges.userId,
+      codesTried: twoFactorChallenges.codesTried,
+    });
+  if (!tried) throw new AppError('TWO_FACTOR_CHALLENGE_INVALID');
+  if (!(await spendTwoFactorCode(ctx, tried.userId, input.code))) {
+    await recordActivity(ctx, {
+      userId: tried.userId,
+      kind: 'sign_in_failed',
+      origin,
+      detail: WRONG_CODE_DETAIL,
+    });
+    if (tried.codesTried >= TWO_FACTOR_CHALLENGE_MAX_CODES) {
+      throw new AppError(
+        'TWO_FACTOR_CHALLENGE_INVALID',
+        'Demasiados códigos incorrectos. Ingresa nuevamente con tu email y contraseña.',
+      );
+    }
+    throw new AppError('TWO_FACTOR_CODE_INVALID');
+  }
+  return ctx.db.transaction(async (tx) => {
+    const used = await tx
+      .update(twoFactorChallenges)
+      .set({ usedAt: now })
+      .where(and(eq(twoFactorChallenges.id, tried.id), isNull(twoFactorChallenges.usedAt)))
+      .returning({ id: twoFactorChallenges.id });
+    // another request with the same challenge and another good code won the race
+    if (used.length === 0) throw new AppError('TWO_FACTOR_CHALLENGE_INVALID');
+    await forgive(tx, { ids: hits });
+    return onPassed(tx, tried.userId);
+  });
+}
