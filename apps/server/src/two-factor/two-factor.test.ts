@@ -400,3 +400,48 @@ describe("the wipe's password confirmation (validatePass)", () => {
     });
   });
 });
+
+describe('the other confirmations with a password', () => {
+  it('asks the code for a data export and for closing the account, and changes nothing without it', async () => {
+    const account = await signUpUser(app);
+    const { secret } = await turnOn(account);
+
+    const exportWithout = await app.post(
+      '/api/app/account/export',
+      { password: account.password },
+      account.token,
+    );
+    expect(exportWithout.statusCode).toBe(400);
+    expect(exportWithout.json().code).toBe('TWO_FACTOR_CODE_REQUIRED');
+    const exportWrong = await app.post(
+      '/api/app/account/export',
+      { password: account.password, code: '000000' === codeOf(secret) ? '111111' : '000000' },
+      account.token,
+    );
+    expect(exportWrong.json().code).toBe('TWO_FACTOR_CODE_INVALID');
+    expect((await app.post('/api/app/account/exportStatus', {}, account.token)).json().state).toBe('none');
+    const exported = await app.post(
+      '/api/app/account/export',
+      { password: account.password, code: codeOf(secret) },
+      account.token,
+    );
+    expect(exported.statusCode).toBe(201);
+    nextStep();
+
+    const deleteWithout = await app.post(
+      '/api/app/account/delete',
+      { password: account.password },
+      account.token,
+    );
+    expect(deleteWithout.json().code).toBe('TWO_FACTOR_CODE_REQUIRED');
+    // still signed in: nothing was scheduled
+    expect((await app.post('/api/app/user/details', {}, account.token)).statusCode).toBe(200);
+    const deleted = await app.post(
+      '/api/app/account/delete',
+      { password: account.password, code: codeOf(secret) },
+      account.token,
+    );
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toHaveProperty('deletion_scheduled_at');
+  });
+});

@@ -18,6 +18,7 @@ import { fillText, formatDateTime } from '../../../lib/format.ts';
 import { useDataExportStatus } from '../api/get-data-export-status.ts';
 import { useRequestDataExport } from '../api/request-data-export.ts';
 import { securityTexts as t } from '../texts.ts';
+import { SecondStepCodeField, useNeedsSecondStep } from './second-step-code-field.tsx';
 import { SecuritySection } from './security-section.tsx';
 
 /**
@@ -95,15 +96,24 @@ function DataExportDialog({ open, onClose }: { open: boolean; onClose: () => voi
   const request = useRequestDataExport();
   const [password, setPassword] = useState('');
   const [isMissing, setIsMissing] = useState(false);
+  const needsCode = useNeedsSecondStep();
+  const [code, setCode] = useState('');
+  const [isCodeMissing, setIsCodeMissing] = useState(false);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (request.isPending) return;
-    if (!password) {
-      setIsMissing(true);
+    const isCodeEmpty = needsCode && code.trim() === '';
+    if (!password || isCodeEmpty) {
+      setIsMissing(!password);
+      setIsCodeMissing(isCodeEmpty);
       return;
     }
-    request.mutate({ password }, { onSuccess: onClose });
+    request.mutate(
+      { password, ...(needsCode ? { code: code.trim() } : {}) },
+      // a code works once: whatever the answer, the next try needs a fresh one
+      { onSuccess: onClose, onSettled: () => setCode('') },
+    );
   };
 
   return (
@@ -119,6 +129,8 @@ function DataExportDialog({ open, onClose }: { open: boolean; onClose: () => voi
           onExited: () => {
             setPassword('');
             setIsMissing(false);
+            setCode('');
+            setIsCodeMissing(false);
             request.reset();
           },
         },
@@ -146,6 +158,18 @@ function DataExportDialog({ open, onClose }: { open: boolean; onClose: () => voi
             error={isMissing}
             helperText={isMissing ? t.exportPasswordRequired : undefined}
           />
+          {needsCode ? (
+            <Stack sx={{ mt: 2 }}>
+              <SecondStepCodeField
+                value={code}
+                onChange={(value) => {
+                  setCode(value);
+                  setIsCodeMissing(false);
+                }}
+                isMissing={isCodeMissing}
+              />
+            </Stack>
+          ) : null}
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={request.isPending}>

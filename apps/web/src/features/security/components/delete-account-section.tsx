@@ -17,6 +17,7 @@ import { endSession } from '../../../lib/session/end-session.ts';
 import { rememberDeletionRequested } from '../../../lib/session/deletion-requested.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
 import { securityTexts as t } from '../texts.ts';
+import { SecondStepCodeField, useNeedsSecondStep } from './second-step-code-field.tsx';
 import { SecuritySection } from './security-section.tsx';
 
 /**
@@ -44,15 +45,19 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const fieldId = useId();
   const [password, setPassword] = useState('');
   const [hasTriedToSubmit, setHasTriedToSubmit] = useState(false);
+  const needsCode = useNeedsSecondStep();
+  const [code, setCode] = useState('');
   const deletion = useDeleteAccount();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setHasTriedToSubmit(true);
-    if (password === '' || deletion.isPending) return;
+    if (password === '' || (needsCode && code.trim() === '') || deletion.isPending) return;
     deletion.mutate(
-      { password },
+      { password, ...(needsCode ? { code: code.trim() } : {}) },
       {
+        // a code works once: whatever the answer, the next try needs a fresh one
+        onSettled: () => setCode(''),
         onSuccess: (answer) => {
           rememberDeletionRequested({
             deletionScheduledAt: answer.deletion_scheduled_at,
@@ -102,6 +107,13 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
               error={isMissing || Boolean(fieldError)}
               helperText={isMissing ? t.deletePasswordRequired : (fieldError ?? t.deletePasswordHelp)}
             />
+            {needsCode ? (
+              <SecondStepCodeField
+                value={code}
+                onChange={setCode}
+                isMissing={hasTriedToSubmit && code.trim() === ''}
+              />
+            ) : null}
           </Stack>
         </DialogContent>
         <DialogActions>

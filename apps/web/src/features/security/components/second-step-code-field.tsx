@@ -1,0 +1,38 @@
+import { useId } from 'react';
+import { FormField } from '../../../components/form-field.tsx';
+import { useUser } from '../../../lib/session/user-details.ts';
+import { securityTexts as t } from '../texts.ts';
+
+/** Whether the signed-in account has two-step sign-in on, so that a confirmation asks a code too. */
+export function useNeedsSecondStep(): boolean {
+  return useUser().data?.two_factor_enabled ?? false;
+}
+
+/**
+ * The code a confirmation asks for beside the password when two-step sign-in is on (decision 035):
+ * the app's 6 digits or a recovery code. A code works once, so the caller clears it after each try.
+ */
+export function SecondStepCodeField({
+  value,
+  onChange,
+  isMissing,
+}: {
+  value: string;
+  onChange: (code: string) => void;
+  isMissing: boolean;
+}) {
+  const id = useId();
+  return (
+    <FormField
+      id={id}
+      label={t.secondStepCodeLabel}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      autoComplete="one-time-code"
+      required
+      error={isMissing}
+      helperText={isMissing ? t.secondStepCodeRequired : t.secondStepCodeHelp}
+      inputProps={{ maxLength: 32, spellCheck: false, autoCapitalize: 'off' }}
+    />
+  );
+}
