@@ -83,8 +83,9 @@ export default tseslint.config(
             // the customer an operator attends, by e-mail; who opened, noted and shared
             atenciones: ['accounts'],
             // the account of an e-mail, its sessions and tokens; a sign-up link's codes, checked before
-            // the account is made
-            auth: ['accounts', 'network', 'sales', 'sponsors'],
+            // the account is made; an e-mail change is recorded in the account's log and told to the
+            // old address (activity)
+            auth: ['accounts', 'activity', 'network', 'sales', 'sponsors'],
             // the owner's device an order goes to
             commands: ['devices'],
             // whether payments go to Flow's sandbox

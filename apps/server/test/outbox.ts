@@ -28,3 +28,26 @@ export async function mailsTo(app: { dataDir: string }, email: string) {
   );
   return mails.filter((mail) => mail.to && !Array.isArray(mail.to) && mail.to.text === email);
 }
+
+/**
+ * The tokens of the links to `email` whose path starts with `pathPrefix` (`/verificar-email/`), in no
+ * particular order: a test that wants the newest compares with the tokens it saw before.
+ */
+export async function linkTokensTo(app: { dataDir: string }, email: string, pathPrefix: string) {
+  const escaped = pathPrefix.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const pattern = new RegExp(`${escaped}([\\w-]+)`, 'g');
+  return (await mailsTo(app, email)).flatMap((mail) =>
+    [...(mail.text ?? '').matchAll(pattern)].map((match) => match[1]!),
+  );
+}
+
+/** Verifies an account's e-mail as its owner does: the sign-up's link, opened. */
+export async function verifyEmailOf(
+  app: { dataDir: string; post(url: string, body?: unknown): Promise<{ statusCode: number; body: string }> },
+  email: string,
+): Promise<void> {
+  const [token] = await linkTokensTo(app, email, '/verificar-email/');
+  if (!token) throw new Error(`no verification e-mail to ${email}`);
+  const opened = await app.post('/api/auth/verifyEmail', { token });
+  if (opened.statusCode !== 200) throw new Error(`verifyEmail: ${opened.statusCode} ${opened.body}`);
+}

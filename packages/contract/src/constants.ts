@@ -72,10 +72,17 @@ export const socialSignInErrors = [
   'state',
   /** the provider's e-mail is not verified: no account is linked or created with it */
   'unverified',
+  /**
+   * the provider's e-mail belongs to an account of ours whose e-mail is not verified: it is not linked
+   * (decision 034: someone may have prepared that account with another person's e-mail)
+   */
+  'verify_first',
   /** Google sign-in is not configured on this server */
   'unavailable',
 ] as const;
 export type SocialSignInError = (typeof socialSignInErrors)[number];
+/** ours: an e-mail verification link is valid 48 hours and works once (issue 29, decision 034) */
+export const EMAIL_VERIFICATION_TTL_MS = 48 * 60 * 60 * 1000;
 /** ours: a reset link is valid 1 hour and works once (issue 2) */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 /**

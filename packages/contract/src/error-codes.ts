@@ -65,8 +65,14 @@ export const errorCodes = [
   'RESET_TOKEN_INVALID',
   /** a Google sign-in's social_access_token that is unknown, already traded or past its 2 minutes */
   'SOCIAL_TOKEN_INVALID',
-  /** validatePass on an account made with Google that has never set a password */
+  /**
+   * validatePass or changeEmail on an account made with Google that has never set a password
+   */
   'PASSWORD_NOT_SET',
+  /** changeEmail with a password that is not the account's (nothing changes; limited per session) */
+  'PASSWORD_INCORRECT',
+  /** an e-mail verification or e-mail change link that is unknown, used, replaced by a newer one or past its 48 h */
+  'EMAIL_LINK_INVALID',
   /** a security-network invitation code that is unknown, already used or past its 14 days */
   'INVITATION_INVALID',
   /** accepting an invitation to one's own network */
@@ -135,6 +141,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   RESET_TOKEN_INVALID: 400,
   SOCIAL_TOKEN_INVALID: 400,
   PASSWORD_NOT_SET: 409,
+  PASSWORD_INCORRECT: 400,
+  EMAIL_LINK_INVALID: 400,
   INVITATION_INVALID: 400,
   INVITATION_OWN: 409,
   ALREADY_IN_NETWORK: 409,
@@ -192,6 +200,9 @@ export const errorMessages: Record<ErrorCode, string> = {
     'El inicio de sesión con Google no es válido, ya fue utilizado o ha expirado. Por favor inténtalo nuevamente.',
   PASSWORD_NOT_SET:
     'Tu cuenta se creó con Google y aún no tiene contraseña. Crea una con «¿Olvidaste tu contraseña?» en la página de ingreso.',
+  PASSWORD_INCORRECT: 'La contraseña no es correcta. Por favor inténtalo nuevamente.',
+  EMAIL_LINK_INVALID:
+    'El enlace para verificar tu email no es válido, ya fue utilizado, fue reemplazado por uno más nuevo o ha expirado. Ingresa a tu cuenta y pide uno nuevo.',
   INVITATION_INVALID:
     'La invitación no es válida, ya fue utilizada o ha expirado. Pide a quien te invitó que te envíe una nueva.',
   INVITATION_OWN: 'Esta invitación es para tu propia red de seguridad: compártela con la persona invitada.',

@@ -20,6 +20,10 @@ export const routes = {
   logout: { method: 'POST', path: '/api/auth/logout', auth: 'user' },
   userDetails: { method: 'POST', path: '/api/app/user/details', auth: 'user' },
   accountActivity: { method: 'POST', path: '/api/app/account/activity', auth: 'user' },
+  resendVerification: { method: 'POST', path: '/api/app/account/resendVerification', auth: 'user' },
+  changeEmail: { method: 'POST', path: '/api/app/account/changeEmail', auth: 'user' },
+  /** the link of a verification e-mail: opened without a session (the person may be signed out) */
+  verifyEmail: { method: 'POST', path: '/api/auth/verifyEmail', auth: 'none' },
   updateInfo: { method: 'POST', path: '/api/app/user/updateInfo', auth: 'user' },
   updateAvatar: { method: 'POST', path: '/api/app/user/updateAvatar', auth: 'user' },
   getPaisesActivos: { method: 'POST', path: '/api/auth/getPaisesActivos', auth: 'none' },

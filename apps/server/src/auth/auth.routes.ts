@@ -1,5 +1,8 @@
 import {
   PANEL_DEVICE_ID_PREFIX,
+  changeEmail,
+  resendVerification,
+  verifyEmail,
   createFirebaseAuthToken,
   findResetToken,
   forgotPass,
@@ -22,6 +25,8 @@ import {
   signUp,
 } from './auth.service.ts';
 import { revokeSession } from './sessions.ts';
+import { clientOriginOf } from '../lib/http/client-origin.ts';
+import { openEmailLink, requestEmailChange, resendVerification as resend } from './email-verification.ts';
 
 export function registerAuthRoutes(route: Route, ctx: AppContext): void {
   route(login, ({ body, request }) => signIn(ctx, body, request.ip));
@@ -34,6 +39,10 @@ export function registerAuthRoutes(route: Route, ctx: AppContext): void {
     // a panel signed out must stop hearing about the phones at once
     ctx.realtime.disconnectPanels({ sessionId: auth.sessionId });
   });
+  // e-mail verification and change (decision 034)
+  route(verifyEmail, ({ body, request }) => openEmailLink(ctx, body.token, clientOriginOf(request)));
+  route(resendVerification, ({ auth }) => resend(ctx, auth.userId));
+  route(changeEmail, ({ auth, body }) => requestEmailChange(ctx, auth, body));
   route(validatePass, ({ auth, body }) => confirmPassword(ctx, auth, body.password));
   // spec 7: the panel names itself with a fixed prefix and its user id; any other name is not its own
   route(createFirebaseAuthToken, async ({ auth, body }) => {

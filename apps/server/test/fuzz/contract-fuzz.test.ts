@@ -290,7 +290,8 @@ describe('contract fuzz: HTTP endpoints', () => {
       shareEvidence: { atencion_id: atencionId },
       revokeShare: { atencion_id: atencionId },
       updateInfo: {
-        email: 'fuzz.perfil@example.cl',
+        // the account's own e-mail: updateInfo changes no e-mail (changeEmail does)
+        email: owner.email,
         telefono: '56912345678',
         rut: '123456785',
         pais: 1,
@@ -314,6 +315,9 @@ describe('contract fuzz: HTTP endpoints', () => {
       // an account that is nobody's referred of the owner, and a made-up sponsor
       getUserPaymentStatus: 'FORBIDDEN',
       getSponsorById: 'NOT_FOUND',
+      // a made-up e-mail link, and a made-up password (a right one would send a link)
+      verifyEmail: 'EMAIL_LINK_INVALID',
+      changeEmail: 'PASSWORD_INCORRECT',
     };
     const tokenFor = (name: string, auth: Endpoint['auth']) => {
       if (auth === 'none') return undefined;

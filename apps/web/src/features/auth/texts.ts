@@ -27,6 +27,8 @@ export const authTexts = {
       'El inicio de sesión con Google expiró o no se inició en este navegador. Por favor inténtalo nuevamente.',
     unverified:
       'Tu cuenta de Google no tiene un email verificado, así que no podemos usarla para ingresar. Verifica tu email en Google o ingresa con tu email y contraseña.',
+    verify_first:
+      'Ya existe una cuenta con este email, pero su email aún no está verificado. Ingresa con tu email y contraseña y verifica tu email (revisa el enlace que te enviamos o pide uno nuevo): después podrás usar Google.',
     unavailable:
       'El inicio de sesión con Google no está disponible en este momento. Ingresa con tu email y contraseña.',
   },
