@@ -8,13 +8,23 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { describeErrorDetails } from '../../../lib/api-client.ts';
+import { describeErrorDetails, isApiRequestError } from '../../../lib/api-client.ts';
 import { fillText } from '../../../lib/format.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
 import { verifyEmailTexts as t } from '../texts.ts';
 
 export function VerifyEmailBanner({ email }: { email: string }) {
   const resend = useResendVerification();
+  const result = resend.isSuccess
+    ? resend.data.status === 'sent'
+      ? fillText(t.resent, { email: resend.data.email })
+      : t.alreadyVerified
+    : resend.isError
+      ? // a limit's own message says it was sent already and when to ask again
+        isApiRequestError(resend.error) && resend.error.status === 429
+        ? describeErrorDetails(resend.error).join(' ')
+        : fillText(t.resendFailed, { message: describeErrorDetails(resend.error).join(' ') })
+      : null;
   return (
     <Alert
       severity="warning"
@@ -39,15 +49,8 @@ export function VerifyEmailBanner({ email }: { email: string }) {
         >
           {resend.isPending ? t.resending : t.resend}
         </Button>
-        <span role="status">
-          {resend.isSuccess
-            ? resend.data.status === 'sent'
-              ? fillText(t.resent, { email: resend.data.email })
-              : t.alreadyVerified
-            : resend.isError
-              ? fillText(t.resendFailed, { message: describeErrorDetails(resend.error).join(' ') })
-              : null}
-        </span>
+        {/* only once there is something to say: an empty line would leave a gap on a phone */}
+        {result ? <span role="status">{result}</span> : null}
       </Stack>
     </Alert>
   );
