@@ -260,6 +260,8 @@ describe('contract fuzz: HTTP endpoints', () => {
       },
       enviarInvitacion: { name: 'Invitada Fuzz', phone: '56912345678', invitado: FRESH_EMAIL },
       forgotPass: { email: FRESH_EMAIL },
+      // a made-up password: a right one would send a link to the address
+      changeEmail: { email: FRESH_EMAIL, password: 'una-clave-equivocada' },
       resetPass: { email: FRESH_EMAIL },
       registerDevice: {
         device_id: registrar.deviceId,
@@ -315,7 +317,7 @@ describe('contract fuzz: HTTP endpoints', () => {
       // an account that is nobody's referred of the owner, and a made-up sponsor
       getUserPaymentStatus: 'FORBIDDEN',
       getSponsorById: 'NOT_FOUND',
-      // a made-up e-mail link, and a made-up password (a right one would send a link)
+      // a made-up e-mail link, and a wrong password
       verifyEmail: 'EMAIL_LINK_INVALID',
       changeEmail: 'PASSWORD_INCORRECT',
     };
@@ -324,6 +326,9 @@ describe('contract fuzz: HTTP endpoints', () => {
       if (auth === 'device') return owner.deviceToken;
       if (auth === 'operator') return operator.token;
       if (name === 'registerDevice') return registrar.token;
+      // changeEmail's wrong passwords count against the session with validatePass's (decision 034):
+      // another session keeps the owner's free for validatePass
+      if (name === 'changeEmail') return registrar.token;
       return name === 'logout' ? leaverToken : owner.token;
     };
 
