@@ -84,9 +84,9 @@ export default tseslint.config(
             // (activity: an operator's look at an atención goes into the customer's log)
             atenciones: ['accounts', 'activity'],
             // the account of an e-mail, its sessions and tokens; a sign-up link's codes, checked before
-            // the account is made; sign-ins, sessions ended and password changes go into its activity
-            // log and security e-mails, and a refused sign-in's message uses its date format; whether
-            // two-step sign-in is on, its challenge and codes
+            // the account is made; sign-ins, sessions ended, password and e-mail changes go into its
+            // activity log and security e-mails, and a refused sign-in's message uses its date format;
+            // whether two-step sign-in is on, its challenge and codes
             auth: ['accounts', 'activity', 'network', 'sales', 'sponsors', 'two-factor'],
             // the owner's device an order goes to
             commands: ['devices'],

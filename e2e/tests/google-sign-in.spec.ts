@@ -48,6 +48,40 @@ test('Inicia Sesión con Google: through the provider and back, signed in at Hom
   await expect(page.getByRole('button', { name: 'Cerrar Sesión' })).toHaveCount(0);
 });
 
+test('the hand-off is bound to the browser: a token URL opened in another browser signs nobody in (decision 034)', async ({
+  browser,
+}) => {
+  // the person's browser comes back from the provider, but its trade is held back for a moment
+  const own = await browser.newContext();
+  const page = await own.newPage();
+  let landing: string | undefined;
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame() && frame.url().includes('social_access_token=')) landing ??= frame.url();
+  });
+  await page.route('**/api/social-auth/loginWithGoogleToken', (route) => route.abort());
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Inicia Sesión con Google' }).click();
+  await expect.poll(() => landing).toBeDefined();
+
+  // someone else is sent that URL (login CSRF): their browser has no hand-off cookie
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await otherPage.goto(landing!);
+  await expect(
+    otherPage.getByText(
+      'El inicio de sesión con Google no es válido, ya fue utilizado o ha expirado. Por favor inténtalo nuevamente.',
+    ),
+  ).toBeVisible();
+  await expect(otherPage.getByRole('button', { name: 'Cerrar Sesión' })).toHaveCount(0);
+  await other.close();
+
+  // the refusal did not spend it: the browser that started still signs in with it
+  await page.unroute('**/api/social-auth/loginWithGoogleToken');
+  await page.goto(landing!);
+  await expect(page.getByRole('button', { name: 'Cerrar Sesión' })).toBeVisible();
+  await own.close();
+});
+
 test('a cancelled consent brings the person back to Login with a Spanish message', async ({ page }) => {
   // the person presses "Cancel" on the provider's consent screen (oidc-issuer.ts)
   await page.context().addCookies([{ name: DENY_CONSENT_COOKIE, value: '1', url: OIDC_ISSUER_URL }]);

@@ -3,6 +3,7 @@ import { defineEndpoint } from './endpoint.ts';
 import { routes } from './routes.ts';
 import {
   PG_INTEGER_MAX,
+  emailSchema,
   emptyBodySchema,
   idSchema,
   newPasswordSchema,
@@ -215,4 +216,54 @@ export const cancelAccountDeletion = defineEndpoint({
     ).describe('token from the cancel link'),
   }),
   response: z.object({ status: z.literal('cancelled') }),
+});
+
+/**
+ * E-mail verification and change (issue 29 item 1, decision 034): a sign-up by e-mail is sent a link
+ * to verify its address; a change of e-mail is a link sent to the new address, and the e-mail changes
+ * only when it is opened. Both links open the panel's `/verificar-email/{token}`, which calls
+ * verifyEmail without a session.
+ */
+export const resendVerification = defineEndpoint({
+  ...routes.resendVerification,
+  summary:
+    'Send the signed-in account a new link to verify its e-mail (older ones stop working); 1 a minute, 5 a day',
+  body: emptyBodySchema,
+  response: z.object({
+    status: z
+      .enum(['sent', 'already_verified'])
+      .describe("'already_verified': nothing was sent, the e-mail is verified"),
+    email: z.string().describe("where the link went (the account's e-mail)"),
+  }),
+});
+
+export const changeEmail = defineEndpoint({
+  ...routes.changeEmail,
+  summary:
+    'Ask to change the e-mail: with the password, a link goes to the new address; the e-mail changes when it is opened',
+  body: z.strictObject({
+    email: emailSchema.describe('the new e-mail'),
+    password: passwordSchema.describe("the account's current password"),
+  }),
+  response: z.object({
+    status: z.literal('sent'),
+    email: z.string().describe('the new address the link went to'),
+  }),
+});
+
+export const verifyEmail = defineEndpoint({
+  ...routes.verifyEmail,
+  summary:
+    "Open an e-mail link (single use, 48 h): verifies the account's e-mail, or changes it to the new one",
+  body: z.strictObject({
+    token: tokenTextSchema(128, 'El enlace para verificar tu email no es válido.').describe(
+      'the token of /verificar-email/{token}',
+    ),
+  }),
+  response: z.object({
+    status: z
+      .enum(['verified', 'email_changed'])
+      .describe("'email_changed': the account's e-mail is now `email`, and the old one was told"),
+    email: z.string().describe("the account's e-mail, now verified"),
+  }),
 });

@@ -72,6 +72,11 @@ export const socialSignInErrors = [
   'state',
   /** the provider's e-mail is not verified: no account is linked or created with it */
   'unverified',
+  /**
+   * the provider's e-mail belongs to an account of ours whose e-mail is not verified: it is not linked
+   * (decision 034: someone may have prepared that account with another person's e-mail)
+   */
+  'verify_first',
   /** Google sign-in is not configured on this server */
   'unavailable',
 ] as const;
@@ -84,6 +89,8 @@ export const TWO_FACTOR_CHALLENGE_MAX_CODES = 5;
 export const TWO_FACTOR_RECOVERY_CODE_COUNT = 10;
 /** ours: how many digits the authenticator app's code has (RFC 6238's usual 6) */
 export const TWO_FACTOR_CODE_DIGITS = 6;
+/** ours: an e-mail verification link is valid 48 hours and works once (issue 29, decision 034) */
+export const EMAIL_VERIFICATION_TTL_MS = 48 * 60 * 60 * 1000;
 /** ours: a reset link is valid 1 hour and works once (issue 2) */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 /**

@@ -79,16 +79,14 @@ export const errorCodes = [
   /** changePassword with a current password that is not the account's: nothing changes */
   'CURRENT_PASSWORD_WRONG',
   /**
-   * a signed-in request that must be confirmed with the password (data export, closing the account)
-   * given a wrong one
+   * a signed-in request that must be confirmed with the password (data export, closing the account,
+   * changing the e-mail, turning two-step sign-in off) given a wrong one
    */
   'WRONG_PASSWORD',
   /** a data export asked for within a day of the last one (DATA_EXPORT_EVERY_MS); Retry-After */
   'EXPORT_TOO_SOON',
   /** a data export's download link that is forged, past its 24 hours, or whose file was removed */
   'EXPORT_LINK_INVALID',
-  /** a password re-entered while signed in (turning two-step sign-in off) that is not the account's */
-  'PASSWORD_INVALID',
   /**
    * a two-step sign-in code that is wrong, already used (each time step and each recovery code work
    * once) or out of its time: at sign-in's second step, turning it on or off, or validatePass
@@ -107,6 +105,8 @@ export const errorCodes = [
   'TWO_FACTOR_ALREADY_ON',
   /** turning off two-step sign-in on an account that does not have it on */
   'TWO_FACTOR_OFF',
+  /** an e-mail verification or e-mail change link that is unknown, used, replaced by a newer one or past its 48 h */
+  'EMAIL_LINK_INVALID',
   /** a security-network invitation code that is unknown, already used or past its 14 days */
   'INVITATION_INVALID',
   /** accepting an invitation to one's own network */
@@ -187,13 +187,13 @@ export const errorStatus: Record<ErrorCode, number> = {
   CURRENT_PASSWORD_WRONG: 400,
   EXPORT_TOO_SOON: 429,
   EXPORT_LINK_INVALID: 410,
-  PASSWORD_INVALID: 400,
   TWO_FACTOR_CODE_INVALID: 400,
   TWO_FACTOR_CODE_REQUIRED: 400,
   TWO_FACTOR_CHALLENGE_INVALID: 400,
   TWO_FACTOR_NOT_STARTED: 409,
   TWO_FACTOR_ALREADY_ON: 409,
   TWO_FACTOR_OFF: 409,
+  EMAIL_LINK_INVALID: 400,
   INVITATION_INVALID: 400,
   INVITATION_OWN: 409,
   ALREADY_IN_NETWORK: 409,
@@ -261,7 +261,6 @@ export const errorMessages: Record<ErrorCode, string> = {
   EXPORT_TOO_SOON: 'Ya pediste una copia de tus datos en las últimas 24 horas. Podrás pedir otra mañana.',
   EXPORT_LINK_INVALID:
     'Este enlace de descarga no es válido o ya expiró. Puedes pedir una nueva copia de tus datos en «Seguridad y privacidad».',
-  PASSWORD_INVALID: 'La contraseña no es correcta. Por favor verifica los datos ingresados.',
   TWO_FACTOR_CODE_INVALID:
     'El código no es correcto, ya fue usado o expiró. Escribe el código que muestra ahora tu app de autenticación, o uno de tus códigos de recuperación.',
   TWO_FACTOR_CODE_REQUIRED:
@@ -272,6 +271,8 @@ export const errorMessages: Record<ErrorCode, string> = {
     'Primero pide un código QR nuevo con «Activar» y escanéalo con tu app de autenticación.',
   TWO_FACTOR_ALREADY_ON: 'La verificación en dos pasos ya está activada en tu cuenta.',
   TWO_FACTOR_OFF: 'La verificación en dos pasos no está activada en tu cuenta.',
+  EMAIL_LINK_INVALID:
+    'El enlace para verificar tu email no es válido, ya fue utilizado, fue reemplazado por uno más nuevo o ha expirado. Ingresa a tu cuenta y pide uno nuevo.',
   INVITATION_INVALID:
     'La invitación no es válida, ya fue utilizada o ha expirado. Pide a quien te invitó que te envíe una nueva.',
   INVITATION_OWN: 'Esta invitación es para tu propia red de seguridad: compártela con la persona invitada.',

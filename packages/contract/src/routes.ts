@@ -35,6 +35,10 @@ export const routes = {
   twoFactorConfirm: { method: 'POST', path: '/api/app/account/twoFactor/confirm', auth: 'user' },
   twoFactorDisable: { method: 'POST', path: '/api/app/account/twoFactor/disable', auth: 'user' },
   loginTwoFactor: { method: 'POST', path: '/api/auth/loginTwoFactor', auth: 'none' },
+  resendVerification: { method: 'POST', path: '/api/app/account/resendVerification', auth: 'user' },
+  changeEmail: { method: 'POST', path: '/api/app/account/changeEmail', auth: 'user' },
+  /** the link of a verification e-mail: opened without a session (the person may be signed out) */
+  verifyEmail: { method: 'POST', path: '/api/auth/verifyEmail', auth: 'none' },
   updateInfo: { method: 'POST', path: '/api/app/user/updateInfo', auth: 'user' },
   updateAvatar: { method: 'POST', path: '/api/app/user/updateAvatar', auth: 'user' },
   getPaisesActivos: { method: 'POST', path: '/api/auth/getPaisesActivos', auth: 'none' },

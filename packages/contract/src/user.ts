@@ -81,6 +81,9 @@ export const userSchema = z.object({
   id: idSchema,
   name: z.string(),
   email: z.string(),
+  email_verified: z
+    .boolean()
+    .describe('whether the e-mail was verified (its link opened, Google vouched for it, or a reset used it)'),
   role: z
     .enum(USER_ROLES)
     .describe("'operator' for the central's operators (issue 16): the panel takes them to /operador"),
@@ -121,7 +124,9 @@ export const rutSchema = z
  */
 export const updateInfoBodySchema = z.strictObject({
   name: personNameSchema.describe('Nombre y apellido'),
-  email: emailSchema,
+  email: emailSchema.describe(
+    "the account's current e-mail (case aside); a different one is refused: app/account/changeEmail changes it",
+  ),
   direccion: singleLineTextSchema(200, 'La dirección no puede superar los 200 caracteres.'),
   telefono: z
     .string()

@@ -23,6 +23,11 @@ export const users = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     name: text('name').notNull(),
     email: text('email').notNull(),
+    /**
+     * when the e-mail was shown to be the owner's (decision 034): its verification link opened, Google
+     * vouched for it, or a reset link sent to it was used; null until then
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** argon2id; null for an account made with Google that has not set a password (issue 14) */
     passwordHash: text('password_hash'),
     avatarKey: text('avatar_key'),

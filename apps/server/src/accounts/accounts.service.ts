@@ -14,7 +14,13 @@ import { DEFAULT_CUADRANTE_ID } from '../geography/chile-data.ts';
 
 export async function findUserByEmail(ctx: AppContext, email: string) {
   const [user] = await ctx.db
-    .select({ id: users.id, name: users.name, email: users.email, passwordHash: users.passwordHash })
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      passwordHash: users.passwordHash,
+      emailVerifiedAt: users.emailVerifiedAt,
+    })
     .from(users)
     .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
     .limit(1);
@@ -29,7 +35,14 @@ export async function findUserByEmail(ctx: AppContext, email: string) {
  */
 export async function createUser(
   ctx: AppContext,
-  input: { name: string; email: string; passwordHash: string | null; role?: (typeof USER_ROLES)[number] },
+  input: {
+    name: string;
+    email: string;
+    passwordHash: string | null;
+    role?: (typeof USER_ROLES)[number];
+    /** when the e-mail is already known to be the person's (Google vouched for it; decision 034) */
+    emailVerifiedAt?: Date | null;
+  },
 ) {
   return ctx.db.transaction(async (tx) => {
     let user: { id: number } | undefined;

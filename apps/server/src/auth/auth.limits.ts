@@ -9,7 +9,9 @@ import { LOGIN_FAILURE_WINDOW_MS, LOGIN_MAX_FAILURES, RESET_EMAILS_PER_HOUR } fr
 import type { Env } from '../env.ts';
 import { minutesText, type Limit } from '../lib/throttle/throttle.ts';
 
-const HOUR_MS = 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
 
 export function authLimits(env: Env) {
   const wait = (minutes: number) => `Por favor espera ${minutesText(minutes)} e inténtalo nuevamente.`;
@@ -31,7 +33,10 @@ export function authLimits(env: Env) {
       message: (minutes) =>
         `Demasiados intentos fallidos de inicio de sesión desde tu conexión. ${wait(minutes)}`,
     },
-    /** wrong passwords re-entered in one signed-in session (validatePass, before a wipe) */
+    /**
+     * wrong passwords re-entered in one signed-in session: validatePass (before a wipe) and changeEmail
+     * share it, so a stolen session gets five guesses in all
+     */
     confirmSession: {
       name: 'confirm-session',
       max: LOGIN_MAX_FAILURES,
@@ -82,6 +87,43 @@ export function authLimits(env: Env) {
       code: 'TOO_MANY_REQUESTS',
       message: (minutes) =>
         `Ya enviamos varios correos para reestablecer la contraseña de este email en la última hora, y sus enlaces siguen sirviendo: revisa tu bandeja de entrada y la carpeta de spam. Podrás pedir otro en ${minutesText(minutes)}.`,
+    },
+    /**
+     * one e-mail asked about, whoever asks (issue 29 item 10): sign-up and changeEmail tell whether an
+     * e-mail has an account (EMAIL_TAKEN), so nobody can go through a list of someone's addresses
+     */
+    emailCheck: {
+      name: 'email-check',
+      max: 10,
+      windowMs: HOUR_MS,
+      code: 'TOO_MANY_REQUESTS',
+      message: (minutes) => `Demasiados intentos con este email. ${wait(minutes)}`,
+    },
+    /** ours: verification e-mails an account asks for again (decision 034): one a minute… */
+    resendVerificationMinute: {
+      name: 'verify-resend-minute',
+      max: 1,
+      windowMs: MINUTE_MS,
+      code: 'TOO_MANY_REQUESTS',
+      message: (minutes) =>
+        `Acabamos de enviarte un email de verificación: revisa tu bandeja de entrada y la carpeta de spam. Podrás pedir otro en ${minutesText(minutes)}.`,
+    },
+    /** …and five a day, so the banner's button cannot flood a mailbox */
+    resendVerificationDay: {
+      name: 'verify-resend-day',
+      max: 5,
+      windowMs: DAY_MS,
+      code: 'TOO_MANY_REQUESTS',
+      message: () =>
+        'Ya te enviamos varios emails de verificación hoy y sus enlaces siguen sirviendo: revisa tu bandeja de entrada y la carpeta de spam, o inténtalo mañana.',
+    },
+    /** ours: e-mail changes one account asks for; each sends a link to an address of its choice */
+    changeEmailAccount: {
+      name: 'change-email-account',
+      max: 5,
+      windowMs: HOUR_MS,
+      code: 'TOO_MANY_REQUESTS',
+      message: (minutes) => `Demasiadas solicitudes para cambiar tu email. ${wait(minutes)}`,
     },
   } satisfies Record<string, Limit>;
 }

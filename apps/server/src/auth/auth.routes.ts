@@ -2,6 +2,9 @@ import {
   PANEL_DEVICE_ID_PREFIX,
   accountSessions,
   changePassword,
+  changeEmail,
+  resendVerification,
+  verifyEmail,
   createFirebaseAuthToken,
   findResetToken,
   forgotPass,
@@ -31,6 +34,7 @@ import {
 } from './auth.service.ts';
 import { endOtherSessions, endOwnSession, listSessions, revokeSession as endSession } from './sessions.ts';
 import { signInOriginOf } from './browser-cookie.ts';
+import { openEmailLink, requestEmailChange, resendVerification as resend } from './email-verification.ts';
 
 export function registerAuthRoutes(route: Route, ctx: AppContext): void {
   route(login, ({ body, request, reply }) =>
@@ -60,6 +64,11 @@ export function registerAuthRoutes(route: Route, ctx: AppContext): void {
   route(changePassword, ({ auth, body, request }) =>
     changeOwnPassword(ctx, auth, body, clientOriginOf(request)),
   );
+  // e-mail verification and change (decision 034)
+  route(verifyEmail, ({ body, request }) => openEmailLink(ctx, body.token, clientOriginOf(request)));
+  route(resendVerification, ({ auth }) => resend(ctx, auth.userId));
+  route(changeEmail, ({ auth, body }) => requestEmailChange(ctx, auth, body));
+  route(validatePass, ({ auth, body }) => confirmPassword(ctx, auth, body.password));
   // spec 7: the panel names itself with a fixed prefix and its user id; any other name is not its own
   route(createFirebaseAuthToken, async ({ auth, body }) => {
     if (body.device_id !== `${PANEL_DEVICE_ID_PREFIX}${auth.userId}`) {

@@ -1,4 +1,7 @@
-/** How an account signs in: sessions, password resets, linked Google accounts and their one-time tokens. */
+/**
+ * How an account signs in: sessions, password resets, e-mail verification links, linked Google
+ * accounts and their one-time tokens.
+ */
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from '../lib/db/columns.ts';
 import { users } from '../accounts/accounts.schema.ts';
@@ -81,6 +84,11 @@ export const socialSignInTokens = pgTable(
   {
     ...userTokenColumns(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /**
+     * SHA-256 of the random value of the hand-off cookie the callback gave the browser (decision 034):
+     * the token is traded only with it, so a token URL sent to someone else signs nobody in
+     */
+    browserHash: text('browser_hash'),
   },
   (t) => [uniqueIndex('social_sign_in_tokens_token_hash_idx').on(t.tokenHash)],
 );
@@ -101,4 +109,25 @@ export const knownBrowsers = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('known_browsers_user_browser_idx').on(t.userId, t.browserHash)],
+);
+
+/**
+ * E-mail links (decision 034): `verify` proves the account's e-mail (sent at sign-up, or asked for
+ * again), `change` proves a new address and makes it the account's. Only the token's SHA-256 is
+ * stored; a link works once and for EMAIL_VERIFICATION_TTL_MS, and a new one of the same kind ends
+ * the older ones (`used_at` set).
+ */
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    ...userTokenColumns(),
+    kind: text('kind', { enum: ['verify', 'change'] }).notNull(),
+    /** the address the link was sent to, and the one it proves */
+    email: text('email').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('email_verifications_token_hash_idx').on(t.tokenHash),
+    index('email_verifications_user_idx').on(t.userId),
+  ],
 );

@@ -16,7 +16,7 @@ import { users } from '../accounts/accounts.schema.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../lib/crypto/passwords.ts';
 import { createToken, hashToken } from '../lib/crypto/tokens.ts';
 import { isUniqueViolation } from '../lib/db/errors.ts';
-import { clearHitsStartingWith, forgive, takeHit, takeHits } from '../lib/throttle/throttle.ts';
+import { clearHitsStartingWith, forgive, takeHits } from '../lib/throttle/throttle.ts';
 import { findUserByEmail } from '../accounts/accounts.service.ts';
 import { createSession, revokeAllSessions, revokeOtherSessions } from './sessions.ts';
 import type { SignInOrigin } from './browser-cookie.ts';
@@ -28,6 +28,7 @@ import { authLimits } from './auth.limits.ts';
 import { checkSignUpCodes, createAccount, signUpCodesOf } from './sign-up.ts';
 import { isTwoFactorOn, spendTwoFactorCode } from '../two-factor/two-factor.service.ts';
 import { createChallenge, passChallenge } from '../two-factor/challenges.ts';
+import { sendSignUpVerification } from './email-verification.ts';
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 /** the subject of the per-pair limit; `|` cannot appear in an e-mail the contract accepts */
@@ -129,8 +130,13 @@ export async function signUp(
   address: string,
   origin: SignInOrigin,
 ) {
-  // every sign-up counts, taken or not: one address cannot mass-create accounts or probe e-mails
-  await takeHit(ctx, authLimits(ctx.env).signUpAddress, address);
+  const limits = authLimits(ctx.env);
+  // every sign-up counts, taken or not: one address cannot mass-create accounts or probe e-mails, and
+  // one e-mail cannot be asked about from many addresses (issue 29 item 10)
+  await takeHits(ctx, [
+    { limit: limits.signUpAddress, subject: address },
+    { limit: limits.emailCheck, subject: normalizeEmail(input.email) },
+  ]);
   // the security-network invitation (issue 15), the referral and the sponsor (issue 17)
   const codes = await checkSignUpCodes(ctx, signUpCodesOf(input), 'refuse');
   if (await findUserByEmail(ctx, input.email))
@@ -139,11 +145,10 @@ export async function signUp(
     });
   const passwordHash = await hashPassword(input.password);
   try {
-    const user = await createAccount(
-      ctx,
-      { name: input.name.trim(), email: input.email.trim(), passwordHash },
-      codes,
-    );
+    const person = { name: input.name.trim(), email: input.email.trim() };
+    const user = await createAccount(ctx, { ...person, passwordHash }, codes);
+    // the e-mail is the owner's only once its link is opened (decision 034)
+    await sendSignUpVerification(ctx, { id: user.id, ...person });
     return createSession(ctx, user.id, ctx.db, origin);
   } catch (error) {
     // two sign-ups with the same e-mail at once: the unique index decides
@@ -225,9 +230,14 @@ export async function resetPassword(ctx: AppContext, input: BodyOf<typeof resetP
           isNull(passwordResets.usedAt),
         ),
       );
+    // the link reached the account's mailbox, which proves the e-mail as a verification link does
     await tx
       .update(users)
-      .set({ passwordHash, updatedAt: sql`now()` })
+      .set({
+        passwordHash,
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${ctx.now().toISOString()}::timestamptz)`,
+        updatedAt: sql`now()`,
+      })
       .where(eq(users.id, reset.userId));
     await recordActivity(ctx, { userId: reset.userId, kind: 'password_reset', origin }, tx);
   });

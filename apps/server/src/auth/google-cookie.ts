@@ -93,3 +93,41 @@ function codesOf(value: unknown): SignUpCodes {
   }
   return codes;
 }
+
+/**
+ * The hand-off cookie (decision 034): the callback gives the browser a random value whose SHA-256 is
+ * stored with the social_access_token, and the token is traded only with it. A
+ * `/login?social_access_token=…` URL sent to someone else (login CSRF: signing a victim into the
+ * sender's account) finds no cookie in their browser and is refused. HttpOnly, SameSite=Strict, sent
+ * only to the trade's path, and no longer than the token lives.
+ */
+export const HANDOFF_COOKIE = 'escudo_google_handoff';
+
+const handoffAttributes = (ctx: AppContext, maxAgeS: number) =>
+  [
+    `Path=${routes.loginWithGoogleToken.path}`,
+    'HttpOnly',
+    'SameSite=Strict',
+    `Max-Age=${maxAgeS}`,
+    ...(ctx.env.PUBLIC_URL.startsWith('https:') ? ['Secure'] : []),
+  ].join('; ');
+
+/** The Set-Cookie value that hands the browser its random value (a token of lib/crypto/tokens.ts). */
+export function handoffCookieHeader(ctx: AppContext, value: string, maxAgeMs: number): string {
+  return `${HANDOFF_COOKIE}=${value}; ${handoffAttributes(ctx, Math.ceil(maxAgeMs / 1000))}`;
+}
+
+/** The Set-Cookie value that forgets it: the trade spends it, won or lost. */
+export function clearHandoffCookieHeader(ctx: AppContext): string {
+  return `${HANDOFF_COOKIE}=; ${handoffAttributes(ctx, 0)}`;
+}
+
+/** The hand-off cookie's value in a request's Cookie header, if it looks like one of our tokens. */
+export function readHandoffCookie(cookieHeader: string | undefined): string | null {
+  const value = cookieHeader
+    ?.split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${HANDOFF_COOKIE}=`))
+    ?.slice(HANDOFF_COOKIE.length + 1);
+  return value && /^[\w-]{1,128}$/.test(value) ? value : null;
+}

@@ -1,11 +1,12 @@
 /**
  * Google sign-in's three endpoints (issue 14, decision 014). The start and the callback are browser
  * navigations, so they always answer a redirect, never JSON: to the provider, to
- * `/login?social_access_token=…`, or back to `/login?social_error=…` with the reason the panel explains
- * in Spanish. They are plain routes (like Flow's callbacks), documented in the OpenAPI document too.
+ * `/login?social_access_token=…` (with the hand-off cookie that alone can trade it), or back to
+ * `/login?social_error=…` with the reason the panel explains in Spanish. They are plain routes (like Flow's callbacks), documented in the OpenAPI document too.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
+  SOCIAL_TOKEN_TTL_MS,
   googleCallbackQuerySchema,
   googleSignInStartQuerySchema,
   loginWithGoogleToken,
@@ -15,7 +16,15 @@ import {
 import type { AppContext } from '../lib/context.ts';
 import type { Route } from '../lib/http/routes.ts';
 import { createGoogleOidc } from './google-oidc.ts';
-import { clearSignInCookieHeader, readSignInCookie, signInCookieHeader } from './google-cookie.ts';
+import {
+  clearHandoffCookieHeader,
+  clearSignInCookieHeader,
+  handoffCookieHeader,
+  readHandoffCookie,
+  readSignInCookie,
+  signInCookieHeader,
+} from './google-cookie.ts';
+import { createToken } from '../lib/crypto/tokens.ts';
 import { signInWithProvider, tradeSocialToken } from './google.service.ts';
 import { signInOriginOf } from './browser-cookie.ts';
 import { signUpCodesOf, type SignUpCodes } from './sign-up.ts';
@@ -47,9 +56,17 @@ function startCodes(ctx: AppContext, query: unknown): SignUpCodes {
 export function registerGoogleSignInRoutes(app: FastifyInstance, route: Route, ctx: AppContext): void {
   const google = createGoogleOidc(ctx.env);
 
-  route(loginWithGoogleToken, ({ body, request, reply }) =>
-    tradeSocialToken(ctx, body.access_token, request.ip, signInOriginOf(ctx, request, reply)),
-  );
+  route(loginWithGoogleToken, ({ body, request, reply }) => {
+    // the hand-off cookie is spent by any trade, won or lost
+    reply.header('set-cookie', clearHandoffCookieHeader(ctx));
+    return tradeSocialToken(
+      ctx,
+      body.access_token,
+      readHandoffCookie(request.headers.cookie),
+      request.ip,
+      signInOriginOf(ctx, request, reply),
+    );
+  });
 
   app.get(
     routes.googleSignInStart.path,
@@ -114,15 +131,17 @@ export function registerGoogleSignInRoutes(app: FastifyInstance, route: Route, c
         ctx.log.warn({ err: failure }, 'Google sign-in: the code exchange or the ID token failed');
         return backToLogin(reply, 'provider');
       }
+      const browserKey = createToken();
       let result;
       try {
-        result = await signInWithProvider(ctx, claims, cookie.codes);
+        result = await signInWithProvider(ctx, claims, cookie.codes, browserKey);
       } catch (failure) {
         // a person in the middle of signing in gets the Login page back, not a JSON error
         ctx.log.error({ err: failure }, 'Google sign-in: the account could not be found or made');
         return backToLogin(reply, 'provider');
       }
       if (!result.ok) return backToLogin(reply, result.reason);
+      reply.header('set-cookie', handoffCookieHeader(ctx, browserKey, SOCIAL_TOKEN_TTL_MS));
       const landing = new URLSearchParams({ social_access_token: result.socialAccessToken });
       // an account that already existed goes on to the link's invitation, as after e-mail sign-in
       if (result.securityCode) landing.set('security_code', result.securityCode);

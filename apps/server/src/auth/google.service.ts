@@ -8,9 +8,14 @@
  *      person started from (invitation, referral, sponsor) checked as sign-up checks them, except that
  *      a bad one is left out (and logged) instead of refused: nobody is there to correct it;
  *   an unverified e-mail links and creates nothing (decision 014: whoever controls an e-mail at an
- *   issuer that does not verify it must not reach, nor pre-create, the account of that e-mail).
+ *   issuer that does not verify it must not reach, nor pre-create, the account of that e-mail); nor
+ *   does an account of ours whose own e-mail is not verified (decision 034: someone may have made it
+ *   with another person's e-mail, to see what they do once their Google sign-in enters it): the
+ *   person is asked to sign in with the password and verify the e-mail first ('verify_first').
+ * An account made here has its e-mail verified: the provider vouched for it.
  * The browser then gets a social_access_token: random, stored as its SHA-256, valid 2 minutes, traded
- * once for a session like /auth/login's. An account that already existed does with the link's
+ * once for a session like /auth/login's, and only by the browser holding the hand-off cookie the
+ * callback set (google-cookie.ts). An account that already existed does with the link's
  * invitation what e-mail sign-in does with `/login?security_code=…`: the panel is given the code back
  * and takes the person to the invitation, where they join; its referral or sponsor codes do nothing.
  */
@@ -52,6 +57,8 @@ export async function signInWithProvider(
   ctx: AppContext,
   claims: IdentityClaims,
   codes: SignUpCodes,
+  /** the random value of the hand-off cookie the callback sets; only its SHA-256 is stored */
+  browserKey: string,
 ): Promise<ProviderSignIn> {
   const account = await findOrLinkAccount(ctx, claims, codes);
   if ('reason' in account) return { ok: false, reason: account.reason };
@@ -60,6 +67,7 @@ export async function signInWithProvider(
   await ctx.db.insert(socialSignInTokens).values({
     userId,
     tokenHash: hashToken(socialAccessToken),
+    browserHash: hashToken(browserKey),
     createdAt: ctx.now(),
     expiresAt: new Date(ctx.now().getTime() + SOCIAL_TOKEN_TTL_MS),
   });
@@ -86,12 +94,13 @@ async function findOrLinkAccount(
     if (!email || claims.email_verified !== true) return { reason: 'unverified' };
     try {
       const existing = await findUserByEmail(ctx, email);
+      if (existing && !existing.emailVerifiedAt) return { reason: 'verify_first' };
       const userId =
         existing?.id ??
         (
           await createAccount(
             ctx,
-            { name: nameOf(claims, email), email, passwordHash: null },
+            { name: nameOf(claims, email), email, passwordHash: null, emailVerifiedAt: ctx.now() },
             await checkSignUpCodes(ctx, codes, 'drop'),
           )
         ).id;
@@ -125,18 +134,21 @@ function nameOf(claims: IdentityClaims, email: string): string {
 
 /**
  * POST /social-auth/loginWithGoogleToken: the token is claimed (used_at set) by the same statement that
- * checks it is unused and unexpired, so two trades at once cannot both win; the session is made in
- * the same transaction. Every trade counts against the address; a good one is given back. With
+ * checks it is unused, unexpired and handed to this browser (`browserKey`, the hand-off cookie's value),
+ * so two trades at once cannot both win and a token without its cookie wins nothing; the session is
+ * made in the same transaction. Every trade counts against the address; a good one is given back. With
  * two-step sign-in on, the answer is a challenge for auth/loginTwoFactor instead of a session.
  */
 export async function tradeSocialToken(
   ctx: AppContext,
   token: string,
+  browserKey: string | null,
   address: string,
   origin: SignInOrigin,
 ) {
   const limit = authLimits(ctx.env).socialTokenAddress;
   const hits = await takeHits(ctx, [{ limit, subject: address }]);
+  if (!browserKey) throw new AppError('SOCIAL_TOKEN_INVALID');
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const [claimed] = await tx
@@ -145,6 +157,8 @@ export async function tradeSocialToken(
       .where(
         and(
           eq(socialSignInTokens.tokenHash, hashToken(token)),
+          // both are SHA-256 of random values, compared by the database: nothing to time
+          eq(socialSignInTokens.browserHash, hashToken(browserKey)),
           isNull(socialSignInTokens.usedAt),
           gt(socialSignInTokens.expiresAt, now),
         ),

@@ -6,13 +6,14 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SOCIAL_TOKEN_TTL_MS } from '@escudo/contract';
 import { createTestApp, randomAddress, signUpUser, type TestApp } from '../../test/test-app.ts';
+import { verifyEmailOf } from '../../test/outbox.ts';
 import { linkedIdentities, socialSignInTokens } from './auth.schema.ts';
 import { users } from '../accounts/accounts.schema.ts';
 import { securityNetworkMembers } from '../network/network.schema.ts';
@@ -85,6 +86,12 @@ async function authorize(location: URL): Promise<URL> {
   return new URL(response.headers.get('location')!);
 }
 
+/**
+ * The hand-off cookie the callback gave with each social_access_token (`escudo_google_handoff=…`), as
+ * the browser that followed the callback would send it to the trade
+ */
+const handoffs = new Map<string, string>();
+
 /** Our callback, with or without the cookie: where it sends the browser. */
 async function callback(url: URL, cookie?: string) {
   const response = await app.app.inject({
@@ -93,8 +100,15 @@ async function callback(url: URL, cookie?: string) {
     headers: cookie ? { cookie } : {},
   });
   expect(response.statusCode, response.body).toBe(302);
-  expect(String(response.headers['set-cookie'])).toMatch(/escudo_google_sign_in=;.*Max-Age=0/);
-  return new URL(String(response.headers.location), 'http://escudo.test');
+  const setCookies = [response.headers['set-cookie'] ?? []].flat();
+  expect(setCookies[0]).toMatch(/^escudo_google_sign_in=;.*Max-Age=0/);
+  const landing = new URL(String(response.headers.location), 'http://escudo.test');
+  const token = landing.searchParams.get('social_access_token');
+  const handoff = setCookies.find((header) => header.startsWith('escudo_google_handoff='));
+  // the hand-off cookie comes with a token, and only then
+  expect(Boolean(handoff)).toBe(Boolean(token));
+  if (token && handoff) handoffs.set(token, handoff.split(';')[0]!);
+  return landing;
 }
 
 /** The whole round trip: the page the browser lands on. */
@@ -110,8 +124,15 @@ const socialToken = (landing: URL) => {
   return token!;
 };
 
-const trade = (token: string, from = randomAddress()) =>
-  app.post('/api/social-auth/loginWithGoogleToken', { access_token: token }, undefined, from);
+/** The panel's trade, from the browser that followed the callback (its hand-off cookie) unless said. */
+const trade = (token: string, from = randomAddress(), cookie = handoffs.get(token)) =>
+  app.app.inject({
+    method: 'POST',
+    url: '/api/social-auth/loginWithGoogleToken',
+    payload: { access_token: token },
+    remoteAddress: from,
+    headers: cookie ? { cookie } : {},
+  });
 
 async function details(sessionToken: string) {
   const response = await app.post('/api/app/user/details', {}, sessionToken);
@@ -204,8 +225,9 @@ describe('Google sign-in: accounts', () => {
     expect(await count(users)).toBe(before);
   });
 
-  it('links a new subject to the existing account whose e-mail the provider verified', async () => {
+  it('links a new subject to the existing account whose e-mail the provider verified and we did too', async () => {
     const account = await signUpUser(app, { email: `Camila.${randomBytes(3).toString('hex')}@gmail.com` });
+    await verifyEmailOf(app, account.email);
     const own = await details(account.token);
     claims = person({ email: account.email.toLowerCase(), name: 'Camila en Google' });
     const before = await count(users);
@@ -241,6 +263,36 @@ describe('Google sign-in: accounts', () => {
       links: await count(linkedIdentities),
       tokens: await count(socialSignInTokens),
     }).toEqual(before);
+  });
+
+  it('never takes over an account whose own e-mail is not verified: back to Login (verify_first), nothing linked or made', async () => {
+    // someone made an account with Sofía's e-mail, hoping her Google sign-in would enter it
+    const prepared = await signUpUser(app, { email: `sofia.${randomBytes(3).toString('hex')}@gmail.com` });
+    claims = person({ email: prepared.email });
+    const before = {
+      users: await count(users),
+      links: await count(linkedIdentities),
+      tokens: await count(socialSignInTokens),
+    };
+    const landing = await signInWithGoogle();
+    expect(landing.pathname).toBe('/login');
+    expect(landing.searchParams.get('social_error')).toBe('verify_first');
+    expect(landing.searchParams.has('social_access_token')).toBe(false);
+    expect({
+      users: await count(users),
+      links: await count(linkedIdentities),
+      tokens: await count(socialSignInTokens),
+    }).toEqual(before);
+
+    // once the owner of the mailbox verifies it, the same Google sign-in is linked to it
+    await verifyEmailOf(app, prepared.email);
+    const linked = await details((await trade(socialToken(await signInWithGoogle()))).json().token);
+    expect(linked.id).toBe((await details(prepared.token)).id);
+  });
+
+  it('makes an account whose e-mail is verified: the provider vouched for it', async () => {
+    const user = await details((await trade(socialToken(await signInWithGoogle()))).json().token);
+    expect(user).toMatchObject({ email: claims.email, email_verified: true });
   });
 
   it('gives a Google-made account no password: sign-in refused as a wrong one, validatePass explains, a reset sets one', async () => {
@@ -454,6 +506,7 @@ describe('Google sign-in: the sign-up link’s codes', () => {
   it('an existing account with an invitation goes back to it, as after e-mail sign-in; other codes do nothing', async () => {
     const owner = await signUpUser(app, { name: 'Ana Anfitriona' });
     const account = await signUpUser(app, { email: `camila.${randomBytes(3).toString('hex')}@gmail.com` });
+    await verifyEmailOf(app, account.email);
     const own = await details(account.token);
     const referrer = await details((await signUpUser(app)).token);
     const sponsor = await createSponsor(app.ctx, { name: 'Municipalidad de Prueba', planId: 3, months: 6 });
@@ -502,6 +555,50 @@ describe('Google sign-in: the sign-up link’s codes', () => {
 });
 
 describe('Google sign-in: the social_access_token', () => {
+  it('is traded only by the browser the callback handed it to (its hand-off cookie), which the trade spends', async () => {
+    const landing = await signInWithGoogle();
+    const token = socialToken(landing);
+    const handoff = handoffs.get(token)!;
+    expect(handoff).toMatch(/^escudo_google_handoff=[\w-]{43}$/);
+    // stored as its SHA-256 only
+    const [row] = await app.ctx.db
+      .select()
+      .from(socialSignInTokens)
+      .where(
+        eq(socialSignInTokens.browserHash, createHash('sha256').update(handoff.split('=')[1]!).digest('hex')),
+      );
+    expect(row).toBeDefined();
+
+    // a token URL sent to someone else: their browser has no cookie, or another sign-in's
+    const other = handoffs.get(socialToken(await signInWithGoogle()))!;
+    for (const cookie of ['', other, 'escudo_google_handoff=forged-value', 'escudo_google_handoff=']) {
+      const refused = await trade(token, randomAddress(), cookie);
+      expect(refused.statusCode, cookie).toBe(400);
+      expect(refused.json()).toMatchObject({ code: 'SOCIAL_TOKEN_INVALID' });
+    }
+    // refusals did not spend the token: its own browser still signs in, and the cookie is cleared
+    const traded = await trade(token);
+    expect(traded.statusCode, traded.body).toBe(200);
+    expect(String(traded.headers['set-cookie'])).toMatch(
+      /^escudo_google_handoff=; Path=\/api\/social-auth\/loginWithGoogleToken; HttpOnly; SameSite=Strict; Max-Age=0/,
+    );
+  });
+
+  it('comes with an HttpOnly, SameSite=Strict cookie scoped to the trade and as short-lived as the token', async () => {
+    const { location, cookie } = await start();
+    const response = await app.app.inject({
+      method: 'GET',
+      url: (await authorize(location)).href.replace(/^https?:\/\/[^/]+/, ''),
+      headers: { cookie },
+    });
+    const handoff = [response.headers['set-cookie'] ?? []]
+      .flat()
+      .find((header) => header.startsWith('escudo_google_handoff='));
+    expect(handoff).toMatch(
+      /^escudo_google_handoff=[\w-]{43}; Path=\/api\/social-auth\/loginWithGoogleToken; HttpOnly; SameSite=Strict; Max-Age=120$/,
+    );
+  });
+
   it('works once: a replay is refused', async () => {
     const token = socialToken(await signInWithGoogle());
     expect((await trade(token)).statusCode).toBe(200);

@@ -75,7 +75,7 @@ export async function checkSignUpCodes(
  */
 export async function createAccount(
   ctx: AppContext,
-  person: { name: string; email: string; passwordHash: string | null },
+  person: { name: string; email: string; passwordHash: string | null; emailVerifiedAt?: Date | null },
   codes: SignUpCodes,
 ): Promise<{ id: number }> {
   const user = await createUser(ctx, person);

@@ -28,6 +28,8 @@ export async function createOperator(
       email: input.email.trim(),
       passwordHash: await hashPassword(input.password),
       role: 'operator',
+      // the administrator who makes the operator vouches for the address (decision 034)
+      emailVerifiedAt: ctx.now(),
     });
     return { id: user.id };
   } catch (error) {

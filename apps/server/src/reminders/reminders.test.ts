@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, signUpUser, type TestApp } from '../../test/test-app.ts';
-import { breakMail, mailsTo as mailsOf, repairMail } from '../../test/outbox.ts';
+import { breakMail, isVerificationMail, mailsTo as mailsOf, repairMail } from '../../test/outbox.ts';
 import { userPlans, users } from '../accounts/accounts.schema.ts';
 import { planReminders } from './reminders.schema.ts';
 import { sendPlanReminders } from './reminders.service.ts';
@@ -22,7 +22,9 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 afterEach(() => repairMail(app));
-const mailsTo = (email: string) => mailsOf(app, email);
+/** the e-mails to `email` but the sign-up's verification e-mail */
+const mailsTo = async (email: string) =>
+  (await mailsOf(app, email)).filter((mail) => !isVerificationMail(mail));
 
 /** A customer whose current plan (Esencial, the starter) ends `endsIn` ms from the test clock's now. */
 async function customerEndingIn(endsIn: number | null) {

@@ -73,6 +73,8 @@ export async function seedDemoAccount(ctx: AppContext): Promise<{ email: string;
     name: 'Camila Rojas',
     email,
     passwordHash: await hashPassword(password),
+    // the demo is ours: nobody has to verify its made-up e-mail (decision 034)
+    emailVerifiedAt: ctx.now(),
   });
   // the demo shows the richer plan, and one phone of each kind so the Android-only gating can be seen
   await ctx.db.update(userPlans).set({ planId: 2 }).where(eq(userPlans.userId, user.id));

@@ -195,7 +195,7 @@ export async function disableTwoFactor(
     await forgive(ctx.db, { ids: hits });
     throw new AppError('PASSWORD_NOT_SET');
   }
-  if (!(await verifyPassword(user.passwordHash, input.password))) throw new AppError('PASSWORD_INVALID');
+  if (!(await verifyPassword(user.passwordHash, input.password))) throw new AppError('WRONG_PASSWORD');
   if (!(await spendTwoFactorCode(ctx, auth.userId, input.code)))
     throw new AppError('TWO_FACTOR_CODE_INVALID');
   await ctx.db.transaction(async (tx) => {

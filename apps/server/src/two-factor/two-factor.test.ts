@@ -6,6 +6,7 @@ import { totpCode, totpStepAt } from '../lib/crypto/totp.ts';
 import { signInWithProvider } from '../auth/google.service.ts';
 import { noSignUpCodes } from '../auth/sign-up.ts';
 import { twoFactor } from './two-factor.schema.ts';
+import { users } from '../accounts/accounts.schema.ts';
 import { runAdminCommand } from '../admin/admin-commands.ts';
 
 let app: TestApp;
@@ -238,19 +239,28 @@ describe('signing in with two-step sign-in on', () => {
   it('asks the second step after Google sign-in too', async () => {
     const account = await signUpUser(app);
     const { secret } = await turnOn(account);
+    // Google links only an account whose e-mail is verified (decision 034)
+    await app.ctx.db
+      .update(users)
+      .set({ emailVerifiedAt: app.clock.now })
+      .where(eq(users.email, account.email));
+    // the hand-off cookie's value that the callback would have given this browser
+    const browserKey = 'b'.repeat(43);
     const provided = await signInWithProvider(
       app.ctx,
       { sub: `google-${account.email}`, email: account.email, email_verified: true, name: 'Ana' },
       noSignUpCodes,
+      browserKey,
     );
     if (!provided.ok) throw new Error(provided.reason);
     const from = randomAddress();
-    const traded = await app.post(
-      '/api/social-auth/loginWithGoogleToken',
-      { access_token: provided.socialAccessToken },
-      undefined,
-      from,
-    );
+    const traded = await app.app.inject({
+      method: 'POST',
+      url: '/api/social-auth/loginWithGoogleToken',
+      payload: { access_token: provided.socialAccessToken },
+      headers: { cookie: `escudo_google_handoff=${browserKey}` },
+      remoteAddress: from,
+    });
     expect(traded.statusCode).toBe(200);
     expect(traded.json()).toMatchObject({ two_factor_required: true });
     expect(traded.json()).not.toHaveProperty('token');
@@ -321,7 +331,7 @@ describe('turning two-step sign-in off', () => {
 
     const wrongPassword = await disable({ password: 'no-es-la-clave', code: codeOf(secret) });
     expect(wrongPassword.statusCode).toBe(400);
-    expect(wrongPassword.json().code).toBe('PASSWORD_INVALID');
+    expect(wrongPassword.json().code).toBe('WRONG_PASSWORD');
     const wrongCode = await disable({
       password: account.password,
       code: '000000' === codeOf(secret) ? '000001' : '000000',

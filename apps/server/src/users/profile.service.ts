@@ -2,7 +2,9 @@
  * The profile of spec 5, saved by `app/user/updateInfo` (issue 14). The contract has checked each
  * field on its own (RUT check digit, 11-digit phone, birth date range); here the fields are checked
  * against each other and the geography: the region must be of the country, the commune of the region,
- * and a region with communes needs one. A new e-mail must not belong to another account.
+ * and a region with communes needs one. The e-mail is not changed here (decision 034): it is sent
+ * with the other fields and must be the account's own; a different one is refused with where to
+ * change it (app/account/changeEmail asks for the password and verifies the new address).
  */
 import { eq, sql } from 'drizzle-orm';
 import type { BodyOf, updateInfo } from '@escudo/contract';
@@ -10,10 +12,9 @@ import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { comunas, regiones } from '../geography/geography.schema.ts';
 import { users } from '../accounts/accounts.schema.ts';
-import { isUniqueViolation } from '../lib/db/errors.ts';
-import { findUserByEmail } from '../accounts/accounts.service.ts';
 
-const EMAIL_TAKEN_FIELD = { email: 'Ya existe una cuenta registrada con este email.' };
+const EMAIL_CHANGE_ELSEWHERE =
+  'Para cambiar tu email usa «Cambiar email»: te pediremos tu contraseña y confirmaremos el nuevo email.';
 
 async function assertPlaceIsConsistent(
   ctx: AppContext,
@@ -48,32 +49,27 @@ async function assertPlaceIsConsistent(
 
 export async function updateUserInfo(ctx: AppContext, userId: number, input: BodyOf<typeof updateInfo>) {
   await assertPlaceIsConsistent(ctx, input);
-  const email = input.email.trim();
-  const holder = await findUserByEmail(ctx, email);
-  if (holder && holder.id !== userId) throw new AppError('EMAIL_TAKEN', undefined, EMAIL_TAKEN_FIELD);
-  try {
-    const updated = await ctx.db
-      .update(users)
-      .set({
-        name: input.name,
-        email,
-        direccion: input.direccion,
-        telefono: input.telefono,
-        rut: input.rut,
-        paisId: input.pais,
-        regionId: input.region,
-        comunaId: input.comuna ?? null,
-        genero: input.genero,
-        nacimiento: input.nacimiento,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(users.id, userId))
-      .returning({ id: users.id });
-    if (updated.length === 0) throw new AppError('UNAUTHENTICATED');
-  } catch (error) {
-    // another account took the e-mail between the check and the update: the unique index decides
-    if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN', undefined, EMAIL_TAKEN_FIELD);
-    throw error;
-  }
+  const [current] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (!current) throw new AppError('UNAUTHENTICATED');
+  // the e-mail is compared with the account's own only: nothing is told about other accounts
+  if (input.email.trim().toLowerCase() !== current.email.toLowerCase())
+    throw new AppError('VALIDATION', EMAIL_CHANGE_ELSEWHERE, { email: EMAIL_CHANGE_ELSEWHERE });
+  const updated = await ctx.db
+    .update(users)
+    .set({
+      name: input.name,
+      direccion: input.direccion,
+      telefono: input.telefono,
+      rut: input.rut,
+      paisId: input.pais,
+      regionId: input.region,
+      comunaId: input.comuna ?? null,
+      genero: input.genero,
+      nacimiento: input.nacimiento,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id });
+  if (updated.length === 0) throw new AppError('UNAUTHENTICATED');
   return { code: 200 as const };
 }

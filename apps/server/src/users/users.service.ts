@@ -30,6 +30,7 @@ const findUserDetailRows = preparedPerDatabase((db) =>
         id: users.id,
         name: users.name,
         email: users.email,
+        emailVerifiedAt: users.emailVerifiedAt,
         role: users.role,
         avatarKey: users.avatarKey,
         direccion: users.direccion,
@@ -90,6 +91,7 @@ export async function getUserDetails(ctx: AppContext, userId: number): Promise<U
     id: user.id,
     name: user.name,
     email: user.email,
+    email_verified: user.emailVerifiedAt !== null,
     role: user.role,
     info: {
       avatar: avatarUrl(ctx, user.avatarKey),

@@ -263,6 +263,8 @@ describe('contract fuzz: HTTP endpoints', () => {
       },
       enviarInvitacion: { name: 'Invitada Fuzz', phone: '56912345678', invitado: FRESH_EMAIL },
       forgotPass: { email: FRESH_EMAIL },
+      // a made-up password: a right one would send a link to the address
+      changeEmail: { email: FRESH_EMAIL, password: 'una-clave-equivocada' },
       resetPass: { email: FRESH_EMAIL },
       registerDevice: {
         device_id: registrar.deviceId,
@@ -293,7 +295,8 @@ describe('contract fuzz: HTTP endpoints', () => {
       shareEvidence: { atencion_id: atencionId },
       revokeShare: { atencion_id: atencionId },
       updateInfo: {
-        email: 'fuzz.perfil@example.cl',
+        // the account's own e-mail: updateInfo changes no e-mail (changeEmail does)
+        email: owner.email,
         telefono: '56912345678',
         rut: '123456785',
         pais: 1,
@@ -330,6 +333,9 @@ describe('contract fuzz: HTTP endpoints', () => {
       loginTwoFactor: 'TWO_FACTOR_CHALLENGE_INVALID',
       twoFactorConfirm: 'TWO_FACTOR_NOT_STARTED',
       twoFactorDisable: 'TWO_FACTOR_OFF',
+      // a made-up e-mail link, and a wrong password
+      verifyEmail: 'EMAIL_LINK_INVALID',
+      changeEmail: 'WRONG_PASSWORD',
     };
     const signsOut = new Set(['logout', 'revokeSession']);
     const tokenFor = (name: string, auth: Endpoint['auth']) => {
@@ -338,6 +344,9 @@ describe('contract fuzz: HTTP endpoints', () => {
       if (auth === 'operator') return operator.token;
       if (name === 'registerDevice') return registrar.token;
       if (name === 'deleteAccount') return closer.token;
+      // changeEmail's wrong passwords count against the session with validatePass's (decision 034):
+      // another session keeps the owner's free for validatePass
+      if (name === 'changeEmail') return registrar.token;
       // calls that may end the caller's own session: an account of their own, signed in again after
       return signsOut.has(name) ? leaverToken : owner.token;
     };

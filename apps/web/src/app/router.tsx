@@ -88,6 +88,14 @@ const routes: RouteObject[] = [
         ),
       },
       {
+        // an e-mail verification or e-mail change link (decision 034): no sign-in needed
+        path: '/verificar-email/:token',
+        lazy: lazyPage(
+          () => import('../features/auth/pages/verify-email-page.tsx'),
+          (m) => m.VerifyEmailPage,
+        ),
+      },
+      {
         path: '/cookie',
         lazy: lazyPage(
           () => import('../features/cookie/pages/cookie-page.tsx'),

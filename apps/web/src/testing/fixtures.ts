@@ -26,6 +26,7 @@ export const user: User = {
   id: 5,
   name: 'Ana Pérez',
   email: 'ana@example.cl',
+  email_verified: true,
   role: 'customer',
   info: {
     cuadrante: null,

@@ -26,8 +26,11 @@ export interface Limit {
   message: (minutes: number) => string;
 }
 
-/** the longest window of any limit: hits older than this are of no use to anyone */
-export const THROTTLE_MAX_WINDOW_MS = 60 * 60 * 1000;
+/**
+ * the longest window of any limit (a day: the verification e-mails one account may ask for,
+ * auth.limits.ts): hits older than this are of no use to anyone
+ */
+export const THROTTLE_MAX_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 const keyOf = (limit: Limit, subject: string) => `${limit.name}:${subject}`.slice(0, 400);
 

@@ -4,6 +4,7 @@ import { lazyThemed } from '../../components/lazy-themed.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { describeErrorDetails, isApiRequestError } from '../../lib/api-client.ts';
 import { useUser } from '../../lib/session/user-details.ts';
+import { VerifyEmailBanner } from '../../features/verify-email/index.tsx';
 import { appTexts } from '../texts.ts';
 import { AppHeader } from './app-header.tsx';
 import { AppSidebar } from './app-sidebar.tsx';
@@ -29,7 +30,12 @@ export function SignedInLayout() {
 
   let content;
   if (userQuery.isSuccess && showsPage) {
-    content = <Outlet />;
+    content = (
+      <>
+        <VerifyEmailBanner />
+        <Outlet />
+      </>
+    );
   } else if (userQuery.isError && !endsSession(userQuery.error)) {
     content = (
       <Suspense fallback={<PageLoader />}>

@@ -40,6 +40,8 @@ export const authTexts = {
       'El inicio de sesión con Google expiró o no se inició en este navegador. Por favor inténtalo nuevamente.',
     unverified:
       'Tu cuenta de Google no tiene un email verificado, así que no podemos usarla para ingresar. Verifica tu email en Google o ingresa con tu email y contraseña.',
+    verify_first:
+      'Ya existe una cuenta con este email, pero su email aún no está verificado. Ingresa con tu email y contraseña y verifica tu email (revisa el enlace que te enviamos o pide uno nuevo): después podrás usar Google.',
     unavailable:
       'El inicio de sesión con Google no está disponible en este momento. Ingresa con tu email y contraseña.',
   },
@@ -106,4 +108,22 @@ export const authTexts = {
   resetSuccess: 'La contraseña ha sido reestablecida, por favor ingrese con su nueva contraseña.',
   resetFailure:
     'Ha ocurrido un error al intentar reestablecer la contraseña, por favor inténtalo nuevamente.',
+
+  // the page of an e-mail verification or e-mail change link (issue 29 item 1)
+  verifyTitle: 'Verificar email',
+  verifyChecking: 'Verificando tu email…',
+  verifiedTitle: '¡Email verificado!',
+  /** {email} */
+  verifiedText: 'Confirmamos que {email} es tuyo. Ya puedes seguir usando tu cuenta.',
+  changedTitle: '¡Email actualizado!',
+  /** {email} */
+  changedText:
+    'Desde ahora tu cuenta usa {email} para ingresar y recibir avisos. Le avisamos del cambio a tu email anterior.',
+  verifyGoToPanel: 'Ir a mi cuenta',
+  verifyGoToLogin: 'Ir a ingresar',
+  verifyFailedTitle: 'No pudimos verificar tu email',
+  /** how to get a new link, after the server's reason */
+  verifyFailedHelp:
+    'Ingresa a tu cuenta y pide un nuevo enlace con «Reenviar email» en el aviso «Verifica tu email». Si estabas cambiando tu email, pide el cambio nuevamente desde «Editar Perfil».',
+  verifyRetry: 'Reintentar',
 } as const;

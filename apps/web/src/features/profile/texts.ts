@@ -33,6 +33,19 @@ export const profileTexts = {
   /** spec 8 */
   saveFailed: 'Ha ocurrido un error al intentar actualizar los datos. Por favor intenta nuevamente.',
 
+  // e-mail change (decision 034): asked with the password, applied when the new address's link is opened
+  changeEmail: 'Cambiar email',
+  changeEmailTitle: 'Cambiar email',
+  changeEmailIntro:
+    'Te enviaremos un enlace a tu nuevo email. Tu email cambiará cuando lo abras, y le avisaremos del cambio a tu email actual.',
+  newEmailLabel: 'Nuevo email',
+  currentPasswordLabel: 'Tu contraseña actual',
+  passwordRequired: 'Ingresa tu contraseña',
+  sendLink: 'Enviar enlace',
+  /** {email}: the new address */
+  changeEmailSent: 'Te enviamos un enlace a {email}; tu email cambiará cuando lo abras.',
+  changeEmailFailed: 'No pudimos pedir el cambio de email.',
+
   // avatar
   changePhoto: 'Cambiar foto',
   photoSaved: 'Foto actualizada',

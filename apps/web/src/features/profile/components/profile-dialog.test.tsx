@@ -126,12 +126,9 @@ describe('ProfileDialog', () => {
     await userEvent.clear(field(t.nameLabel));
     await userEvent.type(field(t.rutLabel), '123456789');
     await userEvent.type(screen.getByRole('textbox', { name: t.phoneLabel }), '5691');
-    await userEvent.clear(field(t.emailLabel));
-    await userEvent.type(field(t.emailLabel), 'ana@');
     await save();
     expect(await screen.findByText(t.rutInvalid)).toBeInTheDocument();
     expect(screen.getByText(t.required)).toBeInTheDocument();
-    expect(screen.getByText(t.emailInvalid)).toBeInTheDocument();
     expect(screen.getByText('Debe tener 11 dígtos. Ej (56912345678)')).toBeInTheDocument();
     expect(calls.some((call) => call.name === 'updateInfo')).toBe(false);
   });
@@ -160,16 +157,76 @@ describe('ProfileDialog', () => {
   it("shows the server's refusal on the field it names, and says the save failed", async () => {
     answer(
       'updateInfo',
-      refuse(409, 'EMAIL_TAKEN', 'Ya existe una cuenta con este email.', {
-        email: 'Ya existe una cuenta con este email.',
-      }),
+      refuse(400, 'VALIDATION', 'La dirección no es válida.', { direccion: 'La dirección no es válida.' }),
     );
     openProfile();
     await waitFor(() => expect(select(t.communeLabel)).toHaveDisplayValue('Ñuñoa'));
     await save();
     expect(await screen.findByRole('alert')).toHaveTextContent(t.saveFailed);
-    expect(field(t.emailLabel)).toHaveAccessibleDescription('Ya existe una cuenta con este email.');
-    expect(field(t.emailLabel)).toHaveAttribute('aria-invalid', 'true');
+    expect(field(t.addressLabel)).toHaveAccessibleDescription('La dirección no es válida.');
+    expect(field(t.addressLabel)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('changes the e-mail only through «Cambiar email», with the password, and says where the link went', async () => {
+    answer('changeEmail', (body) =>
+      (body as { password: string }).password === 'una-clave-segura'
+        ? { status: 'sent', email: (body as { email: string }).email }
+        : refuse(400, 'WRONG_PASSWORD', 'La contraseña no es correcta.', {
+            password: 'La contraseña no es correcta.',
+          }),
+    );
+    openProfile();
+    // the profile's own field cannot be edited
+    expect(field(t.emailLabel)).toHaveAttribute('readonly');
+    await userEvent.click(screen.getByRole('button', { name: t.changeEmail }));
+    const dialog = await screen.findByRole('dialog', { name: t.changeEmailTitle });
+    const send = () => userEvent.click(within(dialog).getByRole('button', { name: t.sendLink }));
+
+    // both fields are needed before anything is sent
+    await send();
+    expect(await within(dialog).findByText(t.passwordRequired)).toBeInTheDocument();
+    expect(calls.some((call) => call.name === 'changeEmail')).toBe(false);
+
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: t.newEmailLabel }),
+      'ana.nueva@example.cl',
+    );
+    const password = within(dialog).getByLabelText(t.currentPasswordLabel);
+    await userEvent.type(password, 'otra-clave');
+    await send();
+    await waitFor(() => expect(password).toHaveAccessibleDescription('La contraseña no es correcta.'));
+
+    await userEvent.clear(password);
+    await userEvent.type(password, 'una-clave-segura');
+    await send();
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: t.changeEmailTitle })).not.toBeInTheDocument(),
+    );
+    expect(calls.filter((call) => call.name === 'changeEmail').at(-1)?.body).toEqual({
+      email: 'ana.nueva@example.cl',
+      password: 'una-clave-segura',
+    });
+    expect(
+      screen.getByText('Te enviamos un enlace a ana.nueva@example.cl; tu email cambiará cuando lo abras.'),
+    ).toBeInTheDocument();
+    // until the link is opened, the profile keeps (and saves) the account's e-mail
+    expect(field(t.emailLabel)).toHaveValue('ana@example.cl');
+  });
+
+  it('says why an e-mail change was refused when it is not about a field (a limit)', async () => {
+    answer('changeEmail', refuse(429, 'TOO_MANY_REQUESTS', 'Demasiadas solicitudes para cambiar tu email.'));
+    openProfile();
+    await userEvent.click(screen.getByRole('button', { name: t.changeEmail }));
+    const dialog = await screen.findByRole('dialog', { name: t.changeEmailTitle });
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: t.newEmailLabel }),
+      'ana.nueva@example.cl',
+    );
+    await userEvent.type(within(dialog).getByLabelText(t.currentPasswordLabel), 'una-clave-segura');
+    await userEvent.click(within(dialog).getByRole('button', { name: t.sendLink }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Demasiadas solicitudes para cambiar tu email.',
+    );
   });
 
   it('says so when the lists of places cannot be loaded', async () => {

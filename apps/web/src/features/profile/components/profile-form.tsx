@@ -15,6 +15,8 @@ import { useCommunes, useCountries, useRegions } from '../api/get-places.ts';
 import { useUpdateInfo } from '../api/update-info.ts';
 import { profileTexts as t } from '../texts.ts';
 import { profileDefaults, profileFormSchema, type ProfileForm } from './profile-schema.ts';
+import { ChangeEmailDialog } from './change-email-dialog.tsx';
+import { fillText } from '../../../lib/format.ts';
 
 const toId = (value: string) => (value === '' ? null : Number(value));
 
@@ -42,6 +44,8 @@ export function ProfileFormFields({
   // until the communes are known, assume they exist: a required comuna is the safe side
   const hasCommunes = communes.data ? communes.data.length > 0 : regionId !== null;
   const update = useUpdateInfo();
+  const [isChangingEmail, setIsChangingEmail] = useState(false);
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
 
   const { control, handleSubmit, setValue, setError } = useForm<ProfileForm>({
     resolver: zodResolver(profileFormSchema(hasCommunes)),
@@ -54,7 +58,7 @@ export function ProfileFormFields({
     update.mutate(toUpdateInfo(values, hasCommunes), {
       onSuccess: () => setNotice({ severity: 'success', text: t.saved }),
       onError: (error) => {
-        // the server names the fields it refused (a taken e-mail, a comuna of another region)
+        // the server names the fields it refused (a comuna of another region)
         showServerFieldErrors(error, values, setError);
         setNotice({ severity: 'error', text: t.saveFailed });
       },
@@ -63,95 +67,126 @@ export function ProfileFormFields({
 
   const places = [countries, regions, communes].some((query) => query.isError);
   return (
-    <Box
-      component="form"
-      onSubmit={onSubmit}
-      noValidate
-      aria-label={t.title}
-      sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}
-    >
-      <DialogContent>
-        {header}
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {places ? <Alert severity="warning">{t.placesError}</Alert> : null}
-          <Field control={control} name="name" label={t.nameLabel} autoComplete="name" />
-          <Field
-            control={control}
-            name="rut"
-            label={t.rutLabel}
-            placeholder={t.rutPlaceholder}
-            inputMode="text"
-            format={formatRut}
-          />
-          <Field control={control} name="email" label={t.emailLabel} type="email" autoComplete="email" />
-          <Field
-            control={control}
-            name="telefono"
-            label={t.phoneLabel}
-            type="tel"
-            autoComplete="tel"
-            placeholder={t.phoneExample}
-            inputMode="numeric"
-            format={(value) => value.replace(/\D/g, '').slice(0, PHONE_LENGTH)}
-          />
-          <Field
-            control={control}
-            name="pais"
-            label={t.countryLabel}
-            options={countries.data?.map((c) => ({ value: String(c.id), label: c.name }))}
-            onPicked={(value) => {
-              setCountryId(toId(value));
-              setRegionId(null);
-              setValue('region', '');
-              setValue('comuna', '');
-            }}
-          />
-          <Field
-            control={control}
-            name="region"
-            label={t.regionLabel}
-            options={
-              countryId === null ? [] : regions.data?.map((r) => ({ value: String(r.id), label: r.region }))
-            }
-            disabled={countryId === null}
-            onPicked={(value) => {
-              setRegionId(toId(value));
-              setValue('comuna', '');
-            }}
-          />
-          {hasCommunes ? (
+    <>
+      <Box
+        component="form"
+        onSubmit={onSubmit}
+        noValidate
+        aria-label={t.title}
+        sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}
+      >
+        <DialogContent>
+          {header}
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {places ? <Alert severity="warning">{t.placesError}</Alert> : null}
+            <Field control={control} name="name" label={t.nameLabel} autoComplete="name" />
             <Field
               control={control}
-              name="comuna"
-              label={t.communeLabel}
-              options={
-                regionId === null ? [] : communes.data?.map((c) => ({ value: String(c.id), label: c.comuna }))
-              }
-              disabled={regionId === null}
+              name="rut"
+              label={t.rutLabel}
+              placeholder={t.rutPlaceholder}
+              inputMode="text"
+              format={formatRut}
             />
-          ) : null}
-          <Field control={control} name="direccion" label={t.addressLabel} autoComplete="street-address" />
-          <Field
-            control={control}
-            name="genero"
-            label={t.genderLabel}
-            options={[
-              { value: '2', label: t.genderFemale },
-              { value: '1', label: t.genderMale },
-            ]}
-          />
-          <Field
-            control={control}
-            name="nacimiento"
-            label={t.birthLabel}
-            type="date"
-            autoComplete="bday"
-            htmlInput={{ min: BIRTH_DATE_MIN, max: chileToday() }}
-          />
-        </Stack>
-      </DialogContent>
-      <FormActions notice={notice} onCancel={onCancel} isSaving={update.isPending} />
-    </Box>
+            {/* the e-mail is changed apart, with the password and a link to the new one (decision 034) */}
+            <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+              <Field
+                control={control}
+                name="email"
+                label={t.emailLabel}
+                type="email"
+                autoComplete="email"
+                htmlInput={{ readOnly: true }}
+              />
+              <Button size="small" onClick={() => setIsChangingEmail(true)}>
+                {t.changeEmail}
+              </Button>
+              {pendingEmail ? (
+                <Alert severity="info" role="status" sx={{ width: '100%', boxSizing: 'border-box' }}>
+                  {fillText(t.changeEmailSent, { email: pendingEmail })}
+                </Alert>
+              ) : null}
+            </Stack>
+            <Field
+              control={control}
+              name="telefono"
+              label={t.phoneLabel}
+              type="tel"
+              autoComplete="tel"
+              placeholder={t.phoneExample}
+              inputMode="numeric"
+              format={(value) => value.replace(/\D/g, '').slice(0, PHONE_LENGTH)}
+            />
+            <Field
+              control={control}
+              name="pais"
+              label={t.countryLabel}
+              options={countries.data?.map((c) => ({ value: String(c.id), label: c.name }))}
+              onPicked={(value) => {
+                setCountryId(toId(value));
+                setRegionId(null);
+                setValue('region', '');
+                setValue('comuna', '');
+              }}
+            />
+            <Field
+              control={control}
+              name="region"
+              label={t.regionLabel}
+              options={
+                countryId === null ? [] : regions.data?.map((r) => ({ value: String(r.id), label: r.region }))
+              }
+              disabled={countryId === null}
+              onPicked={(value) => {
+                setRegionId(toId(value));
+                setValue('comuna', '');
+              }}
+            />
+            {hasCommunes ? (
+              <Field
+                control={control}
+                name="comuna"
+                label={t.communeLabel}
+                options={
+                  regionId === null
+                    ? []
+                    : communes.data?.map((c) => ({ value: String(c.id), label: c.comuna }))
+                }
+                disabled={regionId === null}
+              />
+            ) : null}
+            <Field control={control} name="direccion" label={t.addressLabel} autoComplete="street-address" />
+            <Field
+              control={control}
+              name="genero"
+              label={t.genderLabel}
+              options={[
+                { value: '2', label: t.genderFemale },
+                { value: '1', label: t.genderMale },
+              ]}
+            />
+            <Field
+              control={control}
+              name="nacimiento"
+              label={t.birthLabel}
+              type="date"
+              autoComplete="bday"
+              htmlInput={{ min: BIRTH_DATE_MIN, max: chileToday() }}
+            />
+          </Stack>
+        </DialogContent>
+        <FormActions notice={notice} onCancel={onCancel} isSaving={update.isPending} />
+      </Box>
+      {/* outside the profile's form: its own form's submit must not reach the profile's through React */}
+      <ChangeEmailDialog
+        open={isChangingEmail}
+        onClose={() => setIsChangingEmail(false)}
+        onSent={(email) => {
+          setIsChangingEmail(false);
+          setPendingEmail(email);
+        }}
+      />
+    </>
   );
 }
 

@@ -89,11 +89,11 @@ describe('the two-step sign-in section', () => {
     expect(within(dialog).getByText(t.disableCodeRequired)).toBeInTheDocument();
     expect(calls.filter((call) => call.name === 'twoFactorDisable')).toHaveLength(0);
 
-    answer('twoFactorDisable', refuse(400, 'PASSWORD_INVALID', errorMessages.PASSWORD_INVALID));
+    answer('twoFactorDisable', refuse(400, 'WRONG_PASSWORD', errorMessages.WRONG_PASSWORD));
     await person.type(within(dialog).getByLabelText(t.disablePasswordLabel, { selector: 'input' }), 'clave');
     await person.type(within(dialog).getByRole('textbox', { name: t.disableCodeLabel }), '123456');
     await person.click(send);
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(errorMessages.PASSWORD_INVALID);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(errorMessages.WRONG_PASSWORD);
 
     answer('twoFactorDisable', { code: 200 });
     answer('userDetails', { user: { ...user, two_factor_enabled: false } });
