@@ -68,7 +68,6 @@ export function registerAuthRoutes(route: Route, ctx: AppContext): void {
   route(verifyEmail, ({ body, request }) => openEmailLink(ctx, body.token, clientOriginOf(request)));
   route(resendVerification, ({ auth }) => resend(ctx, auth.userId));
   route(changeEmail, ({ auth, body }) => requestEmailChange(ctx, auth, body));
-  route(validatePass, ({ auth, body }) => confirmPassword(ctx, auth, body.password));
   // spec 7: the panel names itself with a fixed prefix and its user id; any other name is not its own
   route(createFirebaseAuthToken, async ({ auth, body }) => {
     if (body.device_id !== `${PANEL_DEVICE_ID_PREFIX}${auth.userId}`) {
