@@ -105,6 +105,7 @@ export default tseslint.config(
               'lostphone',
               'network',
               'payments',
+              'two-factor',
             ],
             // whether payments go to Flow's sandbox
             config: ['payments'],

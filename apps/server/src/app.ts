@@ -83,7 +83,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   realtime.attach(app.server);
   // sockets close before the HTTP server waits for its connections to end
   app.addHook('preClose', () => realtime.close());
-  app.addHook('onClose', close);
+  // a notice a request started without waiting for it ends before the database closes
+  app.addHook('onClose', async () => {
+    await ctx.background.settled();
+    await close();
+  });
   await registerPlugins(app, ctx.env);
   const jobs = await startJobs(app, ctx, database, (job, outcome) => {
     countJobRun(ctx.metrics, job, outcome);

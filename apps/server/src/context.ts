@@ -17,6 +17,7 @@ import { createDiskStorage, type FileStorage } from './lib/storage/file-storage.
 import { createFileLinks } from './lib/storage/signed-links.ts';
 import { createSigner, loadAppSecret } from './lib/crypto/signing.ts';
 import { createSecretBox } from './lib/crypto/secret-box.ts';
+import { createBackgroundTasks } from './lib/background-tasks.ts';
 import { createEventBus } from './lib/events.ts';
 import { createMetrics } from './lib/metrics/metrics.ts';
 import { seedReferenceData } from './seed/seed.ts';
@@ -147,6 +148,7 @@ export async function buildContext(options: ContextOptions): Promise<BuiltContex
     recoveryCodeSigner: createSigner(secret, 'two-factor-recovery-codes'),
     realtime,
     events: createEventBus(log),
+    background: createBackgroundTasks(log),
     metrics,
     now,
   };

@@ -67,7 +67,9 @@ export async function createSession(
   if ('browserId' in origin && (await isNewBrowser(ctx, userId, origin.browserId, db))) {
     // not awaited: the sign-in never waits for the mail server, and the notice reads the account
     // only once this transaction lets go of it (sendSecurityNotice never throws)
-    void sendSecurityNotice(ctx, { userId, kind: 'new_browser_sign_in', origin });
+    ctx.background.run('new browser notice', () =>
+      sendSecurityNotice(ctx, { userId, kind: 'new_browser_sign_in', origin }),
+    );
   }
   return { access_token: token, token_type: 'bearer' as const, expires_at: expiresAt.toISOString() };
 }

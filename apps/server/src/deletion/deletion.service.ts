@@ -28,9 +28,11 @@ import { revokeAllSessions } from '../auth/sessions.ts';
 import { atencionEvidence, atenciones } from '../atenciones/atenciones.schema.ts';
 import { devices } from '../devices/devices.schema.ts';
 import { dataExports } from '../export/export.schema.ts';
+import { exportLimits } from '../export/export.limits.ts';
 import { lostReports } from '../lostphone/lostphone.schema.ts';
 import { networkLimits } from '../network/network.limits.ts';
 import { flowSandboxPayments, payments } from '../payments/payments.schema.ts';
+import { twoFactorLimits } from '../two-factor/two-factor.limits.ts';
 import { deletionCancelTokens, deletionPendingFiles } from './deletion.schema.ts';
 import { deletionScheduledEmail } from './deletion.emails.ts';
 
@@ -218,9 +220,20 @@ export async function deleteAccountNow(ctx: AppContext, userId: number): Promise
     await forgetSubjects(tx, {
       exact: [
         { limit: limits.resetEmail, subject: email },
+        { limit: limits.emailCheck, subject: email },
+        { limit: limits.resendVerificationMinute, subject: String(userId) },
+        { limit: limits.resendVerificationDay, subject: String(userId) },
+        { limit: limits.changeEmailAccount, subject: String(userId) },
         { limit: networkLimits.invitationsEmail, subject: email },
         { limit: networkLimits.invitationsAccount, subject: String(userId) },
-        ...sessionIds.map(({ id }) => ({ limit: limits.confirmSession, subject: String(id) })),
+        ...sessionIds.flatMap(({ id }) =>
+          [
+            limits.confirmSession,
+            limits.changePasswordSession,
+            exportLimits().passwordSession,
+            twoFactorLimits(ctx.env).disableSession,
+          ].map((limit) => ({ limit, subject: String(id) })),
+        ),
       ],
       startingWith: [{ limit: limits.signInPair, subject: `${email}|` }],
     });

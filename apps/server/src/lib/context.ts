@@ -8,6 +8,7 @@ import type { Signer } from './crypto/signing.ts';
 import type { SecretBox } from './crypto/secret-box.ts';
 import type { RealtimeEmitter } from './realtime/realtime-emitter.ts';
 import type { EventBus } from './events.ts';
+import type { BackgroundTasks } from './background-tasks.ts';
 import type { Metrics } from './metrics/metrics.ts';
 
 /** What every feature's routes and services are given: built once by `buildContext` (src/context.ts). */
@@ -35,6 +36,8 @@ export interface AppContext {
   realtime: RealtimeEmitter;
   /** what features tell each other has happened (events.ts) */
   events: EventBus;
+  /** work a request does not wait for, which shutdown waits for (background-tasks.ts) */
+  background: BackgroundTasks;
   /** the Prometheus series features count in (metrics/metrics.ts, decision 030) */
   metrics: Metrics;
   /** the clock, so that tests can move time (expiry, rate-limit windows) without waiting */

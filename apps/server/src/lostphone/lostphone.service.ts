@@ -64,7 +64,9 @@ async function announceOrder(
   origin: ClientOrigin,
 ) {
   await recordActivity(ctx, { userId, kind, origin, detail: device.deviceName });
-  void sendSecurityNotice(ctx, { userId, kind, origin, detail: device.deviceName });
+  ctx.background.run('order notice', () =>
+    sendSecurityNotice(ctx, { userId, kind, origin, detail: device.deviceName }),
+  );
 }
 
 export async function orderLostMode(

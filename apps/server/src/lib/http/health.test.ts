@@ -130,7 +130,8 @@ describe('/metrics', () => {
       /http_request_duration_seconds_bucket\{le="10",route="\/api\/auth\/login",method="POST",status="429"\} 1/,
     );
     expect(text).toContain('escudo_rate_limit_refusals_total{code="TOO_MANY_ATTEMPTS",channel="http"} 1');
-    expect(text).toContain('escudo_emails_total{outcome="sent"} 1');
+    // the sign-up's verification e-mail and the reset e-mail
+    expect(text).toContain('escudo_emails_total{outcome="sent"} 2');
     expect(text).toContain('escudo_connected_phones 0');
     expect(text).toContain('escudo_connected_panels 0');
     expect(text).toMatch(/^process_cpu_user_seconds_total \d/m);
