@@ -20,6 +20,10 @@ describe('describeBrowser', () => {
       'Mozilla/5.0 (Linux; Android 14; SAMSUNG SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/26.0 Chrome/122.0.0.0 Mobile Safari/537.36',
       'Samsung Internet en Android',
     ],
+    [
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36',
+      'Chrome en Linux',
+    ],
     ['curl/8.5.0', 'curl/8.5.0'],
   ])('reads %s as %s', (agent, expected) => {
     expect(describeBrowser(agent)).toBe(expected);
