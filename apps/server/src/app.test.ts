@@ -144,24 +144,28 @@ describe('admission control', () => {
     // a real socket: light-my-request cannot disconnect mid-request
     const base = await busy.app.listen({ port: 0, host: '127.0.0.1' });
     const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-    const abandon = async (url: string) => {
+    // leaves once `isUnderway` says the request got where the test wants it (polled: a busy machine
+    // may take more than a few milliseconds to start it)
+    const abandon = async (url: string, isUnderway: () => boolean) => {
       const controller = new AbortController();
       const response = fetch(`${base}${url}`, { signal: controller.signal }).catch(() => null);
       await wait(50);
+      for (let tries = 0; !isUnderway() && tries < 500; tries += 1) await wait(10);
       controller.abort();
       await response;
       await wait(50);
     };
     try {
       // the client of the running request leaves: its slot is free at once, not when it ends
-      await abandon('/api/test/slow');
+      await abandon('/api/test/slow', () => slowStarted === 1);
       expect(slowStarted).toBe(1);
       expect((await fetch(`${base}/api/config`)).status).toBe(200);
 
       // a request that leaves while it waits is dropped from the queue and never runs
       const running = fetch(`${base}/api/test/slow`);
-      await wait(50);
-      await abandon('/api/test/slow');
+      for (let tries = 0; slowStarted < 2 && tries < 500; tries += 1) await wait(10);
+      // the second one waits in the queue behind it
+      await abandon('/api/test/slow', () => true);
       release();
       expect((await running).status).toBe(200);
       expect(slowStarted).toBe(2);
