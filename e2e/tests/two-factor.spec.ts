@@ -33,7 +33,8 @@ async function signInUpToSecondStep(page: Page, account: { email: string; passwo
 }
 
 async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
+  // exact: 'Seguridad y privacidad' lists sessions, each with its own 'Cerrar sesión en …'
+  await page.getByRole('button', { name: 'Cerrar Sesión', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
 }
 
