@@ -38,13 +38,22 @@ export interface JobRunner {
 export interface JobRunnerOptions {
   ctx: AppContext;
   jobs: JobDefinition[];
-  /** replaces every job's `everySeconds` (JOBS_SWEEP_SECONDS) */
+  /** replaces every job's `everySeconds` (JOBS_SWEEP_SECONDS), and caps its first retry's wait */
   everySeconds?: number | undefined;
   onRun?: OnJobRun | undefined;
 }
 
 export const intervalOf = (job: JobDefinition, options: JobRunnerOptions) =>
   options.everySeconds ?? job.everySeconds;
+
+/**
+ * The wait before a job's first retry. With JOBS_SWEEP_SECONDS (tests) it is no longer than that
+ * interval: a run failing once under a loaded machine would otherwise hold its queue for a minute.
+ */
+export const retryDelayOf = (job: JobDefinition, options: JobRunnerOptions) =>
+  options.everySeconds === undefined
+    ? job.retry.delaySeconds
+    : Math.min(job.retry.delaySeconds, options.everySeconds);
 
 /** One run of a job's handler: a failure is logged with the job's name and thrown on for a retry. */
 export async function runJob(options: JobRunnerOptions, job: JobDefinition): Promise<void> {
@@ -76,7 +85,7 @@ export function createInProcessRunner(options: JobRunnerOptions): JobRunner {
         return;
       } catch {
         if (attempt >= job.retry.limit) return;
-        const waitMs = job.retry.delaySeconds * 1000 * 2 ** attempt;
+        const waitMs = retryDelayOf(job, options) * 1000 * 2 ** attempt;
         const isStopped = await sleep(waitMs, false, { signal: stopping.signal, ref: false }).catch(
           () => true,
         );

@@ -7,7 +7,7 @@
  * to the queue with pg-boss's exponential backoff.
  */
 import PgBoss from 'pg-boss';
-import { findJob, intervalOf, runJob, type JobRunner, type JobRunnerOptions } from './jobs.ts';
+import { findJob, intervalOf, retryDelayOf, runJob, type JobRunner, type JobRunnerOptions } from './jobs.ts';
 
 /** pg-boss's tables live in this schema of the application's database */
 export const JOBS_SCHEMA = 'pgboss';
@@ -46,7 +46,7 @@ export function createPgBossRunner(options: JobRunnerOptions & { connectionStrin
           name: job.name,
           policy: 'stately',
           retryLimit: job.retry.limit,
-          retryDelay: job.retry.delaySeconds,
+          retryDelay: retryDelayOf(job, options),
           retryBackoff: true,
           expireInSeconds: JOB_EXPIRE_SECONDS,
         });
