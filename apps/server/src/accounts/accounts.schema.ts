@@ -93,3 +93,18 @@ export const userPlans = pgTable(
   },
   (t) => [uniqueIndex('user_plans_user_idx').on(t.userId)],
 );
+
+/**
+ * What every table of a user's tokens holds: the token's SHA-256 only, and its expiry. Each table adds
+ * what ends a token sooner: `revoked_at` (sessions) or `used_at` (password resets and Google sign-in's
+ * social tokens, which work once; two-step sign-in's challenges). Tables of auth/ and two-factor/.
+ */
+export const userTokenColumns = () => ({
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

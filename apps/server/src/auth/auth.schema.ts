@@ -4,22 +4,7 @@
  */
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from '../lib/db/columns.ts';
-import { users } from '../accounts/accounts.schema.ts';
-
-/**
- * What every table of a user's tokens holds: the token's SHA-256 only, and its expiry. Each table adds
- * what ends a token sooner: `revoked_at` (sessions) or `used_at` (password resets and Google sign-in's
- * social tokens, which work once).
- */
-const userTokenColumns = () => ({
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  tokenHash: text('token_hash').notNull(),
-  createdAt: createdAt(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-});
+import { userTokenColumns, users } from '../accounts/accounts.schema.ts';
 
 /**
  * Bearer sessions: only the SHA-256 of the token is stored, so a database leak yields no session.

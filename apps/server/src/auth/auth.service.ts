@@ -26,7 +26,8 @@ import { sendSecurityNotice } from '../activity/security-notice.ts';
 import { resetPasswordEmail } from './auth.emails.ts';
 import { authLimits } from './auth.limits.ts';
 import { checkSignUpCodes, createAccount, signUpCodesOf } from './sign-up.ts';
-import { isTwoFactorOn, spendTwoFactorCode } from '../two-factor/two-factor.service.ts';
+import { isTwoFactorOn } from '../two-factor/two-factor.service.ts';
+import { checkPasswordAgain } from './password-check.ts';
 import { createChallenge, passChallenge } from '../two-factor/challenges.ts';
 import { sendSignUpVerification } from './email-verification.ts';
 
@@ -94,31 +95,12 @@ export async function confirmPassword(
   password: string,
   code?: string,
 ) {
-  const limits = authLimits(ctx.env);
-  const session = String(auth.sessionId);
-  const hits = await takeHits(ctx, [{ limit: limits.confirmSession, subject: session }]);
-  const [user] = await ctx.db
-    .select({ passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.id, auth.userId));
-  if (!user) throw new AppError('UNAUTHENTICATED');
-  // the signed-in owner of a Google-made account is told how to get a password, not "wrong password"
-  if (!user.passwordHash) {
-    await forgive(ctx.db, { ids: hits });
-    throw new AppError('PASSWORD_NOT_SET');
-  }
-  if (!(await verifyPassword(user.passwordHash, password))) return { status: false };
-  if (await isTwoFactorOn(ctx, auth.userId)) {
-    // a right password without its code is not a failure: the panel asks for the code and tries again
-    if (!code) {
-      await forgive(ctx.db, { ids: hits });
-      throw new AppError('TWO_FACTOR_CODE_REQUIRED');
-    }
-    if (!(await spendTwoFactorCode(ctx, auth.userId, code))) throw new AppError('TWO_FACTOR_CODE_INVALID');
-  }
+  const limit = authLimits(ctx.env).confirmSession;
+  const checked = await checkPasswordAgain(ctx, auth, limit, { password, code, secondStep: true });
+  if (!checked.isRight) return { status: false };
   await ctx.db.transaction(async (tx) => {
     // the session's earlier failures are forgiven along with this attempt
-    await forgive(tx, { ids: hits, clear: [{ limit: limits.confirmSession, subject: session }] });
+    await checked.forgive(tx);
     await tx.update(users).set({ passwordConfirmedAt: ctx.now() }).where(eq(users.id, auth.userId));
   });
   return { status: true };
@@ -262,27 +244,18 @@ export async function changeOwnPassword(
   input: BodyOf<typeof changePassword>,
   origin: ClientOrigin,
 ) {
-  const limit = authLimits(ctx.env).changePasswordSession;
-  const session = String(auth.sessionId);
-  const hits = await takeHits(ctx, [{ limit, subject: session }]);
-  const [user] = await ctx.db
-    .select({ passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.id, auth.userId));
-  if (!user) throw new AppError('UNAUTHENTICATED');
-  // an account made with Google gets its first password through '¿Olvidaste tu contraseña?'
-  if (!user.passwordHash) {
-    await forgive(ctx.db, { ids: hits });
-    throw new AppError('PASSWORD_NOT_SET');
-  }
-  if (!(await verifyPassword(user.passwordHash, input.current_password))) {
+  const checked = await checkPasswordAgain(ctx, auth, authLimits(ctx.env).changePasswordSession, {
+    password: input.current_password,
+    secondStep: false,
+  });
+  if (!checked.isRight) {
     throw new AppError('CURRENT_PASSWORD_WRONG', undefined, {
       current_password: 'Tu contraseña actual no es correcta.',
     });
   }
   const passwordHash = await hashPassword(input.password);
   const ended = await ctx.db.transaction(async (tx) => {
-    await forgive(tx, { ids: hits, clear: [{ limit, subject: session }] });
+    await checked.forgive(tx);
     await tx
       .update(users)
       .set({ passwordHash, updatedAt: sql`now()` })

@@ -21,7 +21,7 @@ import { forgetSubjects } from '../lib/throttle/throttle.ts';
 import { users } from '../accounts/accounts.schema.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import { chileDateTime } from '../activity/security-notice.ts';
-import { confirmPassword } from '../auth/auth.service.ts';
+import { checkPasswordAgain } from '../auth/password-check.ts';
 import { authLimits } from '../auth/auth.limits.ts';
 import { sessions } from '../auth/auth.schema.ts';
 import { revokeAllSessions } from '../auth/sessions.ts';
@@ -52,8 +52,8 @@ const openAtencionOf = (db: DbOrTransaction, userId: number) =>
     .limit(1);
 
 /**
- * app/account/delete: the password checked (limited per session like validatePass, auth.service.ts
- * `confirmPassword`), then in one transaction the date set, a cancel token stored (its SHA-256),
+ * app/account/delete: the password checked (auth/password-check.ts, under validatePass's limit per
+ * session; it does not open the wipe's window), then in one transaction the date set, a cancel token stored (its SHA-256),
  * every session revoked, the activity entry written and the e-mail handed to the mail server: a mail
  * server that refuses it undoes everything (MAIL_UNAVAILABLE), so nobody is left without the link.
  */
@@ -68,8 +68,12 @@ export async function requestDeletion(
   if (auth.role !== 'customer')
     throw new AppError('FORBIDDEN', 'Las cuentas de operador no se eliminan aquí.');
   // the password, and with two-step sign-in on a code, as before a wipe
-  const checked = await confirmPassword(ctx, auth, body.password, body.code);
-  if (!checked.status) {
+  const checked = await checkPasswordAgain(ctx, auth, authLimits(ctx.env).confirmSession, {
+    password: body.password,
+    code: body.code,
+    secondStep: true,
+  });
+  if (!checked.isRight) {
     const { message } = new AppError('WRONG_PASSWORD');
     throw new AppError('WRONG_PASSWORD', message, { password: message });
   }
@@ -86,6 +90,7 @@ export async function requestDeletion(
       .returning({ name: users.name, email: users.email });
     // scheduled by another request of this account a moment ago, which ended this session too
     if (!user) throw new AppError('UNAUTHENTICATED');
+    await checked.forgive(tx);
     await tx.insert(deletionCancelTokens).values({ userId: auth.userId, tokenHash: hashToken(token) });
     await revokeAllSessions(ctx, auth.userId, tx);
     await recordActivity(ctx, { userId: auth.userId, kind: 'deletion_requested', origin }, tx);

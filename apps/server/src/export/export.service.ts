@@ -19,11 +19,9 @@ import {
 import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { isUniqueViolation } from '../lib/db/errors.ts';
-import { verifyPassword } from '../lib/crypto/passwords.ts';
-import { forgive, takeHits } from '../lib/throttle/throttle.ts';
 import type { ClientOrigin } from '../lib/http/client-origin.ts';
 import { users } from '../accounts/accounts.schema.ts';
-import { isTwoFactorOn, spendTwoFactorCode } from '../two-factor/two-factor.service.ts';
+import { checkPasswordAgain } from '../auth/password-check.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import { chileDateTime } from '../activity/security-notice.ts';
 import { dataExports } from './export.schema.ts';
@@ -112,39 +110,24 @@ export async function requestExport(
   body: BodyOf<typeof requestDataExport>,
   origin: ClientOrigin,
 ): Promise<DataExportStatus> {
-  const limit = exportLimits().passwordSession;
-  const session = { limit, subject: String(auth.sessionId) };
-  const hits = await takeHits(ctx, [session]);
-  const [user] = await ctx.db
-    .select({ passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.id, auth.userId));
-  if (!user) throw new AppError('UNAUTHENTICATED');
-  if (!user.passwordHash) {
-    await forgive(ctx.db, { ids: hits });
-    throw new AppError('PASSWORD_NOT_SET');
-  }
-  if (!(await verifyPassword(user.passwordHash, body.password))) {
-    throw new AppError('WRONG_PASSWORD', undefined, { password: 'La contraseña no es correcta.' });
-  }
   // with two-step sign-in on, a code too (the app's or a recovery code, used up), as before a wipe
-  if (await isTwoFactorOn(ctx, auth.userId)) {
-    if (!body.code) {
-      await forgive(ctx.db, { ids: hits });
-      throw new AppError('TWO_FACTOR_CODE_REQUIRED');
-    }
-    if (!(await spendTwoFactorCode(ctx, auth.userId, body.code)))
-      throw new AppError('TWO_FACTOR_CODE_INVALID');
+  const checked = await checkPasswordAgain(ctx, auth, exportLimits().passwordSession, {
+    password: body.password,
+    code: body.code,
+    secondStep: true,
+  });
+  if (!checked.isRight) {
+    throw new AppError('WRONG_PASSWORD', undefined, { password: 'La contraseña no es correcta.' });
   }
   const now = ctx.now();
   const next = nextAllowedAt(ctx, await newestExport(ctx, auth.userId));
   if (next) {
-    await forgive(ctx.db, { ids: hits, clear: [session] });
+    await checked.forgive(ctx.db);
     throw tooSoon(next, now);
   }
   try {
     await ctx.db.transaction(async (tx) => {
-      await forgive(tx, { ids: hits, clear: [session] });
+      await checked.forgive(tx);
       await tx.insert(dataExports).values({ userId: auth.userId, status: 'pending', createdAt: now });
       await recordActivity(ctx, { userId: auth.userId, kind: 'data_exported', origin }, tx);
     });

@@ -1,7 +1,7 @@
 /** Two-step sign-in's tables (issue 29 item 2; decision 035). */
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from '../lib/db/columns.ts';
-import { users } from '../accounts/accounts.schema.ts';
+import { userTokenColumns, users } from '../accounts/accounts.schema.ts';
 
 /**
  * One row per account that has started or turned on two-step sign-in. Secrets are sealed with
@@ -45,13 +45,7 @@ export const twoFactorRecoveryCodes = pgTable(
 export const twoFactorChallenges = pgTable(
   'two_factor_challenges',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull(),
-    createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ...userTokenColumns(),
     codesTried: integer('codes_tried').notNull().default(0),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },

@@ -55,6 +55,18 @@ export async function isTwoFactorOn(ctx: AppContext, userId: number, db: DbOrTra
 }
 
 /**
+ * The second step asked along with a re-entered password (a wipe's confirmation, the export, closing
+ * the account, removing a phone): nothing when two-step sign-in is off; otherwise a code, the app's or
+ * a recovery code, used up. Throws TWO_FACTOR_CODE_REQUIRED without one (the panel asks for it and
+ * tries again) and TWO_FACTOR_CODE_INVALID for a wrong one.
+ */
+export async function requireSecondStep(ctx: AppContext, userId: number, code: string | null | undefined) {
+  if (!(await isTwoFactorOn(ctx, userId))) return;
+  if (!code) throw new AppError('TWO_FACTOR_CODE_REQUIRED');
+  if (!(await spendTwoFactorCode(ctx, userId, code))) throw new AppError('TWO_FACTOR_CODE_INVALID');
+}
+
+/**
  * Checks a code of an account with two-step sign-in on and uses it up: the app's code for a time step
  * later than the last accepted one, or an unused recovery code. Each claim is one conditional update,
  * so two requests with the same code cannot both win. False for anything else.

@@ -1,0 +1,58 @@
+/**
+ * A password re-entered by the signed-in customer before something only the owner may do: a wipe's
+ * confirmation, a new password, the data export, closing the account. Wrong tries count per session
+ * under the caller's limit, by that session's own failures only: a stolen session cannot guess the
+ * password, and nobody's failed sign-ins can keep the owner out (issue 12). A right password opens
+ * nothing by itself (the wipe's window is confirmPassword's, on top of this); the caller forgives the
+ * session's tries together with what it writes.
+ */
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../lib/context.ts';
+import type { DbOrTransaction } from '../lib/db/client.ts';
+import { AppError } from '../lib/app-error.ts';
+import { users } from '../accounts/accounts.schema.ts';
+import { verifyPassword } from '../lib/crypto/passwords.ts';
+import { forgive, takeHits, type Limit } from '../lib/throttle/throttle.ts';
+import { requireSecondStep } from '../two-factor/two-factor.service.ts';
+
+export type PasswordCheck =
+  | { isRight: false }
+  /** `forgive` clears this session's tries; call it in the transaction that does the work */
+  | { isRight: true; forgive: (db: DbOrTransaction) => Promise<void> };
+
+export async function checkPasswordAgain(
+  ctx: AppContext,
+  auth: { userId: number; sessionId: number },
+  limit: Limit,
+  input: {
+    password: string;
+    /** with `secondStep`: the two-step code, required when the account has it on */
+    code?: string | null | undefined;
+    secondStep: boolean;
+  },
+): Promise<PasswordCheck> {
+  const check = { limit, subject: String(auth.sessionId) };
+  const hits = await takeHits(ctx, [check]);
+  const [user] = await ctx.db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, auth.userId));
+  if (!user) throw new AppError('UNAUTHENTICATED');
+  // the owner of a Google-made account is told how to get a password, not "wrong password"
+  if (!user.passwordHash) {
+    await forgive(ctx.db, { ids: hits });
+    throw new AppError('PASSWORD_NOT_SET');
+  }
+  if (!(await verifyPassword(user.passwordHash, input.password))) return { isRight: false };
+  if (input.secondStep) {
+    try {
+      await requireSecondStep(ctx, auth.userId, input.code);
+    } catch (error) {
+      // a right password without its code is not a failure: the panel asks for the code and tries again
+      if (error instanceof AppError && error.code === 'TWO_FACTOR_CODE_REQUIRED')
+        await forgive(ctx.db, { ids: hits });
+      throw error;
+    }
+  }
+  return { isRight: true, forgive: (db) => forgive(db, { ids: hits, clear: [check] }) };
+}
