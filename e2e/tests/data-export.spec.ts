@@ -1,34 +1,10 @@
 import fs from 'node:fs/promises';
-import yauzl from 'yauzl';
+import { unzip } from '@escudo/server/test/zip';
 import { createAccount, expect, readLinkFromOutbox, signIn, simulatedAndroid, test } from './fixtures.ts';
 
 const SHOTS_DIR = '/tmp/shots-export';
 
 /** every file of a ZIP by its name */
-function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
-      if (error) return reject(error);
-      const files = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (openError, stream) => {
-          if (openError) return reject(openError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            files.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-          stream.on('error', reject);
-        });
-      });
-      zip.on('end', () => resolve(files));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
-
 test('ask for a copy of my data, get the e-mail, download the ZIP and open it', async ({
   page,
   startPhone,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import yauzl from 'yauzl';
+import { unzip } from '../../test/zip.ts';
 import xmlParser from 'fast-xml-parser';
 import { createTestApp, signUpUser, type TestApp } from '../../test/test-app.ts';
 import { isVerificationMail, mailsTo } from '../../test/outbox.ts';
@@ -139,30 +139,6 @@ async function runExportJob({ token, email }: { token: string; email: string }) 
 const download = (url: string) => app.app.inject({ method: 'GET', url });
 
 /** every file of a ZIP by its name */
-function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
-      if (error) return reject(error);
-      const files = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (openError, stream) => {
-          if (openError) return reject(openError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            files.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-          stream.on('error', reject);
-        });
-      });
-      zip.on('end', () => resolve(files));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
-
 const countRows = async (userId: number) =>
   (await app.ctx.db.select().from(dataExports).where(eq(dataExports.userId, userId))).length;
 
