@@ -38,6 +38,7 @@ import { deleteEndedEvidenceLinksJob } from './atenciones/atenciones.jobs.ts';
 import { planRemindersJob } from './reminders/reminders.jobs.ts';
 import { deleteExpiredDataExportsJob, prepareDataExportsJob } from './export/export.jobs.ts';
 import { deleteDueAccountsJob } from './deletion/deletion.jobs.ts';
+import { deleteEndedSignInTokensJob } from './auth/auth.jobs.ts';
 
 export interface ContextOptions {
   env: Env;
@@ -74,6 +75,7 @@ export const scheduledJobs: JobDefinition[] = [
   deleteOldRoutePointsJob,
   deleteOldLostReportsJob,
   deleteOldAlertPositionsJob,
+  deleteEndedSignInTokensJob,
   prepareDataExportsJob,
   deleteExpiredDataExportsJob,
   deleteDueAccountsJob,
