@@ -16,9 +16,14 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 async function tokensOf(email: string) {
   const [user] = await app.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  const where = <T extends typeof sessions | typeof emailVerifications>(table: T) =>
-    app.ctx.db.select({ id: table.id }).from(table).where(eq(table.userId, user!.id));
-  return { sessions: await where(sessions), links: await where(emailVerifications) };
+  const userId = user!.id;
+  return {
+    sessions: await app.ctx.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId)),
+    links: await app.ctx.db
+      .select({ id: emailVerifications.id })
+      .from(emailVerifications)
+      .where(eq(emailVerifications.userId, userId)),
+  };
 }
 
 it('removes sign-in tokens a month after they ended, and keeps the ones still in use', async () => {
