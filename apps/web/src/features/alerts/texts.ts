@@ -38,6 +38,7 @@ export const alertsTexts = {
   bannerEnd: 'Terminar alerta',
   bannerView: 'Ver alerta',
   bannerEndFailed: 'No pudimos terminar la alerta: {message}',
+  bannerCheckFailed: 'No pudimos revisar si tienes una alerta activa.',
 
   notificationOpen: '{name} activó una alerta de emergencia.',
   notificationEnded: 'La alerta de {name} terminó.',

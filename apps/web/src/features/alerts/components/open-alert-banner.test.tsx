@@ -43,6 +43,19 @@ describe('OpenAlertBanner', () => {
     expect(container).toBeEmptyDOMElement();
   });
 
+  it('says when it could not check for an open alert, and checks again', async () => {
+    let isDown = true;
+    answer('getOpenAlerts', () =>
+      isDown ? refuse(503, 'BUSY', 'El servicio no está disponible.') : { alerts: [ownAlert] },
+    );
+    renderScreen(<OpenAlertBanner />);
+    expect(await screen.findByText(t.bannerCheckFailed)).toBeInTheDocument();
+    isDown = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText(t.bannerTitle)).toBeInTheDocument();
+    expect(screen.queryByText(t.bannerCheckFailed)).not.toBeInTheDocument();
+  });
+
   it('says since when and on which phone the alert is open, links to its page and ends it', async () => {
     let alerts = [ownAlert];
     answer('getOpenAlerts', () => ({ alerts }));

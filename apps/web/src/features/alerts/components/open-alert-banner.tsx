@@ -9,14 +9,36 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useCloseAlert } from '../api/close-alert.ts';
 import { useOpenAlerts } from '../api/get-open-alerts.ts';
-import { describeErrorDetails } from '../../../lib/api-client.ts';
+import { ApiRequestError, describeErrorDetails } from '../../../lib/api-client.ts';
+import { componentsTexts } from '../../../components/texts.ts';
 import { fillText, formatDateTime } from '../../../lib/format.ts';
 import { alertsTexts } from '../texts.ts';
+
+/** no answer came, or the server failed: trying again may work */
+const isUnanswered = (error: ApiRequestError) => error.status === 0 || error.status >= 500;
 
 export function OpenAlertBanner() {
   const openAlerts = useOpenAlerts();
   const closeAlert = useCloseAlert();
   const alerts = openAlerts.data ?? [];
+  // not knowing whether one's own alert is open is worth a line; a refusal (an account that has no
+  // alerts to see) is not
+  const couldNotCheck =
+    openAlerts.isError && openAlerts.error instanceof ApiRequestError && isUnanswered(openAlerts.error);
+  if (couldNotCheck)
+    return (
+      <Alert
+        severity="warning"
+        sx={{ mb: 3 }}
+        action={
+          <Button color="inherit" size="small" onClick={() => void openAlerts.refetch()}>
+            {componentsTexts.retry}
+          </Button>
+        }
+      >
+        {alertsTexts.bannerCheckFailed}
+      </Alert>
+    );
   if (alerts.length === 0) return null;
   return (
     <Stack spacing={1.5} sx={{ mb: 3 }}>
