@@ -8,6 +8,8 @@
 import type { AppContext } from '../lib/context.ts';
 
 export const DATA_EXPORT_DOWNLOAD_PREFIX = '/api/account/export/download/';
+/** the panel's page a browser is sent to when the link no longer works (apps/web/src/app/router.tsx) */
+export const DATA_EXPORT_LINK_ENDED_PATH = '/descarga-vencida';
 
 const payloadOf = (exportId: number, expires: number) => `data-export\n${exportId}\n${expires}`;
 

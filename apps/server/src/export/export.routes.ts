@@ -15,7 +15,11 @@ import type { AppContext } from '../lib/context.ts';
 import type { Route } from '../lib/http/routes.ts';
 import { AppError } from '../lib/app-error.ts';
 import { clientOriginOf } from '../lib/http/client-origin.ts';
-import { DATA_EXPORT_DOWNLOAD_PREFIX, isDataExportLinkValid } from './export-link.ts';
+import {
+  DATA_EXPORT_DOWNLOAD_PREFIX,
+  DATA_EXPORT_LINK_ENDED_PATH,
+  isDataExportLinkValid,
+} from './export-link.ts';
 import {
   downloadFileNameOf,
   findDownloadableExport,
@@ -58,11 +62,17 @@ export function registerExportRoutes(
     async (request, reply) => {
       const { id } = request.params;
       const { expires, signature } = request.query;
-      if (!isDataExportLinkValid(ctx, id, expires, signature)) throw new AppError('EXPORT_LINK_INVALID');
+      // a person who followed the e-mail's link late gets the panel's page that says what to do; a
+      // program gets the error as JSON
+      const refuse = () =>
+        (request.headers.accept ?? '').includes('text/html')
+          ? reply.redirect(DATA_EXPORT_LINK_ENDED_PATH, 303)
+          : Promise.reject(new AppError('EXPORT_LINK_INVALID'));
+      if (!isDataExportLinkValid(ctx, id, expires, signature)) return refuse();
       const found = await findDownloadableExport(ctx, id, expires);
-      if (!found) throw new AppError('EXPORT_LINK_INVALID');
+      if (!found) return refuse();
       const file = await ctx.storage.open(found.storageKey);
-      if (!file) throw new AppError('EXPORT_LINK_INVALID');
+      if (!file) return refuse();
       return (
         reply
           .header('content-type', 'application/zip')

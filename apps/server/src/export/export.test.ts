@@ -260,6 +260,14 @@ describe('app/account/export', () => {
     const late = await download(url);
     expect(late.statusCode).toBe(410);
     expect(late.json().code).toBe('EXPORT_LINK_INVALID');
+    // a browser following the e-mail's link is sent to the panel's page that says what to do
+    const followed = await app.app.inject({
+      method: 'GET',
+      url,
+      headers: { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' },
+    });
+    expect(followed.statusCode).toBe(303);
+    expect(followed.headers.location).toBe('/descarga-vencida');
     expect((await exportStatus(ana.token)).state).toBe('expired');
 
     await deleteExpiredDataExports(app.ctx);

@@ -96,6 +96,14 @@ const routes: RouteObject[] = [
         ),
       },
       {
+        // where the server sends a browser whose data export link no longer works (decision 037)
+        path: '/descarga-vencida',
+        lazy: lazyPage(
+          () => import('../features/auth/pages/export-link-ended-page.tsx'),
+          (m) => m.ExportLinkEndedPage,
+        ),
+      },
+      {
         path: '/cookie',
         lazy: lazyPage(
           () => import('../features/cookie/pages/cookie-page.tsx'),

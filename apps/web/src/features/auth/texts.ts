@@ -20,6 +20,12 @@ export const authTexts = {
   cancelDeletionSubmit: 'Conservar mi cuenta',
   cancelDeletionDone: 'Listo: cancelamos la eliminación de tu cuenta. Ya puedes ingresar nuevamente.',
 
+  // a data export's e-mailed link followed after it stopped working (/descarga-vencida)
+  exportLinkEndedTitle: 'El enlace de descarga venció',
+  exportLinkEndedText:
+    'Este enlace de descarga no es válido o ya expiró: cada copia de tus datos se puede descargar durante 24 horas. Puedes pedir una nueva copia en «Seguridad y privacidad».',
+  exportLinkEndedAction: 'Ir a Seguridad y privacidad',
+
   // Login
   loginTitle: 'Iniciar sesión',
   loginSubtitle: 'Ingresa a tu panel para proteger tus dispositivos.',
