@@ -57,6 +57,7 @@ test('edit the profile: required fields, RUT formatting, the place cascade, save
   await expect(birth).toHaveValue('31-12');
   await birth.blur();
   await expect(birth).toHaveAccessibleDescription('Ingresa la fecha como DD-MM-AAAA.');
+  await birth.press('End');
   await birth.pressSequentially('1949');
   await expect(birth).toHaveValue('31-12-1949');
   await expect(birth).toHaveAccessibleDescription('La fecha debe estar entre el 01-01-1950 y hoy.');
@@ -64,6 +65,14 @@ test('edit the profile: required fields, RUT formatting, the place cascade, save
   await birth.pressSequentially('05031990');
   await expect(birth).toHaveValue('05-03-1990');
   await expect(birth).not.toHaveAccessibleDescription(/./);
+  // a digit fixed in the middle keeps its place: the month 03 becomes 04
+  for (let i = 0; i < 5; i++) await birth.press('ArrowLeft');
+  await birth.press('Backspace');
+  await birth.pressSequentially('4');
+  await expect(birth).toHaveValue('05-04-1990');
+  await birth.press('Backspace');
+  await birth.pressSequentially('3');
+  await expect(birth).toHaveValue('05-03-1990');
 
   // the e-mail is not edited here: 'Cambiar email' asks for the password (verify-email.spec.ts)
   await expect(dialog.getByLabel('Email')).toHaveAttribute('readonly');

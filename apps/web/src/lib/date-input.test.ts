@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { dateInputProblem, isoToDateInput, maskDateInput, parseDateInput } from './date-input.ts';
+import {
+  caretAfterMask,
+  dateInputProblem,
+  isoToDateInput,
+  maskDateInput,
+  parseDateInput,
+} from './date-input.ts';
 
 describe('maskDateInput (DD-MM-AAAA as it is typed)', () => {
   it('puts the dashes in as the digits arrive', () => {
@@ -44,5 +50,20 @@ describe('parseDateInput and isoToDateInput', () => {
     expect(dateInputProblem('05-03')).toBe('format');
     expect(dateInputProblem('31-04-1990')).toBe('notReal');
     expect(dateInputProblem('30-04-1990')).toBeNull();
+  });
+});
+
+describe('caretAfterMask', () => {
+  it('keeps the caret after the same digits when a digit is fixed in the middle', () => {
+    // "05-03-1990": the 3 deleted, the caret after "05-0"; then a 4 typed there
+    expect(caretAfterMask('05-0-1990', 4, maskDateInput('05-0-1990'))).toBe(4);
+    expect(caretAfterMask('05-04-1990', 5, maskDateInput('05-04-1990'))).toBe(5);
+    // a digit typed before the first one
+    expect(caretAfterMask('105-03', 1, maskDateInput('105-03'))).toBe(1);
+  });
+
+  it('stays at the end while typing at the end, after an added dash too', () => {
+    expect(caretAfterMask('050', 3, maskDateInput('050'))).toBe(4);
+    expect(caretAfterMask('5-', 2, maskDateInput('5-'))).toBe(3);
   });
 });

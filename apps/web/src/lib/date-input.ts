@@ -34,6 +34,22 @@ export function maskDateInput(raw: string): string {
   return parts.join('-');
 }
 
+/**
+ * Where the caret goes in `masked` once the mask has rewritten the text: after as many digits as
+ * stood before it in what was typed, so that fixing a digit in the middle does not send the caret to
+ * the end; typing at the end stays at the end (after a typed dash too).
+ */
+export function caretAfterMask(raw: string, caret: number, masked: string): number {
+  if (caret >= raw.length) return masked.length;
+  const digitsBefore = raw.slice(0, caret).replace(/\D/g, '').length;
+  let seen = 0;
+  for (let i = 0; i < masked.length; i++) {
+    if (seen === digitsBefore) return i;
+    if (/\d/.test(masked[i]!)) seen += 1;
+  }
+  return masked.length;
+}
+
 /** "05-03-1990" gives "1990-03-05"; null when it is not complete or not a day of the calendar. */
 export function parseDateInput(text: string): string | null {
   const match = DATE_INPUT_PATTERN.exec(text.trim());
