@@ -1,5 +1,8 @@
 import { createAccount, expect, signIn, test } from './fixtures.ts';
 
+// an English browser: dates must still read and write DD-MM-AAAA (issue 30), not its mm/dd/yyyy
+test.use({ locale: 'en-US' });
+
 test('edit the profile: required fields, RUT formatting, the place cascade, save and see the new name', async ({
   page,
 }) => {
@@ -48,11 +51,28 @@ test('edit the profile: required fields, RUT formatting, the place cascade, save
 
   await dialog.getByLabel('Dirección').fill('Av. Providencia 1234, depto 56');
   await dialog.getByLabel('Género').selectOption({ label: 'Femenino' });
+  // the birth date is typed DD-MM-AAAA, dashes put in as the digits come, and checked
   const birth = dialog.getByLabel('Fecha de nacimiento');
-  await birth.fill('1949-12-31');
+  await birth.pressSequentially('3112');
+  await expect(birth).toHaveValue('31-12');
   await birth.blur();
+  await expect(birth).toHaveAccessibleDescription('Ingresa la fecha como DD-MM-AAAA.');
+  await birth.press('End');
+  await birth.pressSequentially('1949');
+  await expect(birth).toHaveValue('31-12-1949');
   await expect(birth).toHaveAccessibleDescription('La fecha debe estar entre el 01-01-1950 y hoy.');
-  await birth.fill('1990-05-17');
+  await birth.fill('');
+  await birth.pressSequentially('05031990');
+  await expect(birth).toHaveValue('05-03-1990');
+  await expect(birth).not.toHaveAccessibleDescription(/./);
+  // a digit fixed in the middle keeps its place: the month 03 becomes 04
+  for (let i = 0; i < 5; i++) await birth.press('ArrowLeft');
+  await birth.press('Backspace');
+  await birth.pressSequentially('4');
+  await expect(birth).toHaveValue('05-04-1990');
+  await birth.press('Backspace');
+  await birth.pressSequentially('3');
+  await expect(birth).toHaveValue('05-03-1990');
 
   // the e-mail is not edited here: 'Cambiar email' asks for the password (verify-email.spec.ts)
   await expect(dialog.getByLabel('Email')).toHaveAttribute('readonly');
@@ -74,5 +94,5 @@ test('edit the profile: required fields, RUT formatting, the place cascade, save
   await expect(dialog.getByLabel('RUT')).toHaveValue('12.345.678-5');
   await expect(dialog.getByLabel('Región')).toHaveValue('13');
   await expect(dialog.getByLabel('Comuna')).toHaveValue('13123');
-  await expect(dialog.getByLabel('Fecha de nacimiento')).toHaveValue('1990-05-17');
+  await expect(dialog.getByLabel('Fecha de nacimiento')).toHaveValue('05-03-1990');
 });

@@ -36,3 +36,45 @@ test('sign up: validation, a taken e-mail, then the completed registration', asy
   await expect(page.getByText(account.name, { exact: true })).toBeVisible();
   await expect(page.getByText('No hay dispositivos registrados en tu cuenta.')).toBeVisible();
 });
+
+test('on an Android phone, Registro Completo tries the app link first, then the Play store after 5 s', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    userAgent:
+      'Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await context.newPage();
+  // the store is outside this network: answer for it, and see the browser arrive
+  await context.route('https://play.google.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<h1>Android store</h1>' }),
+  );
+  // every navigation the page asks for, the app's own scheme included, which no request shows
+  const cdp = await context.newCDPSession(page);
+  const asked: string[] = [];
+  cdp.on('Page.frameRequestedNavigation', ({ url }) => void asked.push(url));
+  await cdp.send('Page.enable');
+
+  await page.goto('/register');
+  const account = newAccount();
+  await page.getByLabel('Nombre').fill(account.name);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Registrarme' }).click();
+  await expect(page.getByText('Registro Completo')).toBeVisible();
+  // the countdown starts at 5 (the exact seconds are the panel's test with a fake clock)
+  const countdown = page.getByText(/^Redireccionando en \d$/);
+  await expect(countdown).toHaveText(/Redireccionando en [2-5]/);
+
+  // the app link (the server's default, escudo://app) first, while the countdown runs
+  await expect.poll(() => asked).toEqual(['escudo://app']);
+  await expect(countdown).toBeVisible();
+  // then, the app not having opened, the store
+  await expect(page.getByRole('heading', { name: 'Android store' })).toBeVisible();
+  expect(asked[0]).toBe('escudo://app');
+  expect(asked.at(-1)).toMatch(/^https:\/\/play\.google\.com\//);
+  await context.close();
+});

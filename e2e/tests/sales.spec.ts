@@ -152,12 +152,21 @@ test('a referrer activates sales, shares the link, and sees a referred payment c
   await bank.getByRole('button', { name: 'Guardar cuenta' }).click();
   await expect(bank.getByText('Cuenta bancaria guardada.')).toBeVisible();
 
-  // the detail: the referred account, its payment, and 20 % of it
+  // the detail covers the month chosen in Resumen (issue 30), still last month: nothing paid in it
   await page.getByRole('tab', { name: 'Detalle de referidos' }).click();
   const table = page.getByRole('table', { name: 'Tus referidos' });
   await expect(table.getByRole('row')).toHaveCount(2);
   await table.getByRole('button', { name: `Ver pagos de ${referred.account.name}` }).click();
   const detail = page.getByRole('region', { name: `Pagos de ${referred.account.name}` });
+  await expect(detail.getByText(`Periodo: ${lastMonth} ${lastMonthYear}`)).toBeVisible();
+  await expect(figure(detail, 'Número de pagos')).toHaveText('0');
+  await expect(figure(detail, 'Monto total')).toHaveText('$0');
+
+  // this month in Resumen: the detail shows its payment, and 20 % of it
+  await page.getByRole('tab', { name: 'Resumen' }).click();
+  await choose(page, page.getByRole('combobox', { name: 'Mes' }), thisMonth);
+  await page.getByRole('tab', { name: 'Detalle de referidos' }).click();
+  await expect(detail.getByText(`Periodo: ${thisMonth} ${now.year}`)).toBeVisible();
   await expect(figure(detail, 'Número de pagos')).toHaveText('1');
   await expect(figure(detail, 'Monto total')).toHaveText('$4.990');
   await expect(figure(detail, 'Comisión (20 %)')).toHaveText('$998');

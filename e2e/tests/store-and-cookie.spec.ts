@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { createAccount, expect, signIn, test } from './fixtures.ts';
 
 const ANDROID_UA =
   'Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
@@ -40,4 +40,32 @@ test('the cookie page sets a test cookie and shows it', async ({ page }) => {
   expect(await alerted).toContain('escudo_test_cookie=ok');
   const cookies = await page.context().cookies();
   expect(cookies.find((c) => c.name === 'escudo_test_cookie')?.value).toBe('ok');
+});
+
+test('signed in, /cookie and /store-redirect keep the header and sidebar, whose buttons show their names on a phone', async ({
+  page,
+}) => {
+  const account = await createAccount();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, account);
+  page.on('dialog', (dialog) => void dialog.accept());
+
+  for (const [path, heading] of [
+    ['/cookie', 'Prueba de cookies'],
+    ['/store-redirect', 'Descarga la aplicación'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: new RegExp(heading) })).toBeVisible();
+    // the header, its buttons named in visible text, not bare icons (issue 30)
+    for (const name of ['Mi panel de ventas', 'Cerrar Sesión']) {
+      const button = page.getByRole('button', { name });
+      await expect(button.getByText(name)).toBeVisible();
+      await expect(button).toHaveAttribute('title', name);
+    }
+    // the sidebar is the phone's drawer, behind the menu button
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    await expect(page.getByRole('button', { name: 'Editar Perfil' })).toBeVisible();
+    await expect(page.getByText(account.name, { exact: true })).toBeVisible();
+    await page.keyboard.press('Escape');
+  }
 });

@@ -46,7 +46,11 @@ export const PAYMENT_STATUS_PAID = 2;
 export const MAP_CENTER = { lat: -33.4489, lng: -70.6693 } as const;
 export const MAP_ZOOM = 12;
 export const MAP_MAX_ZOOM = 16;
-/** spec 9: register redirect on mobile */
+/**
+ * spec 9: register redirect on mobile. 3 s for a sign-up that is not through the form (none reaches
+ * 'Registro Completo' in this panel: Google's goes Home); 5 s after a form sign-up, the countdown the
+ * panel shows; on Android the app link 500 ms after the screen shows, before the store (decision 040).
+ */
 export const REGISTER_REDIRECT_COUNTDOWN_S = 3;
 export const REGISTER_FORM_REDIRECT_MS = 5_000;
 export const APP_LINK_DELAY_MS = 500;

@@ -67,25 +67,35 @@ export const referredPaymentSchema = z.object({
 });
 export type ReferredPayment = z.infer<typeof referredPaymentSchema>;
 
-export const getUserPaymentStatus = defineEndpoint({
-  ...routes.getUserPaymentStatus,
-  summary:
-    'The paid orders of one of my referred accounts, with their total and my commission at the fixed 20 % of spec 9; any other account is 403',
-  body: z.strictObject({ user_id: idSchema.describe('a referred account of mine') }),
-  response: z.object({
-    status: z.array(referredPaymentSchema),
-    total_amount: z.number().int().describe('CLP, the sum of status[].amount'),
-    commission_percent: z.number().int(),
-    commission: z.number().int().describe('CLP, rounded down'),
-  }),
-});
-
 export const salesMonthSchema = z
   .number({ error: 'El mes debe ser un número del 1 al 12.' })
   .int('El mes debe ser un número del 1 al 12.')
   .min(1, 'El mes debe ser un número del 1 al 12.')
   .max(12, 'El mes debe ser un número del 1 al 12.')
   .describe('1 January … 12 December: the latest such month not in the future (Chile time)');
+
+export const getUserPaymentStatus = defineEndpoint({
+  ...routes.getUserPaymentStatus,
+  summary:
+    "The paid orders of one of my referred accounts, with their total and my commission at the fixed 20 % of spec 9: those paid in `month` (Chile's time), the period chosen in Resumen, or all of them without it; any other account is 403",
+  body: z.strictObject({
+    user_id: idSchema.describe('a referred account of mine'),
+    // spec 2 Sales: the detail is "for the period", the month chosen in Resumen
+    month: salesMonthSchema
+      .optional()
+      .describe('only orders paid in this month (as in getSalesResumen); all without it'),
+  }),
+  response: z.object({
+    status: z.array(referredPaymentSchema),
+    total_amount: z.number().int().describe('CLP, the sum of status[].amount'),
+    commission_percent: z.number().int(),
+    commission: z.number().int().describe('CLP, rounded down'),
+    period: z
+      .object({ month: z.number().int().min(1).max(12), year: z.number().int() })
+      .nullable()
+      .describe('the month the figures cover; null: all time (no `month` asked)'),
+  }),
+});
 
 export const getSalesResumen = defineEndpoint({
   ...routes.getSalesResumen,

@@ -16,5 +16,7 @@ export function registerSalesRoutes(route: Route, ctx: AppContext): void {
   route(getSalesData, ({ auth }) => sales.getSalesData(ctx, auth.userId));
   route(updateBankAccount, ({ auth, body }) => sales.updateBankAccount(ctx, auth.userId, body));
   route(getSalesResumen, ({ auth, body }) => sales.getSalesResumen(ctx, auth.userId, body.month));
-  route(getUserPaymentStatus, ({ auth, body }) => sales.getUserPaymentStatus(ctx, auth.userId, body.user_id));
+  route(getUserPaymentStatus, ({ auth, body }) =>
+    sales.getUserPaymentStatus(ctx, auth.userId, body.user_id, body.month),
+  );
 }

@@ -262,16 +262,30 @@ export async function getSalesResumen(ctx: AppContext, userId: number, month: nu
 
 /**
  * app/sales/getUserPaymentStatus: the paid orders of one account I referred, with the total and the
- * commission at spec 9's fixed 20 %. Any other account, existing or not, is 403 (docs/api.md: another
- * user's referral), the same answer either way.
+ * commission at spec 9's fixed 20 %: with `month`, only those paid in it (the period chosen in
+ * Resumen, the same month getSalesResumen picks), otherwise all of them. Any other account, existing
+ * or not, is 403 (docs/api.md: another user's referral), the same answer either way.
  */
-export async function getUserPaymentStatus(ctx: AppContext, userId: number, referredId: number) {
+export async function getUserPaymentStatus(
+  ctx: AppContext,
+  userId: number,
+  referredId: number,
+  month?: number,
+) {
   const [referred] = await ctx.db
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.id, referredId), eq(users.referredByUserId, userId)));
   if (!referred) throw new AppError('FORBIDDEN', 'Esa cuenta no es uno de tus referidos.');
-  const orders = await paidOrdersOfReferred(ctx.db, userId, new Date(0), referredId);
+  const period = month === undefined ? null : latestYearMonth(month, chileMonthOf(ctx.now()));
+  const all = await paidOrdersOfReferred(
+    ctx.db,
+    userId,
+    period ? boundBefore(period) : new Date(0),
+    referredId,
+  );
+  // the month of each order by Flow's date in Chile's time, as the summary counts it
+  const orders = period ? all.filter((order) => paidAtOf(order).startsWith(yearMonthKey(period))) : all;
   const status: ReferredPayment[] = orders.map((order) => ({
     status: 2,
     flowOrder: order.flowOrder,
@@ -286,5 +300,6 @@ export async function getUserPaymentStatus(ctx: AppContext, userId: number, refe
     total_amount: total,
     commission_percent: SALES_DETAIL_COMMISSION_PERCENT,
     commission: commissionOf(total, SALES_DETAIL_COMMISSION_PERCENT),
+    period,
   };
 }

@@ -202,7 +202,31 @@ describe('the referral programme', () => {
       [2, 4990, 4990],
       [2, 95_904, 95_904],
     ]);
-    expect(detail).toMatchObject({ total_amount: 100_894, commission_percent: 20, commission: 20_178 });
+    expect(detail).toMatchObject({
+      total_amount: 100_894,
+      commission_percent: 20,
+      commission: 20_178,
+      period: null,
+    });
+    // the period chosen in Resumen (spec 2 Sales): only the orders paid in that month
+    const inMonth = async (user_id: number, month: number) => {
+      const response = await call('getUserPaymentStatus', { user_id, month }, ana);
+      expect(response.statusCode, response.body).toBe(200);
+      return getUserPaymentStatus.response.parse(response.json());
+    };
+    const brunoMarch = await inMonth(bruno.id, 3);
+    expect(brunoMarch.status.map((s) => [s.amount, s.fecha.slice(0, 10)])).toEqual([[4990, '2026-03-10']]);
+    expect(brunoMarch).toMatchObject({
+      total_amount: 4990,
+      commission: 998,
+      period: { month: 3, year: 2026 },
+    });
+    expect(await inMonth(bruno.id, 4)).toMatchObject({ total_amount: 95_904, commission: 19_180 });
+    // Carla paid at 23:30 on 31 March in Santiago (already April in UTC): March's, not April's
+    expect(await inMonth(carla.id, 3)).toMatchObject({ total_amount: 2990, commission: 598 });
+    expect(await inMonth(carla.id, 4)).toMatchObject({ status: [], total_amount: 0, commission: 0 });
+    // a month not yet reached this year is last year's, with nothing in it
+    expect(await inMonth(bruno.id, 5)).toMatchObject({ total_amount: 0, period: { month: 5, year: 2025 } });
     const carlaDetail = (await call('getUserPaymentStatus', { user_id: carla.id }, ana)).json();
     expect(carlaDetail).toMatchObject({ total_amount: 2990, commission: 598 });
     expect(carlaDetail.status).toHaveLength(1);
@@ -223,7 +247,15 @@ describe('the referral programme', () => {
       const response = await call('getSalesResumen', { month }, ana);
       expect(response.statusCode, String(month)).toBe(400);
       expect(response.json().code).toBe('VALIDATION');
+      const detail = await call('getUserPaymentStatus', { user_id: bruno.id, month }, ana);
+      expect(detail.statusCode, String(month)).toBe(400);
+      expect(detail.json()).toMatchObject({
+        code: 'VALIDATION',
+        fields: { month: 'El mes debe ser un número del 1 al 12.' },
+      });
     }
+    // another's referred account stays 403 whatever the month
+    expect((await call('getUserPaymentStatus', { user_id: bruno.id, month: 3 }, other)).statusCode).toBe(403);
     expect((await app.post('/api/app/sales/getSalesResumen', { month: 3 })).statusCode).toBe(401);
   });
 

@@ -4,6 +4,7 @@ import { BootLoader } from '../components/boot-loader.tsx';
 import { lazyThemed } from '../components/lazy-themed.tsx';
 import { LoginPage } from '../features/auth/pages/login-page.tsx';
 import { RedirectIfSignedIn, RequireSession } from './guards.tsx';
+import { ShellIfSignedIn } from './layout/shell-if-signed-in.tsx';
 import type { RouteHandle } from './route-handle.ts';
 
 /**
@@ -104,13 +105,6 @@ const routes: RouteObject[] = [
         ),
       },
       {
-        path: '/cookie',
-        lazy: lazyPage(
-          () => import('../features/cookie/pages/cookie-page.tsx'),
-          (m) => m.CookiePage,
-        ),
-      },
-      {
         // the open alert route (spec 2): the security network's link, no sign-in
         path: '/alerta/:token',
         lazy: lazyPage(
@@ -127,11 +121,24 @@ const routes: RouteObject[] = [
         ),
       },
       {
-        path: '/store-redirect',
-        lazy: lazyPage(
-          () => import('../features/store/pages/store-redirect-page.tsx'),
-          (m) => m.StoreRedirectPage,
-        ),
+        // open, with the header and sidebar for a signed-in person (spec 2 Layout)
+        element: <ShellIfSignedIn />,
+        children: [
+          {
+            path: '/cookie',
+            lazy: lazyPage(
+              () => import('../features/cookie/pages/cookie-page.tsx'),
+              (m) => m.CookiePage,
+            ),
+          },
+          {
+            path: '/store-redirect',
+            lazy: lazyPage(
+              () => import('../features/store/pages/store-redirect-page.tsx'),
+              (m) => m.StoreRedirectPage,
+            ),
+          },
+        ],
       },
       {
         // Everything else needs a session: without one, any path (known or not) shows Login.

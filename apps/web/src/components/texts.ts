@@ -11,6 +11,10 @@ export const componentsTexts = {
   appStoreBadge: 'Descárgalo en el App Store',
   appStoreBadgeTop: 'Descárgalo en el',
   appStoreBadgeBottom: 'App Store',
+  // date fields (date-field.tsx): DD-MM-AAAA whatever the browser's language
+  datePlaceholder: 'DD-MM-AAAA',
+  dateFormat: 'Ingresa la fecha como DD-MM-AAAA.',
+  dateNotReal: 'Esa fecha no existe. Revisa el día y el mes.',
   realtimeReconnecting: 'Sin conexión con el servidor en tiempo real, reintentando…',
   displayedRows: '{from}–{to} de {count}',
   pageButtons: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillText, formatDateTime } from './format.ts';
+import { fillText, formatDate, formatDateTime } from './format.ts';
 
 describe('formatDateTime (DD-MM-YYYY HH:mm, America/Santiago)', () => {
   it("shows Chile's time, summer and winter alike", () => {
@@ -10,6 +10,15 @@ describe('formatDateTime (DD-MM-YYYY HH:mm, America/Santiago)', () => {
 
   it('gives an empty text for a date it cannot read', () => {
     expect(formatDateTime('no es una fecha')).toBe('');
+  });
+});
+
+describe('formatDate (DD-MM-AAAA, America/Santiago)', () => {
+  it("gives the day in Chile's calendar, also when it is already the next day in UTC", () => {
+    expect(formatDate('2026-03-05T14:07:00Z')).toBe('05-03-2026');
+    // 1 April 02:30 UTC is 31 March 23:30 in Santiago
+    expect(formatDate('2026-04-01T02:30:00Z')).toBe('31-03-2026');
+    expect(formatDate('no es una fecha')).toBe('');
   });
 });
 

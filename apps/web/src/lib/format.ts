@@ -20,6 +20,12 @@ export function fillText(template: string, values: Record<string, string | numbe
   );
 }
 
+/** "2026-03-05T14:07:00Z" gives "05-03-2026" (DD-MM-AAAA, Chile's calendar, whatever the browser's); '' for an invalid date. */
+export function formatDate(iso: string): string {
+  const part = chileDateParts(new Date(iso));
+  return part ? `${part.day}-${part.month}-${part.year}` : '';
+}
+
 /** "2026-03-05T14:07:00Z" gives "05-03-2026 11:07" (spec 2: Chile's time, whatever the browser's); '' for an invalid date. */
 export function formatDateTime(iso: string): string {
   const part = chileDateParts(new Date(iso));

@@ -18,8 +18,9 @@ const LOGOUT_ICON =
   'm17 7-1.41 1.41L18.17 11H8v2h10.17l-2.58 2.58L17 17l5-5zM4 5h8V3H4c-1.1 0-2 .9-2 2v14c0 1.1.9 2 2 2h8v-2H4z';
 
 /**
- * The red header bar of spec 2, in plain markup (signed-in-layout.css says why). On narrow screens the
- * buttons keep their names (aria-label) but show only their icons, so that the bar fits a phone.
+ * The red header bar of spec 2, in plain markup (signed-in-layout.css says why). On a phone each button
+ * shows its name in small print under its icon (issue 30: bare icons left people guessing), beside it
+ * on wider screens; the name is also its tooltip.
  */
 export function AppHeader({
   onOpenMenu,
@@ -93,13 +94,7 @@ function HeaderButton({
   disabled?: boolean;
 }) {
   return (
-    <button
-      type="button"
-      className="app-header-button"
-      onClick={onClick}
-      disabled={disabled}
-      aria-label={label}
-    >
+    <button type="button" className="app-header-button" onClick={onClick} disabled={disabled} title={label}>
       {icon}
       <span className="app-header-button-label">{label}</span>
     </button>

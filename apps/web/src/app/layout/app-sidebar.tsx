@@ -5,7 +5,7 @@ import { Icon } from '../../components/icon.tsx';
 import { lazyThemed } from '../../components/lazy-themed.tsx';
 import { UserAvatar } from '../../components/user-avatar.tsx';
 import { DeviceList } from '../../features/devices/components/device-list.tsx';
-import { fillText, formatDateTime } from '../../lib/format.ts';
+import { fillText, formatDate } from '../../lib/format.ts';
 import { appTexts } from '../texts.ts';
 import './app-sidebar.css';
 
@@ -161,7 +161,7 @@ function PlanSummary({ plan }: { plan: User['plan'] }) {
   // read once: whether the plan has expired does not need to change while the sidebar is open
   const [now] = useState(() => Date.now());
   if (!plan) return null;
-  const date = plan.expires_at ? formatDateTime(plan.expires_at).slice(0, 10) : null;
+  const date = plan.expires_at ? formatDate(plan.expires_at) : null;
   const hasExpired = plan.expires_at !== null && new Date(plan.expires_at).getTime() < now;
   return (
     <p className="app-sidebar-plan">

@@ -74,8 +74,11 @@ export const salesTexts = {
   select: 'Ver pagos',
   selected: 'Seleccionado',
   selectLabel: 'Ver pagos de {name}',
-  detailHint: 'Selecciona un referido para ver sus pagos y tu comisión.',
+  /** {month}: the month chosen in Resumen */
+  detailHint: 'Selecciona un referido para ver sus pagos de {month} y tu comisión.',
   detailTitle: 'Pagos de {name}',
+  /** the period chosen in Resumen, e.g. 'Periodo: Noviembre 2026' */
+  detailPeriod: 'Periodo: {month} {year}',
   detailPayments: 'Número de pagos',
   detailTotal: 'Monto total',
   detailCommission: 'Comisión ({percent} %)',

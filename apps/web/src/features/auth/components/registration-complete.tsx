@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { APP_LINK_DELAY_MS, REGISTER_REDIRECT_COUNTDOWN_S } from '@escudo/contract/browser';
+import { APP_LINK_DELAY_MS, REGISTER_FORM_REDIRECT_MS } from '@escudo/contract/browser';
 import { StoreBadges } from '../../../components/store-badges.tsx';
 import { useConfig } from '../../../lib/config/get-config.ts';
 import { fillText } from '../../../lib/format.ts';
@@ -14,35 +14,51 @@ import { getMobilePlatform } from '../../../lib/user-agent.ts';
 import { authTexts } from '../texts.ts';
 
 /**
- * The 'Registro Completo' screen. On a phone the app is what protects it, so after a 3-second countdown
- * the browser goes to the matching store; on Android it then also tries the app's own link (spec 4, 9).
+ * The 'Registro Completo' screen after a sign-up through the form. On a phone the app is what
+ * protects it, so a countdown ('Redireccionando en') of spec 9's 5 s after a form sign-up leads to the
+ * matching store. On Android the app's own link is tried first, APP_LINK_DELAY_MS after the screen
+ * shows (spec 4, 9): were it tried after leaving for the store, as it once was, it would never run.
+ * The store is the fallback: if the app opened, the page was hidden, and the countdown stops there
+ * (decision 040).
  */
 export function RegistrationComplete() {
   const navigate = useNavigate();
   const { data: config } = useConfig();
   const [platform] = useState(() => getMobilePlatform());
-  const [secondsLeft, setSecondsLeft] = useState(REGISTER_REDIRECT_COUNTDOWN_S);
+  const [secondsLeft, setSecondsLeft] = useState(REGISTER_FORM_REDIRECT_MS / 1000);
+  const [hasOpenedApp, setHasOpenedApp] = useState(false);
 
+  // Android: the app link first; a page hidden from then on means the app took over
   useEffect(() => {
-    if (!platform || !config) return;
+    if (platform !== 'android' || !config) return;
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') setHasOpenedApp(true);
+    };
+    const appLink = window.setTimeout(() => {
+      document.addEventListener('visibilitychange', onVisibility);
+      window.location.assign(config.app_link_url);
+    }, APP_LINK_DELAY_MS);
+    return () => {
+      window.clearTimeout(appLink);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [platform, config]);
+
+  // the countdown, then the store (on Android, only if the app did not open)
+  useEffect(() => {
+    if (!platform || !config || hasOpenedApp) return;
     if (secondsLeft > 0) {
       const tick = window.setTimeout(() => setSecondsLeft((seconds) => seconds - 1), 1000);
       return () => window.clearTimeout(tick);
     }
-    if (platform === 'ios') {
-      window.location.assign(config.app_store_url);
-      return;
-    }
-    window.location.assign(config.play_store_url);
-    const appLink = window.setTimeout(() => window.location.assign(config.app_link_url), APP_LINK_DELAY_MS);
-    return () => window.clearTimeout(appLink);
-  }, [platform, config, secondsLeft]);
+    window.location.assign(platform === 'ios' ? config.app_store_url : config.play_store_url);
+  }, [platform, config, secondsLeft, hasOpenedApp]);
 
   return (
     <Stack spacing={3} sx={{ alignItems: 'center', textAlign: 'center' }}>
       <CheckCircle color="success" sx={{ fontSize: 56 }} />
       <Typography>{authTexts.registeredText}</Typography>
-      {platform && config ? (
+      {platform && config && !hasOpenedApp ? (
         <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
           <CircularProgress size={20} aria-hidden />
           <Typography sx={{ fontWeight: 600 }}>

@@ -24,7 +24,7 @@ export function CookiePage() {
   }, []);
 
   return (
-    <Box component="main" sx={{ maxWidth: 720, mx: 'auto', p: 3 }}>
+    <Box sx={{ maxWidth: 720, mx: 'auto', p: 3 }}>
       <DocumentTitle title={cookieTexts.title} />
       <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
         {cookieTexts.title}

@@ -154,6 +154,43 @@ describe('ProfileDialog', () => {
     });
   });
 
+  it('reads and writes the birth date DD-MM-AAAA, checks it, and sends the ISO date', async () => {
+    openProfile();
+    await waitFor(() => expect(select(t.communeLabel)).toHaveDisplayValue('Ñuñoa'));
+    const birth = field(t.birthLabel);
+    // a text field in every browser, not the native date input whose order follows the browser's language
+    expect(birth).toHaveValue('17-05-1990');
+    expect(birth).toHaveAttribute('type', 'text');
+    expect(birth).toHaveAttribute('inputmode', 'numeric');
+    expect(birth).toHaveAttribute('placeholder', 'DD-MM-AAAA');
+
+    await userEvent.clear(birth);
+    await userEvent.type(birth, '0503');
+    expect(birth).toHaveValue('05-03');
+    await save();
+    expect(await screen.findByText('Ingresa la fecha como DD-MM-AAAA.')).toBeInTheDocument();
+    await userEvent.type(birth, '1949');
+    expect(birth).toHaveValue('05-03-1949');
+    expect(await screen.findByText(t.birthRange)).toBeInTheDocument();
+    await userEvent.clear(birth);
+    await userEvent.type(birth, '31021990');
+    expect(await screen.findByText('Esa fecha no existe. Revisa el día y el mes.')).toBeInTheDocument();
+    // no future birth date
+    await userEvent.clear(birth);
+    await userEvent.type(birth, `0101${new Date().getFullYear() + 1}`);
+    expect(await screen.findByText(t.birthRange)).toBeInTheDocument();
+    expect(calls.some((call) => call.name === 'updateInfo')).toBe(false);
+
+    await userEvent.clear(birth);
+    await userEvent.type(birth, '5/3/1990');
+    expect(birth).toHaveValue('05-03-1990');
+    await save();
+    expect(await screen.findByRole('status')).toHaveTextContent(t.saved);
+    expect(calls.find((call) => call.name === 'updateInfo')?.body).toMatchObject({
+      nacimiento: '1990-03-05',
+    });
+  });
+
   it("shows the server's refusal on the field it names, and says the save failed", async () => {
     answer(
       'updateInfo',

@@ -9,7 +9,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ReactNode } from 'react';
 import { Controller, useForm, type Control, type FieldPath } from 'react-hook-form';
 import type { User } from '@escudo/contract';
-import { BIRTH_DATE_MIN, PHONE_LENGTH, chileToday, cleanRut, formatRut } from '@escudo/contract/browser';
+import { PHONE_LENGTH, cleanRut, formatRut } from '@escudo/contract/browser';
+import { DateField } from '../../../components/date-field.tsx';
+import { parseDateInput } from '../../../lib/date-input.ts';
 import { showServerFieldErrors, useFormNotice } from '../../../lib/forms.ts';
 import { useCommunes, useCountries, useRegions } from '../api/get-places.ts';
 import { useUpdateInfo } from '../api/update-info.ts';
@@ -165,13 +167,25 @@ export function ProfileFormFields({
                 { value: '1', label: t.genderMale },
               ]}
             />
-            <Field
+            <Controller
               control={control}
               name="nacimiento"
-              label={t.birthLabel}
-              type="date"
-              autoComplete="bday"
-              htmlInput={{ min: BIRTH_DATE_MIN, max: chileToday() }}
+              render={({ field, fieldState }) => (
+                <DateField
+                  id="profile-nacimiento"
+                  label={t.birthLabel}
+                  name={field.name}
+                  value={field.value}
+                  inputRef={field.ref}
+                  onBlur={field.onBlur}
+                  onChange={field.onChange}
+                  autoComplete="bday"
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldState.error?.message}
+                  required
+                  fullWidth
+                />
+              )}
             />
           </Stack>
         </DialogContent>
@@ -202,7 +216,8 @@ function toUpdateInfo(values: ProfileForm, hasCommunes: boolean) {
     region: Number(values.region),
     comuna: hasCommunes ? Number(values.comuna) : null,
     genero: Number(values.genero) as 1 | 2,
-    nacimiento: values.nacimiento,
+    // checked by the form's schema: a complete, real date
+    nacimiento: parseDateInput(values.nacimiento)!,
   };
 }
 
@@ -289,7 +304,7 @@ function Field({
           select={isSelect}
           slotProps={{
             select: { native: true },
-            inputLabel: { shrink: isSelect || props.type === 'date' ? true : undefined },
+            inputLabel: { shrink: isSelect ? true : undefined },
             htmlInput: { ...htmlInput, inputMode },
           }}
         >

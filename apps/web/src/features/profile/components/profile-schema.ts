@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { User } from '@escudo/contract';
 import { BIRTH_DATE_MIN, PHONE_LENGTH, chileToday, isValidRut } from '@escudo/contract/browser';
+import { componentsTexts } from '../../../components/texts.ts';
+import { dateInputProblem, isoToDateInput, parseDateInput } from '../../../lib/date-input.ts';
 import { fillText } from '../../../lib/format.ts';
 import { profileTexts as t } from '../texts.ts';
 
@@ -23,7 +25,17 @@ export function profileFormSchema(hasCommunes: boolean) {
     comuna: hasCommunes ? required : z.string(),
     direccion: required,
     genero: required,
-    nacimiento: required.refine((value) => value >= BIRTH_DATE_MIN && value <= chileToday(), t.birthRange),
+    // DD-MM-AAAA as typed (decision 040): complete, a real day, from 1950-01-01 to today in Chile
+    nacimiento: required.superRefine((value, ctx) => {
+      const problem = dateInputProblem(value);
+      if (problem) {
+        const message = problem === 'format' ? componentsTexts.dateFormat : componentsTexts.dateNotReal;
+        ctx.addIssue({ code: 'custom', message });
+        return;
+      }
+      const iso = parseDateInput(value)!;
+      if (iso < BIRTH_DATE_MIN || iso > chileToday()) ctx.addIssue({ code: 'custom', message: t.birthRange });
+    }),
   });
 }
 
@@ -43,6 +55,6 @@ export function profileDefaults(user: User): ProfileForm {
     comuna: idText(user.info.comuna),
     direccion: user.info.direccion ?? '',
     genero: idText(user.info.genero),
-    nacimiento: user.info.nacimiento ?? '',
+    nacimiento: isoToDateInput(user.info.nacimiento),
   };
 }

@@ -11,9 +11,9 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Referred } from '@escudo/contract';
-import { PAGE_SIZE, chileDateParts } from '@escudo/contract/browser';
+import { PAGE_SIZE, SPANISH_MONTH_NAMES } from '@escudo/contract/browser';
 import { describeErrorDetails } from '../../../lib/api-client.ts';
-import { fillText, formatPesos } from '../../../lib/format.ts';
+import { fillText, formatDate, formatPesos } from '../../../lib/format.ts';
 import { useUserPaymentStatus } from '../api/get-user-payment-status.ts';
 import { salesTexts as t } from '../texts.ts';
 import { ServerPagination } from '../../../components/server-pagination.tsx';
@@ -21,16 +21,13 @@ import { SkeletonRows } from '../../../components/skeleton-rows.tsx';
 import { EmptyNotice } from '../../../components/empty-notice.tsx';
 import { scrollShadows } from '../../../components/scroll-shadows.ts';
 
-const formatDay = (iso: string) => {
-  const p = chileDateParts(new Date(iso));
-  return p ? `${p.day}-${p.month}-${p.year}` : '';
-};
-
 /**
  * Detalle de referidos (spec 2 Sales): my referred accounts, 15 a page from the server; selecting one
- * shows its payments, their total and my commission at spec 9's fixed 20 %.
+ * shows its payments in the period chosen in Resumen (`month`), their total and my commission at
+ * spec 9's fixed 20 %.
  */
 export function ReferredTab({
+  month,
   rows,
   total,
   page,
@@ -39,6 +36,8 @@ export function ReferredTab({
   selected,
   onSelect,
 }: {
+  /** 1–12: the month chosen in Resumen */
+  month: number;
   rows: Referred[];
   total: number;
   page: number;
@@ -73,7 +72,7 @@ export function ReferredTab({
                   return (
                     <TableRow key={user.id} selected={isSelected}>
                       <TableCell sx={{ overflowWrap: 'anywhere' }}>{user.name}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDay(created_at)}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(created_at)}</TableCell>
                       <TableCell align="right">
                         <Button
                           size="small"
@@ -95,16 +94,22 @@ export function ReferredTab({
         </TableContainer>
         <ServerPagination total={total} page={page} pageSize={PAGE_SIZE} onPage={onPage} />
       </Paper>
-      <ReferredDetail user={selected} />
+      <ReferredDetail user={selected} month={month} />
     </Box>
   );
 }
 
-function ReferredDetail({ user }: { user: Referred['user'] | null }) {
-  const detail = useUserPaymentStatus(user?.id ?? null);
+function ReferredDetail({ user, month }: { user: Referred['user'] | null; month: number }) {
+  const detail = useUserPaymentStatus(user?.id ?? null, month);
   if (!user) {
-    return <EmptyNotice>{t.detailHint}</EmptyNotice>;
+    return <EmptyNotice>{fillText(t.detailHint, { month: SPANISH_MONTH_NAMES[month - 1]! })}</EmptyNotice>;
   }
+  // the server names the year of the month (the latest such month); until it answers, the month alone
+  const period = detail.data?.period;
+  const periodText =
+    period && period.month === month
+      ? fillText(t.detailPeriod, { month: SPANISH_MONTH_NAMES[period.month - 1]!, year: period.year })
+      : fillText(t.detailPeriod, { month: SPANISH_MONTH_NAMES[month - 1]!, year: '' }).trim();
   return (
     <Paper
       variant="outlined"
@@ -112,8 +117,11 @@ function ReferredDetail({ user }: { user: Referred['user'] | null }) {
       aria-label={fillText(t.detailTitle, { name: user.name })}
       sx={{ p: { xs: 2, sm: 3 } }}
     >
-      <Typography variant="h6" component="h3" sx={{ fontWeight: 600, mb: 2, overflowWrap: 'anywhere' }}>
+      <Typography variant="h6" component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
         {fillText(t.detailTitle, { name: user.name })}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {periodText}
       </Typography>
       {detail.isError ? (
         <Alert severity="error">

@@ -235,20 +235,60 @@ describe('SalesPage', () => {
       total_amount: 95_904,
       commission_percent: 20,
       commission: 19_180,
+      period: null,
     });
     renderScreen(<SalesPage />);
     await userEvent.click(await screen.findByRole('tab', { name: t.tabReferred }));
     const table = screen.getByRole('table', { name: t.referredTitle });
     expect(within(table).getAllByRole('row')).toHaveLength(3);
+    // the sign-up day, DD-MM-AAAA in Chile's calendar
+    expect(within(table).getByText('20-11-2026')).toBeInTheDocument();
     expect(screen.getByText('1–2 de 2')).toBeInTheDocument();
-    expect(screen.getByText(t.detailHint)).toBeInTheDocument();
+    expect(
+      screen.getByText(/^Selecciona un referido para ver sus pagos de \p{L}+ y tu comisión\.$/u),
+    ).toBeInTheDocument();
 
     await userEvent.click(within(table).getByRole('button', { name: 'Ver pagos de Bruno Soto' }));
     const detail = await screen.findByRole('region', { name: 'Pagos de Bruno Soto' });
-    expect(calls).toContainEqual({ name: 'getUserPaymentStatus', body: { user_id: 31 } });
+    // the period of Resumen: it opens on this month
+    expect(calls).toContainEqual({
+      name: 'getUserPaymentStatus',
+      body: { user_id: 31, month: expect.any(Number) },
+    });
     expect(await within(detail).findByText('$95.904')).toBeInTheDocument();
     expect(within(detail).getByText('Comisión (20 %)').nextSibling).toHaveTextContent('$19.180');
     expect(within(detail).getByText(t.detailPayments).nextSibling).toHaveTextContent('1');
+  });
+
+  it('shows the detail of a referred account for the month chosen in Resumen, not all time', async () => {
+    answer('getSalesStatus', { status: 1, referred, total_referred: 2 });
+    answer('getUserPaymentStatus', (body) => {
+      const { month } = body as { month?: number };
+      return {
+        status: [],
+        total_amount: month === 3 ? 4990 : 0,
+        commission_percent: 20,
+        commission: month === 3 ? 998 : 0,
+        period: month === undefined ? null : { month, year: 2026 },
+      };
+    });
+    renderScreen(<SalesPage />);
+
+    // Resumen: choose March
+    await userEvent.click(await screen.findByRole('combobox', { name: t.monthLabel }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Marzo' }));
+    await waitFor(() => expect(calls).toContainEqual({ name: 'getSalesResumen', body: { month: 3 } }));
+
+    await userEvent.click(screen.getByRole('tab', { name: t.tabReferred }));
+    await userEvent.click(screen.getByRole('button', { name: 'Ver pagos de Bruno Soto' }));
+    const detail = await screen.findByRole('region', { name: 'Pagos de Bruno Soto' });
+    expect(await within(detail).findByText('Periodo: Marzo 2026')).toBeInTheDocument();
+    expect(within(detail).getByText(t.detailTotal).nextSibling).toHaveTextContent('$4.990');
+    expect(within(detail).getByText('Comisión (20 %)').nextSibling).toHaveTextContent('$998');
+    expect(calls).toContainEqual({ name: 'getUserPaymentStatus', body: { user_id: 31, month: 3 } });
+    expect(calls.filter((call) => call.name === 'getUserPaymentStatus')).not.toContainEqual(
+      expect.objectContaining({ body: { user_id: 31 } }),
+    );
   });
 
   it('says so when there are no referred accounts yet', async () => {

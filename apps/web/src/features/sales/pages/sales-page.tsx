@@ -28,7 +28,8 @@ type Notice = { severity: 'success' | 'error'; text: string; ms: number };
 
 /**
  * Panel de ventas (spec 2 Sales, 4 Sales; issue 17): until the sales profile is active, an offer to
- * activate it; then the tabs 'Resumen' and 'Detalle de referidos'.
+ * activate it; then the tabs 'Resumen' and 'Detalle de referidos', which share the month chosen in
+ * Resumen: the detail of a referred account covers that period, not all time (issue 30).
  */
 export function SalesPage() {
   const user = useSignedInUser();
@@ -106,6 +107,7 @@ export function SalesPage() {
             />
           ) : (
             <ReferredTab
+              month={month}
               rows={status.data.referred}
               total={status.data.total_referred}
               page={page}

@@ -50,7 +50,7 @@ export function StoreRedirectPage() {
   }
 
   return (
-    <Box component="main" sx={{ maxWidth: 560, mx: 'auto', px: 3, py: 8, textAlign: 'center' }}>
+    <Box sx={{ maxWidth: 560, mx: 'auto', px: 3, py: 8, textAlign: 'center' }}>
       <DocumentTitle title={storeTexts.title} />
       <Box sx={{ mb: 4 }}>
         <Logo size={44} />
