@@ -17,6 +17,7 @@ import { registerErrorHandler } from './lib/http/error-handler.ts';
 import { registerJsonBodyParser } from './lib/http/json-body.ts';
 import { createAdmissionGate, registerAdmissionHooks } from './lib/http/admission.ts';
 import { closeStalledReaders, createHttpServer } from './lib/http/http-server.ts';
+import { registerNulGuard } from './lib/http/nul-guard.ts';
 import { answerClientError, answerFrameworkError } from './lib/http/framework-errors.ts';
 import { helmetOptions } from './lib/http/security-headers.ts';
 import { createRouter } from './lib/http/routes.ts';
@@ -198,6 +199,7 @@ function createFastify(ctx: AppContext, database: Database): FastifyInstance {
     if (isRateLimitCode(code)) ctx.metrics.rateLimitRefusals.inc({ code, channel: 'http' });
   });
   registerJsonBodyParser(app);
+  registerNulGuard(app);
   return app;
 }
 
