@@ -17,6 +17,9 @@ import { registerErrorHandler } from './lib/http/error-handler.ts';
 import { registerJsonBodyParser } from './lib/http/json-body.ts';
 import { createAdmissionGate, registerAdmissionHooks } from './lib/http/admission.ts';
 import { closeStalledReaders, createHttpServer } from './lib/http/http-server.ts';
+import { registerNulGuard } from './lib/http/nul-guard.ts';
+import { answerClientError, answerFrameworkError } from './lib/http/framework-errors.ts';
+import { helmetOptions } from './lib/http/security-headers.ts';
 import { createRouter } from './lib/http/routes.ts';
 import { createReadiness, registerHealthRoutes } from './lib/http/health.ts';
 import { countJobRun, isRateLimitCode } from './lib/metrics/metrics.ts';
@@ -168,6 +171,10 @@ function createFastify(ctx: AppContext, database: Database): FastifyInstance {
     // while shutting down, a request on a connection already open is still served (with Connection:
     // close) rather than refused with Fastify's own 503 body; /readyz then says 'shutting-down'
     return503OnClosing: false,
+    // what is refused before routing answers like the rest: JSON, in Spanish, with the security
+    // headers (lib/http/framework-errors.ts)
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   // by the route's pattern, never the raw URL (one series per route, not per id or token)
   app.addHook('onResponse', async (request, reply) => {
@@ -192,6 +199,7 @@ function createFastify(ctx: AppContext, database: Database): FastifyInstance {
     if (isRateLimitCode(code)) ctx.metrics.rateLimitRefusals.inc({ code, channel: 'http' });
   });
   registerJsonBodyParser(app);
+  registerNulGuard(app);
   return app;
 }
 
@@ -207,24 +215,8 @@ function trustProxyOf(env: Env): string[] | ((address: string, hop: number) => b
 
 /** Security headers, compression and the OpenAPI document. */
 async function registerPlugins(app: FastifyInstance, env: Env): Promise<void> {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // MUI (emotion) injects its styles at run time
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // map tiles come from a configurable host; photos come from our own signed URLs
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        objectSrc: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  // the same headers as the answers written outside Fastify's hooks (lib/http/security-headers.ts)
+  await app.register(helmet, helmetOptions);
   // API answers above 1 KB go out brotli- or gzip-compressed (issue 18). Only types mime-db calls
   // compressible (JSON, text, SVG…), never a 206 or a Content-Range (video by range), never what is
   // compressed already (the panel's precompressed files); the realtime socket is not Fastify's.

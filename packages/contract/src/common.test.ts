@@ -55,7 +55,7 @@ describe('singleLineTextSchema and names', () => {
       'No puede contener saltos de línea ni caracteres de control.',
     ]);
     expect(personNameSchema.safeParse(`Ana${NUL}`).error?.issues[0]?.message).toBe(
-      'Contiene caracteres no permitidos.',
+      'El texto contiene caracteres no permitidos.',
     );
     expect(personNameSchema.safeParse('a'.repeat(121)).error?.issues[0]?.message).toBe(
       'El nombre no puede superar los 120 caracteres.',

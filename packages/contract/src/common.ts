@@ -30,7 +30,12 @@ const NOT_SINGLE_LINE = /[\p{Cc}\p{Zl}\p{Zp}\u202a-\u202e\u2066-\u2069]/u;
  * used to fail with 500), and lone surrogates.
  */
 const isStorable = (value: string) => !value.includes('\u0000') && !LONE_SURROGATE.test(value);
-const INVALID_CHARACTERS = 'Contiene caracteres no permitidos.';
+/**
+ * Text with NUL anywhere in a request, whatever its field (issue 30 item 6): the server refuses it
+ * for every route before the schemas run (apps/server/src/lib/http/nul-guard.ts), with this message.
+ */
+export const NUL_TEXT_MESSAGE = 'El texto contiene caracteres no permitidos.';
+const INVALID_CHARACTERS = NUL_TEXT_MESSAGE;
 
 /**
  * Text a person types on one line (a name, a phone's label): trimmed, required, at most `max`

@@ -10,6 +10,16 @@ export const errorCodes = [
   'MALFORMED_JSON',
   /** the body is larger than the server accepts */
   'PAYLOAD_TOO_LARGE',
+  /** a body of a type the route does not read (text, XML… where JSON is expected) */
+  'UNSUPPORTED_MEDIA_TYPE',
+  /** a request line (its URL) or a path segment longer than the server reads */
+  'URL_TOO_LONG',
+  /** request headers larger than the server reads (Node's maxHeaderSize) */
+  'HEADERS_TOO_LARGE',
+  /** a method Node's HTTP parser does not know (known ones on an unknown route are ROUTE_NOT_FOUND) */
+  'METHOD_NOT_ALLOWED',
+  /** a request whose headers or body did not arrive in time (decision 031) */
+  'REQUEST_TIMEOUT',
   /** no bearer token, or one that is unknown, expired or revoked */
   'UNAUTHENTICATED',
   /** sign-in with a wrong e-mail or password */
@@ -134,7 +144,7 @@ export const errorCodes = [
   'ATENCION_CLOSED',
   /** opening an atención for an e-mail that is not a customer's account */
   'CUSTOMER_NOT_FOUND',
-  /** an evidence upload that is not a video (MP4, QuickTime or WebM by its first bytes) or has no file */
+  /** an evidence upload that is not a whole video (MP4, QuickTime or WebM by its container's structure) or has no file */
   'VIDEO_INVALID',
   /** an evidence upload past EVIDENCE_MAX_BYTES: refused as soon as the limit is passed, nothing stored */
   'VIDEO_TOO_LARGE',
@@ -156,6 +166,11 @@ export const errorStatus: Record<ErrorCode, number> = {
   VALIDATION: 400,
   MALFORMED_JSON: 400,
   PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  URL_TOO_LONG: 414,
+  HEADERS_TOO_LARGE: 431,
+  METHOD_NOT_ALLOWED: 405,
+  REQUEST_TIMEOUT: 408,
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   ACCOUNT_DISABLED: 403,
@@ -219,6 +234,11 @@ export const errorMessages: Record<ErrorCode, string> = {
   VALIDATION: 'Los datos enviados no son válidos.',
   MALFORMED_JSON: 'El cuerpo de la solicitud no es un JSON válido.',
   PAYLOAD_TOO_LARGE: 'La solicitud es demasiado grande.',
+  UNSUPPORTED_MEDIA_TYPE: 'El tipo de contenido de la solicitud no es compatible: envía JSON.',
+  URL_TOO_LONG: 'La dirección de la solicitud es demasiado larga.',
+  HEADERS_TOO_LARGE: 'Los encabezados de la solicitud son demasiado grandes.',
+  METHOD_NOT_ALLOWED: 'El método de la solicitud no está permitido.',
+  REQUEST_TIMEOUT: 'La solicitud tardó demasiado en llegar. Por favor inténtalo nuevamente.',
   UNAUTHENTICATED: 'Tu sesión no es válida o ha expirado. Por favor ingresa nuevamente.',
   INVALID_CREDENTIALS: 'Email o contraseña incorrectos. Por favor verifica los datos ingresados.',
   FORBIDDEN: 'No tienes permiso para acceder a este recurso.',

@@ -11,6 +11,7 @@ import { atencionEvidence, atencionNotes, atenciones } from './atenciones.schema
 import { createDemoVideo } from '../seed/demo-video.ts';
 import { makeOperator } from '../../test/operators.ts';
 import { forgeSignature } from '../../test/forged-signature.ts';
+import { box, ftyp, isoVideo } from '../../test/iso-video.ts';
 import { EVIDENCE_LINK_KEPT_AFTER_END_MS, deleteEndedEvidenceLinks } from './atenciones.jobs.ts';
 
 let app: TestApp;
@@ -246,13 +247,54 @@ describe('evidence uploads', () => {
     ).toEqual([]);
 
     // QuickTime and MP4 are told apart by their ftyp brand
-    const mov = Buffer.concat([Buffer.from([0, 0, 0, 20]), Buffer.from('ftypqt  '), Buffer.alloc(500)]);
-    const accepted = await upload(
-      operator.token,
-      multipart({ atencion_id: String(id) }, { name: 'IMG_0001.MOV', type: 'video/quicktime', data: mov }),
-    );
-    expect(accepted.statusCode, accepted.body).toBe(201);
-    expect(accepted.json().evidence.content_type).toBe('video/quicktime');
+    for (const [major, contentType] of [
+      ['qt  ', 'video/quicktime'],
+      ['isom', 'video/mp4'],
+    ]) {
+      const accepted = await upload(
+        operator.token,
+        multipart(
+          { atencion_id: String(id) },
+          { name: 'IMG_0001.MOV', type: 'video/quicktime', data: isoVideo(major) },
+        ),
+      );
+      expect(accepted.statusCode, accepted.body).toBe(201);
+      expect(accepted.json().evidence.content_type).toBe(contentType);
+    }
+  });
+
+  it('refuses HTML or SVG renamed .mp4 and broken containers by their structure, and stores nothing', async () => {
+    const operator = await makeOperator(app);
+    const customer = await signUpUser(app);
+    const id = await openFor(operator.token, customer.email);
+    const before = await storedFiles();
+    const html = Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>');
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    const mp4 = isoVideo('isom', 300_000);
+    const cases: [string, Buffer][] = [
+      ['HTML', html],
+      ['SVG', svg],
+      // the first 12 bytes of an MP4 used to be enough
+      ['ftyp then HTML', Buffer.concat([Buffer.from([0, 0, 0, 20]), Buffer.from('ftypisom'), html])],
+      ['ftyp then SVG', Buffer.concat([ftyp('isom'), svg])],
+      ['cut short', mp4.subarray(0, mp4.length - 1000)],
+      ['no index', Buffer.concat([ftyp('isom'), box('mdat', Buffer.alloc(70_000))])],
+      ['garbage after the last box', Buffer.concat([mp4, Buffer.from('<html>')])],
+      ['WebM cut short', video.subarray(0, video.length - 10)],
+    ];
+    for (const [what, data] of cases) {
+      const refused = await upload(
+        operator.token,
+        multipart({ atencion_id: String(id) }, { name: 'video.mp4', type: 'video/mp4', data }),
+      );
+      expect(refused.statusCode, what).toBe(400);
+      expect(refused.json().code, what).toBe('VIDEO_INVALID');
+      expect(refused.json().message, what).toMatch(/^El (archivo|video)/);
+    }
+    expect(await storedFiles()).toEqual(before);
+    expect(
+      await app.ctx.db.select().from(atencionEvidence).where(eq(atencionEvidence.atencionId, id)),
+    ).toEqual([]);
   });
 
   it('cuts off a video past 200 MB as soon as the limit is passed, and stores nothing', async () => {

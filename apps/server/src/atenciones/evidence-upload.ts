@@ -3,7 +3,8 @@
  * Multipart is parsed only here: @fastify/multipart is registered in a scope holding this one route,
  * so every other route keeps the 1 MB JSON-only bodies. The file is streamed to storage as it
  * arrives (never held in memory), hashed (SHA-256) on the way, checked to be a video by its first
- * bytes before anything is written, and cut off as soon as it passes EVIDENCE_MAX_BYTES: the upload is
+ * bytes before anything is written and by its container's structure as it streams (video-kind.ts:
+ * a broken one is refused and nothing stays stored), and cut off as soon as it passes EVIDENCE_MAX_BYTES: the upload is
  * answered at once and the connection closed, so the rest is not read, and nothing stays stored.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -17,13 +18,13 @@ import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { Authenticators, UserAuth } from '../lib/http/routes.ts';
 import * as atenciones from './atenciones.service.ts';
-import { VIDEO_HEAD_BYTES, videoKindOf } from './video-kind.ts';
+import { VIDEO_HEAD_BYTES, createContainerCheck, videoKindOf } from './video-kind.ts';
 
 /**
- * The first `bytes` of a stream (fewer if it ends first), put back so that whoever reads the stream
- * next gets it whole.
+ * The first `bytes` of a stream, put back so that whoever reads the stream next gets it whole; or,
+ * when the stream ends first, all of it (`isWhole`: a stream that has ended takes nothing back).
  */
-function peek(stream: Readable, bytes: number): Promise<Buffer> {
+function peek(stream: Readable, bytes: number): Promise<{ head: Buffer; isWhole: boolean }> {
   return new Promise((resolve, reject) => {
     // a stream that failed before anyone listened (a form cut short) emits nothing more
     if (stream.destroyed) {
@@ -39,7 +40,7 @@ function peek(stream: Readable, bytes: number): Promise<Buffer> {
       stream.pause();
       const head = Buffer.concat(chunks);
       if (!ended && head.length > 0) stream.unshift(head);
-      resolve(head);
+      resolve({ head, isWhole: ended });
     };
     const onData = (chunk: Buffer) => {
       chunks.push(chunk);
@@ -76,6 +77,9 @@ function asFormError(error: unknown): unknown {
   if (error instanceof AppError) return error;
   return new AppError('VALIDATION', 'El formulario del video no es válido o llegó incompleto.');
 }
+
+const brokenVideo =
+  'El video está dañado o incompleto: debe ser un archivo MP4, MOV (QuickTime) o WebM completo.';
 
 /** the multipart form's documentation in the OpenAPI document (the handler reads it as a stream) */
 const formSchema = z.object({
@@ -155,7 +159,7 @@ export async function registerEvidenceUpload(
             request.raw.pause();
             file.destroy(new AppError('VIDEO_TOO_LARGE'));
           });
-          const head = await peek(file, VIDEO_HEAD_BYTES).catch((error: unknown) => {
+          const { head, isWhole } = await peek(file, VIDEO_HEAD_BYTES).catch((error: unknown) => {
             throw asFormError(error);
           });
           if (partError) throw asFormError(partError);
@@ -163,11 +167,16 @@ export async function registerEvidenceUpload(
           if (!kind) throw new AppError('VIDEO_INVALID');
 
           const hash = createHash('sha256');
+          const container = createContainerCheck(kind, EVIDENCE_MAX_BYTES);
           async function* hashed() {
-            for await (const chunk of file) {
+            for await (const chunk of isWhole ? [head] : file) {
               hash.update(chunk as Buffer);
+              if (!container.push(chunk as Buffer)) throw new AppError('VIDEO_INVALID', brokenVideo);
               yield chunk as Buffer;
             }
+            // the last box or Segment must have arrived whole; a failure here fails the write
+            if (file.truncated) throw new AppError('VIDEO_TOO_LARGE');
+            if (!container.end()) throw new AppError('VIDEO_INVALID', brokenVideo);
           }
           const key = `atenciones/${atencionId}/${randomBytes(12).toString('hex')}.${kind.extension}`;
           const { size } = await ctx.storage.write(key, Readable.from(hashed()));

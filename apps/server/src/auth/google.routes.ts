@@ -80,6 +80,8 @@ export function registerGoogleSignInRoutes(app: FastifyInstance, route: Route, c
       },
       // the query is read code by code in the handler (startCodes): the schema above only documents it
       validatorCompiler: () => (data) => ({ value: data }),
+      // a browser's redirect: an odd code is left out here, never answered with JSON (nul-guard.ts)
+      config: { isNulGuarded: false },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -107,6 +109,8 @@ export function registerGoogleSignInRoutes(app: FastifyInstance, route: Route, c
           "The provider's return (code, state, or error): 302 to /login?social_access_token=… (single use, 2 minutes) or to /login?social_error=…",
         tags: ['social-oauth'],
       },
+      // a browser's redirect: a refusal is a way back to Login, never JSON (nul-guard.ts)
+      config: { isNulGuarded: false },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');

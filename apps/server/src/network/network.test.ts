@@ -210,6 +210,26 @@ describe('inviting: app/grupos/enviarInvitacion', () => {
     );
   });
 
+  it('an invitation that lapsed while others are still pending frees exactly its own place', async () => {
+    const owner = await signUpUser(app);
+    // the starter plan (Esencial): max_red 3; the first invitation lapses a week before the others
+    await invited(owner);
+    app.clock.advance(SECURITY_CODE_TTL_MS / 2);
+    const second = await invited(owner);
+    const third = await invited(owner);
+    expect((await invite(owner.token)).json().code).toBe('NETWORK_LIMIT_REACHED');
+    app.clock.advance(SECURITY_CODE_TTL_MS / 2 + 1000);
+    // what the panel counts as places used: the two still pending
+    expect((await misInvitados(owner.token)).map((entry) => entry.personas[0]!.email).sort()).toEqual(
+      [second.email, third.email].sort(),
+    );
+    const fourth = await invited(owner);
+    expect((await invite(owner.token)).json().code).toBe('NETWORK_LIMIT_REACHED');
+    expect((await misInvitados(owner.token)).map((entry) => entry.personas[0]!.email).sort()).toEqual(
+      [second.email, third.email, fourth.email].sort(),
+    );
+  });
+
   it('keeps an accepted member past the 14 days of their invitation', async () => {
     const owner = await signUpUser(app);
     const { code } = await invited(owner);

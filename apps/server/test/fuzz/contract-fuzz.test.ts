@@ -12,6 +12,7 @@ import { io } from 'socket.io-client';
 import * as contract from '@escudo/contract';
 import {
   DEVICE_NAMESPACE,
+  NUL_TEXT_MESSAGE,
   PANEL_NAMESPACE,
   deviceToServerMessages,
   panelToServerMessages,
@@ -67,6 +68,8 @@ const refusedBeforeHandler = new Set([
   'VALIDATION',
   'MALFORMED_JSON',
   'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'URL_TOO_LONG',
   'UNAUTHENTICATED',
 ]);
 
@@ -100,6 +103,8 @@ let fingerprint: Fingerprint;
 interface Answer {
   status: number;
   code?: string | undefined;
+  /** when given, a NUL refusal must say so (lib/http/nul-guard.ts) */
+  message?: string | undefined;
 }
 
 /**
@@ -126,6 +131,13 @@ async function check(
     problems.push(`${where}: should be refused 400 VALIDATION, answered ${status} ${code}`);
   } else if (
     speaksContract &&
+    fuzzCase.mustRefuse === 'VALIDATION' &&
+    answer.message !== undefined &&
+    !answer.message.includes(NUL_TEXT_MESSAGE)
+  ) {
+    problems.push(`${where}: a NUL refused without saying so: ${answer.message}`);
+  } else if (
+    speaksContract &&
     fuzzCase.mustRefuse === 'VALIDATION_OR_NOT_FOUND' &&
     status !== 400 &&
     status !== 404
@@ -144,11 +156,22 @@ async function check(
 }
 
 /** a realtime acknowledgement as the HTTP answer its code would be */
-const answerOf = (ack: { ok: boolean; code?: string }): Answer =>
-  ack.ok ? { status: 200 } : { status: errorStatus[ack.code as ErrorCode] ?? 500, code: ack.code };
+const answerOf = (ack: { ok: boolean; code?: string; message?: string }): Answer =>
+  ack.ok
+    ? { status: 200 }
+    : { status: errorStatus[ack.code as ErrorCode] ?? 500, code: ack.code, message: ack.message ?? '' };
 
 const textOf = (payload: Payload) =>
   freshen(payload.kind === 'json' ? (JSON.stringify(payload.value) ?? '') : payload.text);
+
+function messageOf(body: string): string | undefined {
+  try {
+    const message = (JSON.parse(body) as { message?: unknown }).message;
+    return typeof message === 'string' ? message : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 function codeOf(body: string): string | undefined {
   try {
@@ -389,12 +412,22 @@ describe('contract fuzz: HTTP endpoints', () => {
 
       const cases: FuzzCase[] = [
         { label: 'valid', payload: { kind: 'json', value: valid } },
-        // a GET has no body to mutate
-        ...(endpoint.method === 'GET' ? [] : budgetCases(mutateBody(valid), CASES_PER_TARGET, name)),
+        // a GET has no body to mutate: NUL in each field of its query string
+        ...(endpoint.method === 'GET'
+          ? Object.keys((valid ?? {}) as object).map((key) => ({
+              label: `query ${key}: NUL inside`,
+              payload: { kind: 'json' as const, value: { ...(valid as object), [key]: 'a\u0000b' } },
+              mustRefuse: 'VALIDATION' as const,
+            }))
+          : budgetCases(mutateBody(valid), CASES_PER_TARGET, name)),
       ];
       for (const fuzzCase of cases) {
         const response = await send(fuzzCase.payload, tokenFor(name, endpoint.auth));
-        const answer = { status: response.statusCode, code: codeOf(response.body) };
+        const answer = {
+          status: response.statusCode,
+          code: codeOf(response.body),
+          message: messageOf(response.body),
+        };
         await check(name, fuzzCase, answer);
         if (fuzzCase.label === 'valid' && answer.status >= 400 && answer.code !== validRefusals[name]) {
           problems.push(

@@ -30,6 +30,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorMessages } from '@escudo/contract';
 import { AppError } from '../app-error.ts';
+import { securityHeaders } from './security-headers.ts';
 
 export interface AdmissionOptions {
   concurrency: number;
@@ -78,10 +79,11 @@ export function createAdmissionGate(options: AdmissionOptions): AdmissionGate {
   const retryAfterS = Math.max(1, Math.ceil(options.maxWaitMs / 1000));
   const body = Buffer.from(JSON.stringify({ code: 'SERVER_BUSY', message: errorMessages.SERVER_BUSY }));
   const headers = {
+    // written before Fastify sees the request: its hooks set none of them (security-headers.ts)
+    ...securityHeaders,
     'content-type': 'application/json; charset=utf-8',
     'content-length': String(body.length),
     'cache-control': 'no-store',
-    'x-content-type-options': 'nosniff',
     // about when a place in the queue frees up: the longest a request may wait in it
     'retry-after': String(retryAfterS),
   };

@@ -4,11 +4,13 @@ import type { z } from 'zod';
 import {
   REALTIME_MESSAGES_PER_SECOND,
   REALTIME_MESSAGE_MAX_BYTES,
+  NUL_TEXT_MESSAGE,
   errorMessages,
   type RealtimeAck,
 } from '@escudo/contract';
 import { AppError } from '../app-error.ts';
 import { isInvalidInput } from '../db/errors.ts';
+import { findNulText } from '../nul-text.ts';
 import { createRateLimiter } from './rate-limiter.ts';
 
 /** What a message's handler gets: the payload already parsed by the contract, and who sent it. */
@@ -57,6 +59,12 @@ export function handleMessages<S extends Record<string, z.ZodType>, C>(
         return refuse(type, new AppError('VALIDATION'), ack);
       }
       if (size > REALTIME_MESSAGE_MAX_BYTES) return refuse(type, new AppError('PAYLOAD_TOO_LARGE'), ack);
+      // as for HTTP (lib/http/nul-guard.ts): whatever the schema says, before it runs
+      const nulAt = findNulText(payload, 'payload');
+      if (nulAt !== null) {
+        const where = nulAt === 'payload' ? '' : ` (${nulAt.slice('payload.'.length)})`;
+        return refuse(type, new AppError('VALIDATION', `${NUL_TEXT_MESSAGE}${where}`), ack);
+      }
       const parsed = schemas[type]!.safeParse(payload);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];

@@ -1,4 +1,4 @@
-import { Suspense, useState, useSyncExternalStore } from 'react';
+import { Suspense, useRef, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import type { User } from '@escudo/contract';
 import { Icon } from '../../components/icon.tsx';
@@ -44,9 +44,9 @@ function useIsWide(): boolean {
 
 /**
  * spec 2: the sidebar (avatar or initials, name, 'Editar Perfil', 'Dispositivos registrados'). From
- * 900 px up it is always visible; below it is a temporary drawer opened from the header. Plain markup
- * (app-sidebar.css), drawn as MUI's permanent Drawer was: it is on every signed-in page's first render
- * (docs/decisions/017).
+ * 900 px up it is always visible; below it is a temporary drawer opened from the header, which every
+ * choice in it closes (issue 30 item 6). Plain markup (app-sidebar.css), drawn as MUI's permanent
+ * Drawer was: it is on every signed-in page's first render (docs/decisions/017).
  */
 export function AppSidebar({
   user,
@@ -58,14 +58,30 @@ export function AppSidebar({
   onMobileClose: () => void;
 }) {
   const [hasOpenedMobile, setHasOpenedMobile] = useState(false);
+  const [isProfileOpen, setProfileOpen] = useState(false);
+  const [hasProfileLoaded, setProfileLoaded] = useState(false);
+  // the drawer waits for the profile dialog's first load, with the button's spinner, then makes way
+  const closeDrawerOnLoad = useRef(false);
   const isWide = useIsWide();
   if (isMobileOpen && !hasOpenedMobile) setHasOpenedMobile(true);
+  const isLoadingProfile = isProfileOpen && !hasProfileLoaded;
+  const openProfile = (fromDrawer: boolean) => {
+    setProfileOpen(true);
+    if (!fromDrawer) return;
+    if (hasProfileLoaded) onMobileClose();
+    else closeDrawerOnLoad.current = true;
+  };
   return (
     <nav aria-label={appTexts.sidebarLabel} className="app-sidebar">
       {hasOpenedMobile ? (
         <Suspense fallback={null}>
           <MobileDrawer open={isMobileOpen} onClose={onMobileClose} width={SIDEBAR_WIDTH}>
-            <SidebarContent user={user} onDeviceSelected={onMobileClose} />
+            <SidebarContent
+              user={user}
+              isLoadingProfile={isLoadingProfile}
+              onEditProfile={() => openProfile(true)}
+              onNavigate={onMobileClose}
+            />
           </MobileDrawer>
         </Suspense>
       ) : null}
@@ -74,30 +90,52 @@ export function AppSidebar({
         <div className="app-sidebar-panel">
           {/* room for the fixed header above the permanent sidebar */}
           <div className="app-header-spacer" />
-          <SidebarContent user={user} />
+          <SidebarContent
+            user={user}
+            isLoadingProfile={isLoadingProfile}
+            onEditProfile={() => openProfile(false)}
+          />
         </div>
+      ) : null}
+      {/* outside the drawer, so that it stays open once the drawer has closed */}
+      {user && (isProfileOpen || hasProfileLoaded) ? (
+        <Suspense fallback={null}>
+          <ProfileDialog
+            user={user}
+            open={isProfileOpen}
+            onClose={() => setProfileOpen(false)}
+            onLoaded={() => {
+              setProfileLoaded(true);
+              if (!closeDrawerOnLoad.current) return;
+              closeDrawerOnLoad.current = false;
+              onMobileClose();
+            }}
+          />
+        </Suspense>
       ) : null}
     </nav>
   );
 }
 
+/** `onNavigate`: called by every link of the sidebar (the drawer closes) */
 function SidebarContent({
   user,
-  onDeviceSelected,
+  isLoadingProfile,
+  onEditProfile,
+  onNavigate,
 }: {
   user: User | undefined;
-  onDeviceSelected?: () => void;
+  isLoadingProfile: boolean;
+  onEditProfile: () => void;
+  onNavigate?: () => void;
 }) {
-  const [isProfileOpen, setProfileOpen] = useState(false);
-  const [hasProfileLoaded, setProfileLoaded] = useState(false);
   if (!user) return <SidebarSkeleton />;
-  const isLoadingProfile = isProfileOpen && !hasProfileLoaded;
   return (
     <>
       <div className="app-sidebar-user">
         <UserAvatar name={user.name} src={user.info.avatar} />
         <p className="app-sidebar-name">{user.name}</p>
-        <PlanSummary plan={user.plan} />
+        <PlanSummary plan={user.plan} onNavigate={onNavigate} />
         {/* an operator's account is the administrator's to manage, and the customer's calls refuse
             an operator's session (issue 29 item 6): no profile nor security page for them */}
         {user.role === 'operator' ? null : (
@@ -105,35 +143,25 @@ function SidebarContent({
             <button
               type="button"
               className="app-sidebar-edit"
-              onClick={() => setProfileOpen(true)}
+              onClick={onEditProfile}
               disabled={isLoadingProfile}
             >
               {isLoadingProfile ? <span className="spinner" aria-hidden="true" /> : <Icon path={EDIT_ICON} />}
               {appTexts.editProfile}
             </button>
             {/* issue 29: the account's own security and privacy, beside the profile */}
-            <Link to="/seguridad" className="app-sidebar-edit" onClick={onDeviceSelected}>
+            <Link to="/seguridad" className="app-sidebar-edit" onClick={onNavigate}>
               <Icon path={LOCK_ICON} />
               {appTexts.securityAndPrivacy}
             </Link>
           </>
         )}
-        {isProfileOpen || hasProfileLoaded ? (
-          <Suspense fallback={null}>
-            <ProfileDialog
-              user={user}
-              open={isProfileOpen}
-              onClose={() => setProfileOpen(false)}
-              onLoaded={() => setProfileLoaded(true)}
-            />
-          </Suspense>
-        ) : null}
       </div>
       {/* an operator of the central (issue 16) protects no phone of their own */}
       {user.role === 'operator' ? null : (
         <>
           <hr className="app-sidebar-divider" />
-          <DeviceList devices={user.dispositivos} onSelect={onDeviceSelected} />
+          <DeviceList devices={user.dispositivos} onSelect={onNavigate} />
         </>
       )}
     </>
@@ -157,7 +185,7 @@ function SidebarSkeleton() {
 }
 
 /** The account's plan and until when it is paid (issue 5), with a way to the Planes page. */
-function PlanSummary({ plan }: { plan: User['plan'] }) {
+function PlanSummary({ plan, onNavigate }: { plan: User['plan']; onNavigate?: (() => void) | undefined }) {
   // read once: whether the plan has expired does not need to change while the sidebar is open
   const [now] = useState(() => Date.now());
   if (!plan) return null;
@@ -165,7 +193,9 @@ function PlanSummary({ plan }: { plan: User['plan'] }) {
   const hasExpired = plan.expires_at !== null && new Date(plan.expires_at).getTime() < now;
   return (
     <p className="app-sidebar-plan">
-      <Link to="/planes">{fillText(appTexts.planName, { plan: plan.plan.name })}</Link>
+      <Link to="/planes" onClick={onNavigate}>
+        {fillText(appTexts.planName, { plan: plan.plan.name })}
+      </Link>
       {date ? (
         <span className={hasExpired ? 'app-sidebar-plan-date is-expired' : 'app-sidebar-plan-date'}>
           {fillText(hasExpired ? appTexts.planExpired : appTexts.planExpires, { date })}

@@ -256,8 +256,11 @@ function PersonItem({
   action: ReactNode;
 }) {
   return (
-    <ListItem divider secondaryAction={action} sx={{ pr: 12, alignItems: 'flex-start' }}>
+    // the text keeps clear of the button ('Eliminar', 'Salir'), and a long e-mail or name wraps
+    // anywhere rather than pushing the button off a phone's screen (issue 30 item 6)
+    <ListItem divider secondaryAction={action} sx={{ pr: 13, alignItems: 'flex-start' }}>
       <ListItemText
+        sx={{ minWidth: 0, overflowWrap: 'anywhere' }}
         primary={person?.name}
         secondary={
           <>
