@@ -154,8 +154,9 @@ export default tseslint.config(
             // (activity: a route ordered goes into the owner's log)
             tracking: ['accounts', 'activity', 'commands', 'devices', 'plans'],
             // the account's details list its devices, zone and plan; a new e-mail must be free, a place real;
-            // they say whether two-step sign-in is on
-            users: ['accounts', 'devices', 'geography', 'plans', 'two-factor'],
+            // they say whether two-step sign-in is on, and each phone's last known position (the newest
+            // of its lost-mode reports and route points)
+            users: ['accounts', 'devices', 'geography', 'lostphone', 'plans', 'tracking', 'two-factor'],
             // the account whose sign-in it guards and its password; turning it on or off and a wrong
             // second-step code are written to the account's log, with a notice (activity)
             'two-factor': ['accounts', 'activity'],

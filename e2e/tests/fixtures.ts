@@ -202,6 +202,8 @@ export interface PhoneOptions {
   reportEvery?: number;
   /** raises an SOS once connected and walks, a position every `sos` seconds while it is open */
   sos?: number;
+  /** the battery level its `status` reports (the simulator's default: 80) */
+  battery?: number;
 }
 
 export interface SimulatedPhone {
@@ -211,6 +213,8 @@ export interface SimulatedPhone {
   lines: string[];
   /** resolves with the first line, printed before or after this call, that matches */
   waitForLine(pattern: RegExp, timeoutMs?: number): Promise<string>;
+  /** stops the simulator as Ctrl-C does (it closes its link first) and waits for it to exit */
+  stop(): Promise<void>;
 }
 
 /** The output's shape (apps/phone/src/output.ts): `HH:MM:SS.mmm <device_id> <mark> <text>`. */
@@ -231,6 +235,7 @@ async function runPhone(
   if (options.silent) args.push('--silent');
   if (options.reportEvery !== undefined) args.push('--report-every', String(options.reportEvery));
   if (options.sos !== undefined) args.push('--sos', '--sos-every', String(options.sos));
+  if (options.battery !== undefined) args.push('--battery', String(options.battery));
   const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
   onSpawn(() => child.kill('SIGTERM'));
 
@@ -282,7 +287,11 @@ async function runPhone(
   await waitForLine(/ · connected$/);
   const deviceId = OUTPUT_LINE.exec(registered)?.[1];
   if (!deviceId) throw new Error(`unexpected simulator output: ${registered}`);
-  return { deviceId, lines, waitForLine };
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await exited;
+  };
+  return { deviceId, lines, waitForLine, stop };
 }
 
 export const test = base.extend<{

@@ -36,8 +36,33 @@ describe('the command line', () => {
       isSilent: false,
       raisesSos: false,
       sosEveryS: undefined,
+      battery: 80,
+      isCharging: false,
+      network: 'wifi',
       count: null,
     });
+  });
+
+  it('reports the battery, charging and network given by --battery, --charging and --network', () => {
+    expect(
+      parseCliArgs([
+        ...['--email', 'ana@example.cl', '--password', 'x'],
+        ...['--battery', '42', '--charging', '--network', 'cellular'],
+      ]),
+    ).toMatchObject({ battery: 42, isCharging: true, network: 'cellular' });
+    expect(parseCliArgs(['--email', 'ana@example.cl', '--password', 'x', '--battery', '0'])).toMatchObject({
+      battery: 0,
+    });
+    for (const [flag, value, reason] of [
+      ['--battery', '101', '--battery debe ser un número entero de 0 a 100 (se recibió "101").'],
+      ['--battery', '4.5', '--battery debe ser un número entero de 0 a 100 (se recibió "4.5").'],
+      ['--battery', '', '--battery debe ser un número entero de 0 a 100 (se recibió "").'],
+      ['--network', 'lte', '--network debe ser wifi, cellular o none (se recibió "lte").'],
+    ] as const) {
+      expect(() => parseCliArgs(['--email', 'ana@example.cl', '--password', 'x', flag, value])).toThrow(
+        new UsageError(reason),
+      );
+    }
   });
 
   it('raises an SOS with --sos, a position every --sos-every seconds', () => {

@@ -1,7 +1,7 @@
 /** `npm run phone`'s command line (docs/api.md, "The phone simulator"), testable without a server. */
 import { createHash } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { deviceIdSchema, emailSchema } from '@escudo/contract';
+import { deviceIdSchema, deviceNetworks, emailSchema, type DeviceNetwork } from '@escudo/contract';
 
 export const USAGE = `Uso: npm run phone -- [--server URL] --email E --password P [opciones]
 
@@ -25,11 +25,15 @@ responde las órdenes (bloqueo, borrado, modo perdido, tracking) como lo haría 
   --sos                   activa una alerta (SOS) al conectarse y camina enviando su posición cada
                           5 s mientras siga abierta
   --sos-every SEGUNDOS    segundos entre posiciones de la alerta (por defecto 5)
+  --battery N             nivel de batería que informa, de 0 a 100 (por defecto 80)
+  --charging              informa que está cargando (por defecto no)
+  --network RED           red que informa: wifi, cellular o none (por defecto wifi)
   --count N               simula N teléfonos en este proceso (ID-1 … ID-N), para pruebas de carga
   --help                  muestra esta ayuda
 
 Mientras corre en una terminal: la tecla s activa una alerta (SOS), o la termina si hay una abierta;
-Ctrl-C detiene el simulador.`;
+b baja la batería 10 puntos (y B la sube), c conecta o desconecta el cargador, n cambia de red
+(wifi, cellular, none); Ctrl-C detiene el simulador.`;
 
 /** What one simulated phone needs to sign in, register and behave. */
 export interface PhoneOptions {
@@ -51,6 +55,10 @@ export interface PhoneOptions {
   raisesSos: boolean;
   /** seconds between two positions of an open alert (ALERT_POSITION_EVERY_S unless said) */
   sosEveryS: number | undefined;
+  /** what the phone reports in `status` (docs/device-protocol.md section 2) */
+  battery: number;
+  isCharging: boolean;
+  network: DeviceNetwork;
 }
 
 export interface CliOptions extends PhoneOptions {
@@ -69,6 +77,8 @@ const DEFAULTS = {
 } as const;
 export const DEFAULT_SERVER = 'http://localhost:3000';
 const DEFAULT_NAME = 'Teléfono simulado';
+/** what a simulated phone reports until told otherwise: a phone in a home, not plugged in */
+export const DEFAULT_STATUS = { battery: 80, isCharging: false, network: 'wifi' } as const;
 
 /** What a caller of the library must give; the rest takes the command line's defaults. */
 export type PhoneInput = Pick<PhoneOptions, 'email' | 'password'> & Partial<PhoneOptions>;
@@ -89,6 +99,7 @@ export function withPhoneDefaults(input: PhoneInput): PhoneOptions {
     isSilent: false,
     raisesSos: false,
     sosEveryS: undefined,
+    ...DEFAULT_STATUS,
     ...given,
     so,
   };
@@ -139,6 +150,9 @@ export function parseCliArgs(argv: readonly string[]): CliOptions | 'help' {
         silent: { type: 'boolean' },
         sos: { type: 'boolean' },
         'sos-every': { type: 'string' },
+        battery: { type: 'string' },
+        charging: { type: 'boolean' },
+        network: { type: 'string' },
         count: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -195,6 +209,15 @@ export function parseCliArgs(argv: readonly string[]): CliOptions | 'help' {
     );
   }
 
+  const battery = values.battery === undefined ? DEFAULT_STATUS.battery : Number(values.battery);
+  if (values.battery?.trim() === '' || !Number.isInteger(battery) || battery < 0 || battery > 100) {
+    throw new UsageError(`--battery debe ser un número entero de 0 a 100 (se recibió "${values.battery}").`);
+  }
+  const network = values.network ?? DEFAULT_STATUS.network;
+  if (!(deviceNetworks as readonly string[]).includes(network)) {
+    throw new UsageError(`--network debe ser wifi, cellular o none (se recibió "${network}").`);
+  }
+
   const text = (flag: string, value: string | undefined, fallback: string) => {
     if (value === undefined) return fallback;
     if (value.trim() === '') throw new UsageError(`${flag} no puede estar vacío.`);
@@ -216,6 +239,9 @@ export function parseCliArgs(argv: readonly string[]): CliOptions | 'help' {
     isSilent: values.silent ?? false,
     raisesSos: values.sos ?? false,
     sosEveryS: positiveInteger('--sos-every', values['sos-every']),
+    battery,
+    isCharging: values.charging ?? DEFAULT_STATUS.isCharging,
+    network: network as DeviceNetwork,
     count,
   };
 }

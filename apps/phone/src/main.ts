@@ -68,7 +68,13 @@ async function main(): Promise<number | null> {
   return null;
 }
 
-/** In a terminal only: 's' toggles every phone's SOS; raw mode swallows Ctrl-C's signal, so it stops here. */
+const NETWORK_CYCLE = { wifi: 'cellular', cellular: 'none', none: 'wifi' } as const;
+
+/**
+ * In a terminal only: 's' toggles every phone's SOS; 'b'/'B' lower/raise the battery 10 points, 'c'
+ * plugs or unplugs the charger, 'n' goes to the next network. Raw mode swallows Ctrl-C's signal, so
+ * it stops here.
+ */
 function listenForKeys(phones: SimulatedPhone[], stopAll: () => void) {
   if (!process.stdin.isTTY) return;
   process.stdin.setRawMode(true);
@@ -76,6 +82,17 @@ function listenForKeys(phones: SimulatedPhone[], stopAll: () => void) {
   process.stdin.on('data', (key: string) => {
     if (key === '\u0003' || key === 'q') stopAll();
     else if (key === 's' || key === 'S') for (const phone of phones) void phone.toggleSos();
+    else if (key === 'b' || key === 'B' || key === 'c' || key === 'n') {
+      for (const phone of phones) {
+        const { battery, charging, network } = phone.status.current;
+        if (key === 'c') phone.status.change({ charging: !charging });
+        else if (key === 'n') phone.status.change({ network: NETWORK_CYCLE[network ?? 'none'] });
+        else {
+          const step = key === 'b' ? -10 : 10;
+          phone.status.change({ battery: Math.min(100, Math.max(0, (battery ?? 0) + step)) });
+        }
+      }
+    }
   });
 }
 

@@ -17,6 +17,8 @@ const io = new Server(http);
 let url: string;
 /** what the server hears, and how it answers each message (ok unless a test says otherwise) */
 let heard: { type: string; payload: unknown }[] = [];
+/** the `status` messages heard, apart: the phone sends one on every connection (issue 30 item 3) */
+let statuses: unknown[] = [];
 let answerWith: (type: string) => RealtimeAck | Promise<RealtimeAck> = () => ({ ok: true });
 let current: ServerSocket | null = null;
 let connections = 0;
@@ -31,7 +33,8 @@ io.of(DEVICE_NAMESPACE).on('connection', (socket) => {
   current = socket;
   connections += 1;
   socket.onAny((type: string, payload: unknown, ack?: (answer: RealtimeAck) => void) => {
-    heard.push({ type, payload });
+    if (type === 'status') statuses.push(payload);
+    else heard.push({ type, payload });
     void Promise.resolve(answerWith(type)).then((answer) => ack?.(answer));
   });
 });
@@ -98,6 +101,7 @@ afterEach(async () => {
   phone = null;
   lines = [];
   heard = [];
+  statuses = [];
   answerWith = () => ({ ok: true });
 });
 
@@ -274,11 +278,38 @@ describe('the phone protocol', () => {
 
   it('comes back when the server closes the link', async () => {
     await start();
+    await until('the first status', () => statuses.length === 1);
     const before = connections;
     current!.disconnect(true);
     // the server counts the connection a moment before the phone hears it is connected
     await until('a new connection', () => connections === before + 1 && texts('·').at(-1) === 'connected');
     expect(texts('·')).toEqual(['connected', 'disconnected (io server disconnect)', 'connected']);
+    // and says its status again on the new connection
+    await until('the status again', () => statuses.length === 2);
+  });
+
+  it('sends its status on connecting, a charging change at once, a battery change once a minute', async () => {
+    await start();
+    await until('the status', () => statuses.length === 1);
+    expect(statuses).toEqual([{ battery: 80, charging: false, network: 'wifi' }]);
+    phone!.status.change({ charging: true });
+    await until('the charging change', () => statuses.length === 2);
+    expect(statuses[1]).toEqual({ battery: 80, charging: true, network: 'wifi' });
+    // the battery alone waits for the minute: nothing goes now
+    phone!.status.change({ battery: 70 });
+    phone!.status.change({ battery: 60 });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(statuses).toHaveLength(2);
+    expect(phone!.status.current).toEqual({ battery: 60, charging: true, network: 'wifi' });
+    phone!.status.change({ network: 'cellular' });
+    await until('the network change, with the newest battery', () => statuses.length === 3);
+    expect(statuses[2]).toEqual({ battery: 60, charging: true, network: 'cellular' });
+  });
+
+  it('sends nothing of its status with --silent', async () => {
+    await start({ isSilent: true });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(statuses).toEqual([]);
   });
 
   it('forgets the account and stops, saying so in Spanish, when the server says it was deleted', async () => {

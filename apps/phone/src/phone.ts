@@ -12,6 +12,7 @@ import { createLostReports } from './lost-reports.ts';
 import { createPhoneLog, type LineSink, type PhoneLog } from './output.ts';
 import { createPhoneProtocol, type SendMessage } from './phone-protocol.ts';
 import { createSos } from './sos.ts';
+import { createPhoneStatus, type PhoneStatusSender } from './phone-status.ts';
 
 export { withPhoneDefaults, type PhoneInput, type PhoneOptions } from './args.ts';
 export { createWalk } from './locations.ts';
@@ -45,6 +46,8 @@ export interface SimulatedPhone {
   readonly alertId: number | null;
   /** raises an SOS, or ends the open one (the 's' key) */
   toggleSos(): Promise<void>;
+  /** battery, charging and network as the phone reports them (`status`); change() sends a change */
+  readonly status: Pick<PhoneStatusSender, 'current' | 'change'>;
   /** closes the link and stops every timer */
   stop(): Promise<void>;
 }
@@ -149,6 +152,11 @@ export function connectPhone(
     },
   });
   const sos = createSos({ ...api, everyS: options.sosEveryS });
+  const status = createPhoneStatus({
+    initial: { battery: options.battery, charging: options.isCharging, network: options.network },
+    send,
+    isConnected: () => socket.connected,
+  });
   socket.onAny((type: string, payload: unknown) => {
     log.received(type, payload);
     protocol.receive(type, payload);
@@ -165,12 +173,15 @@ export function connectPhone(
     if (reconnectTimer) clearTimeout(reconnectTimer);
     protocol.stop();
     sos.stop();
+    status.stop();
   };
 
   socket.on('connect', () => {
     log.status('connected');
     settle.resolve();
     protocol.resumeSending();
+    // --silent says nothing, its status neither
+    if (!options.isSilent) status.sendOnConnect();
   });
   // --sos: once, at the first connection
   if (options.raisesSos) socket.once('connect', () => void sos.raise());
@@ -214,6 +225,12 @@ export function connectPhone(
     },
     toggleSos() {
       return sos.alertId === null ? sos.raise() : sos.close();
+    },
+    status: {
+      get current() {
+        return status.current;
+      },
+      change: (next) => status.change(next),
     },
     async stop() {
       stopEverything();

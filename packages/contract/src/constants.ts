@@ -210,3 +210,17 @@ export const SALES_ACTIVATION_REASON = 'Petición del usuario';
 // The built panel (issue 18; apps/server/src/web/web-app.ts, apps/web/src/lib/prefetch-next.ts)
 /** ours: the name of the meta element by which index.html names what its page will likely need next */
 export const PREFETCH_META_NAME = 'escudo-prefetch';
+/**
+ * ours (issue 30 item 3): how a phone reports its network in `status`; the panel says 'Wi-Fi',
+ * 'Datos móviles', 'Sin red'. `null` in the message: the phone cannot tell.
+ */
+export const deviceNetworks = ['wifi', 'cellular', 'none'] as const;
+export type DeviceNetwork = (typeof deviceNetworks)[number];
+/**
+ * ours (issue 30 item 3): a phone sends `status` at most once a minute while only the battery level
+ * changes; a change of charging or network goes at once. The server refuses a faster battery-only
+ * change (RATE_LIMITED), so a phone stuck in a loop writes to the database once a minute at most.
+ */
+export const DEVICE_STATUS_MIN_INTERVAL_MS = 60 * 1000;
+/** where a device's last known position comes from: a lost-mode report or a live tracking route */
+export const devicePositionSources = ['lost_report', 'route_point'] as const;

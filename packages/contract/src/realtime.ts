@@ -5,6 +5,7 @@ import { routePointSchema, trackingSchema } from './tracking.ts';
 import { TRACKING_MAX_POINTS_PER_MESSAGE } from './constants.ts';
 import { freeTextSchema, idSchema } from './common.ts';
 import { deviceIdSchema } from './device.ts';
+import { deviceStateFields, phoneStatusSchema } from './device-status.ts';
 
 /**
  * Every realtime message, one map per direction (docs/style.md #4). Socket.IO carries them: the event name
@@ -46,6 +47,11 @@ export const serverToPanelMessages = {
   commandState: z.object({ command: commandSchema }),
   /** the phone connected or disconnected (also sent for each device right after the panel connects) */
   presence: z.object({ device_id: deviceIdField, online: z.boolean() }),
+  /**
+   * the phone's last state changed: it connected, disconnected or reported a status (issue 30 item 3);
+   * also sent for each device right after the panel connects
+   */
+  deviceStatus: z.object({ device_id: deviceIdField, ...deviceStateFields }),
   /** a lost phone sent a new report */
   lostReport: z.object({ device_id: deviceIdField, info: lostPhoneInfoItemSchema }),
   /** tracking turned on: a new route (the spec's "child added") */
@@ -102,6 +108,12 @@ export const deviceToServerMessages = {
     tracking_id: idSchema,
     points: z.array(routePointSchema.strict()).min(1).max(TRACKING_MAX_POINTS_PER_MESSAGE),
   }),
+  /**
+   * the phone's battery, charging and network: on every connection and when they change, at most once
+   * a minute while only the battery level changes (DEVICE_STATUS_MIN_INTERVAL_MS); refused RATE_LIMITED
+   * beyond that
+   */
+  status: phoneStatusSchema,
 };
 
 /** server → phone, on /device */

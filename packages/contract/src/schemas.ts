@@ -9,6 +9,7 @@ export * from './auth.ts';
 export * from './geography.ts';
 export * from './config.ts';
 export * from './device.ts';
+export * from './device-status.ts';
 export * from './commands.ts';
 export * from './lostphone.ts';
 export * from './realtime.ts';

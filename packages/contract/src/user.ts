@@ -13,6 +13,7 @@ import {
 } from './constants.ts';
 import { chileToday } from './chile-time.ts';
 import { cleanRut, isValidRut } from './rut.ts';
+import { deviceStateFields, lastPositionSchema } from './device-status.ts';
 
 /** spec 3: Device */
 export const deviceSchema = z.object({
@@ -25,6 +26,18 @@ export const deviceSchema = z.object({
   device_soversion: z.number().describe('operating system version, numeric (e.g. 13 or 17.4)'),
 });
 export type Device = z.infer<typeof deviceSchema>;
+
+/**
+ * A device as its owner's panel reads it (userDetails): the registered phone with its last state
+ * (issue 30 item 3): connected now, last connection, battery, charging, network and last known position.
+ */
+export const userDeviceSchema = deviceSchema.extend({
+  ...deviceStateFields,
+  last_position: lastPositionSchema
+    .nullable()
+    .describe('the newest position of a lost-mode report or a tracking route; null: none kept'),
+});
+export type UserDevice = z.infer<typeof userDeviceSchema>;
 
 /** spec 3: Plan */
 export const planIncludeSchema = z.object({ id: idSchema, name: z.string() });
@@ -88,7 +101,7 @@ export const userSchema = z.object({
     .enum(USER_ROLES)
     .describe("'operator' for the central's operators (issue 16): the panel takes them to /operador"),
   info: userInfoSchema,
-  dispositivos: z.array(deviceSchema),
+  dispositivos: z.array(userDeviceSchema),
   plan: userPlanSchema.nullable(),
   two_factor_enabled: z.boolean().describe('whether two-step sign-in is on (issue 29)'),
 });

@@ -1,7 +1,17 @@
-/** Presence and the panel's probe (`ayThere`), relayed, never stored; the phone's `imHere` is commands.messages.ts's. */
+/**
+ * Presence and the panel's probe (`ayThere`), relayed, never stored; the phone's last state (its last
+ * connection and its `status`: issue 30 item 3, decision 042), stored on its row and told to its
+ * owner's panels as `deviceStatus`. The phone's `imHere` is commands.messages.ts's.
+ */
 import type { AppContext } from '../lib/context.ts';
 import type { PanelSocket, RealtimeMessages } from '../lib/realtime/messages.ts';
-import { findUserDevice, listUserDevices } from './devices.service.ts';
+import {
+  findUserDevice,
+  listUserDeviceStates,
+  markDeviceSeen,
+  storeDeviceStatus,
+  toDeviceState,
+} from './devices.service.ts';
 
 /** how long a panel socket trusts that a device it probed is its user's without asking the database */
 const OWNED_DEVICE_TTL_MS = 60_000;
@@ -30,27 +40,34 @@ export function registerDeviceMessages(messages: RealtimeMessages, ctx: AppConte
     ctx.realtime.toDevice(rowId, 'ayThere', { probe_id });
   });
 
-  // tell a new panel which of its phones are connected right now (and remember they are its own)
+  // tell a new panel which of its phones are connected right now and their last state (and remember
+  // they are its own)
   messages.panel.onConnect(({ auth, socket }) => {
     void (async () => {
-      for (const device of await listUserDevices(ctx, auth.userId)) {
-        remember(socket, device);
-        socket.emit('presence', {
-          device_id: device.deviceId,
-          online: await ctx.realtime.isDeviceOnline(device.id),
-        });
+      for (const { row, online } of await listUserDeviceStates(ctx, auth.userId)) {
+        remember(socket, row);
+        socket.emit('presence', { device_id: row.deviceId, online });
+        socket.emit('deviceStatus', { device_id: row.deviceId, ...toDeviceState(row, online) });
       }
     })().catch((error: unknown) => ctx.log.warn({ err: error }, 'could not send presence to a panel'));
   });
 
   messages.device.onConnect(({ auth, socket }) => {
     ctx.realtime.toUser(auth.userId, 'presence', { device_id: auth.deviceId, online: true });
+    const markSeen = (isConnecting: boolean) =>
+      markDeviceSeen(ctx, auth.deviceRowId, isConnecting).catch((error: unknown) =>
+        ctx.log.warn({ err: error }, "could not store a phone's last connection"),
+      );
+    void markSeen(true);
     // offline once the phone's last connection (to any server process) is gone
     socket.on('disconnect', () => {
       void ctx.realtime.isDeviceOnline(auth.deviceRowId).then((isOnline) => {
         if (!isOnline)
           ctx.realtime.toUser(auth.userId, 'presence', { device_id: auth.deviceId, online: false });
       });
+      void markSeen(false);
     });
   });
+
+  messages.device.on('status', (status, { auth }) => storeDeviceStatus(ctx, auth, status));
 }

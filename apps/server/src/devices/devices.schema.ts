@@ -1,5 +1,5 @@
 /** The phones registered to accounts, each with its own bearer token and lost mode. */
-import { deviceOperatingSystems } from '@escudo/contract';
+import { deviceNetworks, deviceOperatingSystems } from '@escudo/contract';
 import {
   boolean,
   doublePrecision,
@@ -37,6 +37,16 @@ export const devices = pgTable(
      * so the limit holds across processes, restarts and reports sent at once. Null: none yet.
      */
     lostReportsBookedUntil: timestamp('lost_reports_booked_until', { withTimezone: true }),
+    /**
+     * The phone's last connection or disconnection (issue 30 item 3; decision 042): written at both,
+     * never while connected. Whether it is connected now is the realtime hub's to say, across processes.
+     */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /** the last `status` the phone sent (null: not reported) and when it was stored */
+    battery: integer('battery'),
+    charging: boolean('charging'),
+    network: text('network', { enum: deviceNetworks }),
+    statusAt: timestamp('status_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,6 +1,14 @@
 /** Phones on an account; registering one gives its device token (issue 3, docs/api.md "The phone's side"). */
-import { and, eq } from 'drizzle-orm';
-import type { BodyOf, Device, registerDevice } from '@escudo/contract';
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import {
+  DEVICE_STATUS_MIN_INTERVAL_MS,
+  type BodyOf,
+  type Device,
+  type PhoneStatus,
+  type ServerToPanel,
+  type registerDevice,
+} from '@escudo/contract';
+import type { DeviceAuth } from '../lib/http/routes.ts';
 import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { devices } from './devices.schema.ts';
@@ -109,4 +117,98 @@ export async function findUserDevice(
 
 export async function listUserDevices(ctx: AppContext, userId: number) {
   return ctx.db.select().from(devices).where(eq(devices.userId, userId)).orderBy(devices.id);
+}
+
+/** the columns of a phone's last state (issue 30 item 3) */
+const stateColumns = {
+  id: devices.id,
+  userId: devices.userId,
+  deviceId: devices.deviceId,
+  lastSeenAt: devices.lastSeenAt,
+  battery: devices.battery,
+  charging: devices.charging,
+  network: devices.network,
+  statusAt: devices.statusAt,
+};
+type DeviceStateRow = Pick<
+  typeof devices.$inferSelect,
+  'deviceId' | 'lastSeenAt' | 'battery' | 'charging' | 'network' | 'statusAt'
+>;
+
+/** A phone's last state as the panel reads it; `online` is the realtime hub's to say (decision 042). */
+export function toDeviceState(
+  row: DeviceStateRow,
+  online: boolean,
+): Omit<ServerToPanel['deviceStatus'], 'device_id'> {
+  return {
+    online,
+    last_seen_at: row.lastSeenAt?.toISOString() ?? null,
+    battery: row.battery,
+    charging: row.charging,
+    network: row.network,
+    status_at: row.statusAt?.toISOString() ?? null,
+  };
+}
+
+function tellOwner(ctx: AppContext, row: DeviceStateRow & { userId: number }, online: boolean) {
+  ctx.realtime.toUser(row.userId, 'deviceStatus', { device_id: row.deviceId, ...toDeviceState(row, online) });
+}
+
+/**
+ * The phone connected or disconnected: its last connection is now, and its owner's panels are told
+ * whether it is still connected (to any process: another link of it may still be up).
+ */
+export async function markDeviceSeen(ctx: AppContext, deviceRowId: number, isConnecting: boolean) {
+  const [row] = await ctx.db
+    .update(devices)
+    .set({ lastSeenAt: ctx.now() })
+    .where(eq(devices.id, deviceRowId))
+    .returning(stateColumns);
+  // a phone whose account was deleted meanwhile has no row left: nobody to tell
+  if (!row) return;
+  tellOwner(ctx, row, isConnecting || (await ctx.realtime.isDeviceOnline(deviceRowId)));
+}
+
+/**
+ * Stores the phone's `status` and tells its owner's panels. A change of charging or network (or of
+ * whether the battery is known) is stored at once; a battery-only change at most once a minute
+ * (DEVICE_STATUS_MIN_INTERVAL_MS), one conditional UPDATE deciding across processes. The same
+ * values again within the minute change nothing and are answered ok; a faster battery change is
+ * refused RATE_LIMITED, and the phone sends its newest once the minute is over.
+ */
+export async function storeDeviceStatus(ctx: AppContext, auth: DeviceAuth, status: PhoneStatus) {
+  const now = ctx.now();
+  const [row] = await ctx.db
+    .update(devices)
+    .set({ ...status, statusAt: now })
+    .where(
+      and(
+        eq(devices.id, auth.deviceRowId),
+        or(
+          isNull(devices.statusAt),
+          lte(devices.statusAt, new Date(now.getTime() - DEVICE_STATUS_MIN_INTERVAL_MS)),
+          sql`${devices.charging} is distinct from ${status.charging}::boolean`,
+          sql`${devices.network} is distinct from ${status.network}::text`,
+          sql`(${devices.battery} is null) <> ${status.battery === null}::boolean`,
+        ),
+      ),
+    )
+    .returning(stateColumns);
+  if (row) return tellOwner(ctx, row, true);
+  const [stored] = await ctx.db
+    .select({ battery: devices.battery })
+    .from(devices)
+    .where(eq(devices.id, auth.deviceRowId));
+  if (stored?.battery === status.battery) return;
+  throw new AppError(
+    'RATE_LIMITED',
+    'El estado del teléfono se guarda como máximo una vez por minuto si solo cambia la batería.',
+  );
+}
+
+/** each device row of the user with whether it is connected now, asked once for them all */
+export async function listUserDeviceStates(ctx: AppContext, userId: number) {
+  const rows = await listUserDevices(ctx, userId);
+  const online = await ctx.realtime.onlineDevices(rows.map((row) => row.id));
+  return rows.map((row) => ({ row, online: online.has(row.id) }));
 }

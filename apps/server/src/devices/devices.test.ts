@@ -36,7 +36,19 @@ describe('POST /api/device/register', () => {
     expect(row!.tokenHash).toBe(hashToken(device_token));
 
     const { user } = (await app.post('/api/app/user/details', {}, ana.token)).json();
-    expect(user.dispositivos).toEqual([device]);
+    // with its last state (issue 30 item 3): never connected yet
+    expect(user.dispositivos).toEqual([
+      {
+        ...device,
+        online: false,
+        last_seen_at: null,
+        battery: null,
+        charging: null,
+        network: null,
+        status_at: null,
+        last_position: null,
+      },
+    ]);
   });
 
   it('is idempotent per device_id: updates the phone and rotates its token', async () => {

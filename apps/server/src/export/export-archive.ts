@@ -179,6 +179,12 @@ export async function addAccountData(ctx: AppContext, zip: ZipFile, userId: numb
       version_del_sistema: phone.deviceSoversion,
       modo_perdido: phone.lost,
       registrado: iso(phone.createdAt),
+      // its last state (issue 30 item 3): only the newest is kept, so this is all there is
+      ultima_conexion: iso(phone.lastSeenAt),
+      bateria: phone.battery,
+      cargando: phone.charging,
+      red: phone.network,
+      estado_informado: iso(phone.statusAt),
       ordenes: orders
         .filter((order) => order.deviceId === phone.id)
         .map((order) => ({

@@ -33,8 +33,9 @@ avatar.jpg
     Tu foto de perfil, si tienes una.
 
 dispositivos.json
-    Tus teléfonos registrados (nombre, marca, modelo, sistema, si están en modo perdido) y las
-    órdenes que les enviaste: bloqueo, borrado, modo perdido y seguimiento, con su estado.
+    Tus teléfonos registrados (nombre, marca, modelo, sistema, si están en modo perdido), su
+    último estado (última conexión, batería, si estaba cargando, red) y las órdenes que les
+    enviaste: bloqueo, borrado, modo perdido y seguimiento, con su estado.
 
 modo-perdido/reportes.json
     Los reportes que enviaron tus teléfonos en modo perdido: dónde estaban (latitud y longitud),

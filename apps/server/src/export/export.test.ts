@@ -208,6 +208,14 @@ describe('app/account/export', () => {
     expect(files.get('LEEME.txt')!.toString('utf8')).toContain('perfil.json');
     expect(readJson('perfil.json')).toMatchObject({ nombre: ana.name, email: ana.email });
     expect(readJson('dispositivos.json').dispositivos[0].nombre).toBe('Teléfono <de> Ana');
+    // and its last state, as the server keeps it (never connected in this test)
+    expect(readJson('dispositivos.json').dispositivos[0]).toMatchObject({
+      ultima_conexion: null,
+      bateria: null,
+      cargando: null,
+      red: null,
+      estado_informado: null,
+    });
     expect(files.get(`modo-perdido/fotos/reporte-${ana.report.id}.jpg`)!.equals(ana.photo)).toBe(true);
     expect(readJson('modo-perdido/reportes.json').reportes[0]).toMatchObject({
       latitud: -33.45,

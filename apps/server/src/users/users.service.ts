@@ -8,7 +8,8 @@ import { devices } from '../devices/devices.schema.ts';
 import { userPlans, users } from '../accounts/accounts.schema.ts';
 import { preparedPerDatabase } from '../lib/db/prepared.ts';
 import { findCataloguePlan } from '../plans/plans.service.ts';
-import { toDevice } from '../devices/devices.service.ts';
+import { toDevice, toDeviceState } from '../devices/devices.service.ts';
+import { findLastPositions } from './last-positions.ts';
 import { avatarUrl } from './avatar.service.ts';
 import { isTwoFactorOn } from '../two-factor/two-factor.service.ts';
 
@@ -59,6 +60,11 @@ const findUserDetailRows = preparedPerDatabase((db) =>
         deviceModel: devices.deviceModel,
         deviceSo: devices.deviceSo,
         deviceSoversion: devices.deviceSoversion,
+        lastSeenAt: devices.lastSeenAt,
+        battery: devices.battery,
+        charging: devices.charging,
+        network: devices.network,
+        statusAt: devices.statusAt,
       },
     })
     .from(users)
@@ -82,9 +88,13 @@ export async function getUserDetails(ctx: AppContext, userId: number): Promise<U
   if (!row) throw new AppError('UNAUTHENTICATED');
   const { planRow } = row;
   const deviceRows = rows.flatMap(({ device }) => (device ? [device] : []));
-  const [plan, twoFactorEnabled] = await Promise.all([
+  const hasDevices = deviceRows.length > 0;
+  const [plan, twoFactorEnabled, positions, online] = await Promise.all([
     planRow ? findCataloguePlan(ctx, planRow.planId) : undefined,
     isTwoFactorOn(ctx, userId),
+    // each phone's last state (issue 30 item 3): one query and one question to the realtime hub
+    hasDevices ? findLastPositions(ctx, userId) : new Map<number, never>(),
+    ctx.realtime.onlineDevices(deviceRows.map((device) => device.id)),
   ]);
   const { user, cuadrante } = row;
   return {
@@ -109,7 +119,11 @@ export async function getUserDetails(ctx: AppContext, userId: number): Promise<U
         ? { id: cuadrante.id, name: cuadrante.name, ...realtimeUrls(ctx, cuadrante) }
         : null,
     },
-    dispositivos: deviceRows.map(toDevice),
+    dispositivos: deviceRows.map((device) => ({
+      ...toDevice(device),
+      ...toDeviceState(device, online.has(device.id)),
+      last_position: positions.get(device.id) ?? null,
+    })),
     plan:
       planRow && plan
         ? {

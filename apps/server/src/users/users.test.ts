@@ -54,6 +54,13 @@ describe('user details', () => {
         device_model: 'G84',
         device_so: 'android',
         device_soversion: 13,
+        online: false,
+        last_seen_at: null,
+        battery: null,
+        charging: null,
+        network: null,
+        status_at: null,
+        last_position: null,
       },
     ]);
     expect(user.info.cuadrante).toEqual({

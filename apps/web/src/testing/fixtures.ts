@@ -1,7 +1,18 @@
 /** Data of one signed-in owner and their phone, shaped by the contract, for component tests. */
-import type { Command, Device, PublicConfig, User } from '@escudo/contract';
+import type { Command, PublicConfig, User, UserDevice } from '@escudo/contract';
 
-export const device: Device = {
+/** a phone that never connected nor reported anything (issue 30 item 3) */
+const neverSeen = {
+  online: false,
+  last_seen_at: null,
+  battery: null,
+  charging: null,
+  network: null,
+  status_at: null,
+  last_position: null,
+} satisfies Partial<UserDevice>;
+
+export const device: UserDevice = {
   id: 12,
   device_id: 'sim-a1b2c3',
   device_brand: 'Samsung',
@@ -9,10 +20,11 @@ export const device: Device = {
   device_model: 'Galaxy A54',
   device_so: 'android',
   device_soversion: 14,
+  ...neverSeen,
 };
 
 /** A second phone of the same owner: an iPhone, where the Android-only functions say so. */
-export const iphone: Device = {
+export const iphone: UserDevice = {
   id: 13,
   device_id: 'sim-ios-77',
   device_brand: 'Apple',
@@ -20,6 +32,7 @@ export const iphone: Device = {
   device_model: 'iPhone 15',
   device_so: 'ios',
   device_soversion: 17.4,
+  ...neverSeen,
 };
 
 export const user: User = {

@@ -113,6 +113,17 @@ export async function createRealtimeHub(options: {
         return false;
       }
     },
+    async onlineDevices(deviceRowIds) {
+      if (deviceRowIds.length === 0) return new Set();
+      try {
+        // one request to every process for all the rooms; each socket carries its DeviceAuth
+        const sockets = await device.in(deviceRowIds.map(deviceRoom)).fetchSockets();
+        return new Set(sockets.map((socket) => socket.data.deviceRowId));
+      } catch (error) {
+        options.log.warn({ err: error }, 'could not ask the other processes about phones');
+        return new Set();
+      }
+    },
     disconnectPanels(which) {
       panel
         .in('sessionId' in which ? sessionRoom(which.sessionId) : userRoom(which.userId))

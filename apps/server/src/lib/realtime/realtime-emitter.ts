@@ -6,6 +6,8 @@ export interface RealtimeEmitter {
   toUser<K extends keyof ServerToPanel>(userId: number, type: K, payload: ServerToPanel[K]): void;
   /** whether the phone has a live connection to some server process */
   isDeviceOnline(deviceRowId: number): Promise<boolean>;
+  /** which of these phones have a live connection to some server process: one question for them all */
+  onlineDevices(deviceRowIds: readonly number[]): Promise<Set<number>>;
   /** closes the panels of a session that ended (sign-out) or of every session of a user (reset) */
   disconnectPanels(which: { sessionId: number } | { userId: number }): void;
   /** closes every connection of a phone (its token was rotated: the old one must hear nothing more) */

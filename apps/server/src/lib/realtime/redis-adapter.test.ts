@@ -69,4 +69,32 @@ describe.skipIf(!isPostgresRun)('two server processes through Redis', () => {
     });
     expect((await done).command).toMatchObject({ type: 'lock', state: 'done' });
   });
+
+  it('says a phone on the other process is online, and relays its status (issue 30 item 3)', async () => {
+    const onA = postTo(a);
+    const { token } = await signUp(onA);
+    const { deviceId, deviceToken } = await registerPhone(postTo(b), token);
+    const panel = await connect(`${a}${PANEL_NAMESPACE}`, await panelCustomToken(onA, token));
+    sockets.push(panel);
+    const online = panel.next('deviceStatus', (p) => p.online === true, 10_000);
+    const phone = await connect(`${b}${DEVICE_NAMESPACE}`, deviceToken);
+    sockets.push(phone);
+    expect(await online).toMatchObject({ device_id: deviceId, online: true });
+
+    type Details = { user: { dispositivos: { online: boolean; battery: number | null }[] } };
+    const details = await onA<Details>('/api/app/user/details', {}, token);
+    expect(details.body.user.dispositivos).toMatchObject([{ online: true }]);
+
+    const told = panel.next('deviceStatus', (p) => p.battery === 64, 10_000);
+    expect(await phone.ask('status', { battery: 64, charging: false, network: 'wifi' })).toEqual({
+      ok: true,
+    });
+    expect(await told).toMatchObject({ device_id: deviceId, online: true, network: 'wifi' });
+
+    const offline = panel.next('deviceStatus', (p) => p.online === false, 10_000);
+    phone.close();
+    expect(await offline).toMatchObject({ device_id: deviceId, battery: 64 });
+    const after = await onA<Details>('/api/app/user/details', {}, token);
+    expect(after.body.user.dispositivos).toMatchObject([{ online: false, battery: 64 }]);
+  });
 });

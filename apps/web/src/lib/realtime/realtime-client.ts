@@ -54,6 +54,7 @@ function dispatch(type: string, payload: unknown) {
     const { device_id, online } = payload as ServerToPanel['presence'];
     presence.set(new Map(presence.get()).set(device_id, online));
   }
+  if (type === 'deviceStatus') updateDeviceState(payload as ServerToPanel['deviceStatus']);
   const listeners = handlers.get(type as ServerMessageType);
   if (!listeners) return;
   for (const listener of [...listeners]) {
@@ -63,6 +64,23 @@ function dispatch(type: string, payload: unknown) {
       console.error(`realtime handler for ${type} failed`, error);
     }
   }
+}
+
+/**
+ * A phone's last state (issue 30 item 3) lives in the user's details, which the sidebar reads: the
+ * server's `deviceStatus` replaces it there, so every screen showing the device sees it at once.
+ */
+function updateDeviceState({ device_id, ...state }: ServerToPanel['deviceStatus']) {
+  queryClient.setQueryData(userQueryOptions.queryKey, (user) =>
+    user
+      ? {
+          ...user,
+          dispositivos: user.dispositivos.map((device) =>
+            device.device_id === device_id ? { ...device, ...state } : device,
+          ),
+        }
+      : user,
+  );
 }
 
 /** A fresh customToken for every (re)connection: it is valid for connecting only during 1 hour. */

@@ -31,3 +31,11 @@ export function useDevicePresence(deviceId: string): boolean | null {
   useEffect(() => void ensureRealtime(), []);
   return useSyncExternalStore(subscribePresence, getPresence).get(deviceId) ?? null;
 }
+
+/**
+ * Keeps the realtime link open while mounted, for what arrives without a handler of its own: the
+ * phones' `deviceStatus`, which updates the user's details (realtime-client.ts).
+ */
+export function useRealtimeLink(): void {
+  useEffect(() => void ensureRealtime(), []);
+}

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { Device } from '@escudo/contract';
+import type { Device, UserDevice } from '@escudo/contract';
 import { createStoredValue } from '../local-store.ts';
 import { useUser } from './user-details.ts';
 
@@ -15,7 +15,7 @@ export function clearSelectedDevice(): void {
 }
 
 /** The selected device, or null when none is selected or it no longer belongs to the account. */
-export function useSelectedDevice(): Device | null {
+export function useSelectedDevice(): UserDevice | null {
   const storedId = useSyncExternalStore(selectedDeviceId.subscribe, selectedDeviceId.get);
   const { data: user } = useUser();
   if (storedId === null || !user) return null;

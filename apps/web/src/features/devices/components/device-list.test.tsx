@@ -27,8 +27,9 @@ function AccountDevices() {
 
 const list = () => screen.getByRole('region', { name: t.heading });
 const phoneButton = (name: string) => within(list()).getByRole('button', { name });
-const ANDROID_PHONE = 'Android Samsung Teléfono de Ana Galaxy A54';
-const APPLE_PHONE = 'iOS Apple iPhone de Ana iPhone 15';
+// each button is named by all it says: system, brand, name, model and the phone's last state
+const ANDROID_PHONE = `Android Samsung Teléfono de Ana Galaxy A54 ${t.neverSeen}`;
+const APPLE_PHONE = `iOS Apple iPhone de Ana iPhone 15 ${t.neverSeen}`;
 
 describe('DeviceList', () => {
   it('says the account has no devices', () => {

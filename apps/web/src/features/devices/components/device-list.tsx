@@ -1,8 +1,9 @@
 import { useId } from 'react';
-import type { Device } from '@escudo/contract';
+import type { UserDevice } from '@escudo/contract';
 import { Icon } from '../../../components/icon.tsx';
 import { selectDevice, useSelectedDevice } from '../../../lib/session/selected-device.ts';
 import { devicesTexts } from '../texts.ts';
+import { DeviceStatusLine } from './device-status-line.tsx';
 import './device-list.css';
 
 // the paths of @mui/icons-material's PhoneAndroid and PhoneIphone (MIT)
@@ -16,7 +17,7 @@ const IPHONE_ICON =
  * the protection functions. The choice is remembered across reloads (lib/session/selected-device).
  * Plain markup drawn as MUI's dense List was (device-list.css): it is in the sidebar of every page.
  */
-export function DeviceList({ devices, onSelect }: { devices: Device[]; onSelect?: () => void }) {
+export function DeviceList({ devices, onSelect }: { devices: UserDevice[]; onSelect?: () => void }) {
   const selected = useSelectedDevice();
   const headingId = useId();
 
@@ -52,6 +53,7 @@ export function DeviceList({ devices, onSelect }: { devices: Device[]; onSelect?
                   <span className="device-list-text">
                     <span className="device-list-name">{`${device.device_brand} ${device.device_name}`}</span>
                     <span className="device-list-model">{device.device_model}</span>
+                    <DeviceStatusLine device={device} />
                   </span>
                 </button>
               </li>

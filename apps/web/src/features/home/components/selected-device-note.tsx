@@ -1,10 +1,20 @@
-import type { Device } from '@escudo/contract';
+import { Link } from 'react-router';
+import type { LastPosition, UserDevice } from '@escudo/contract';
 import { PlainAlert } from '../../../components/plain-alert.tsx';
-import { fillText } from '../../../lib/format.ts';
+import { fillText, formatDateTime } from '../../../lib/format.ts';
 import { homeTexts } from '../texts.ts';
 
+/**
+ * The page whose map shows a position of this kind: a lost-mode report's is on 'Información
+ * Recopilada', a route's on Tracking (issue 30 item 3). Both maps load with their page, not here.
+ */
+const POSITION_PAGES: Record<LastPosition['source'], string> = {
+  lost_report: '/device-info',
+  route_point: '/tracking',
+};
+
 /** spec 2 Home: which device the protection tiles act on, and the Android-only warning for iOS. */
-export function SelectedDeviceNote({ device }: { device: Device | null }) {
+export function SelectedDeviceNote({ device }: { device: UserDevice | null }) {
   if (!device) {
     return (
       <PlainAlert severity="warning" variant="outlined">
@@ -12,6 +22,7 @@ export function SelectedDeviceNote({ device }: { device: Device | null }) {
       </PlainAlert>
     );
   }
+  const position = device.last_position;
   return (
     <PlainAlert severity="info" variant="outlined">
       {fillText(homeTexts.selectedDevice, {
@@ -23,6 +34,18 @@ export function SelectedDeviceNote({ device }: { device: Device | null }) {
         <>
           <br />
           {homeTexts.iosNote}
+        </>
+      ) : null}
+      {position ? (
+        <>
+          <br />
+          {fillText(homeTexts.lastPosition, {
+            date: formatDateTime(position.at),
+            source: homeTexts.lastPositionSources[position.source],
+          })}{' '}
+          <Link to={POSITION_PAGES[position.source]} className="home-last-position-link">
+            {homeTexts.lastPositionLink}
+          </Link>
         </>
       ) : null}
     </PlainAlert>

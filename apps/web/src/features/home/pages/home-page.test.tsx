@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Device, User } from '@escudo/contract';
+import type { User, UserDevice } from '@escudo/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { configQueryOptions } from '../../../lib/config/get-config.ts';
 import type { ProtectionDialogsProps } from '../../../lib/protection-dialogs.ts';
@@ -30,7 +30,7 @@ const links = {
 const copyright = `© ${new Date().getFullYear()} Escudo. Todos los derechos reservados.`;
 
 /** Home as the signed-in layout shows it: once the user is loaded, with `selected` chosen. */
-function openHome({ devices = [device], selected = null as Device | null } = {}) {
+function openHome({ devices = [device], selected = null as UserDevice | null } = {}) {
   const account: User = { ...user, dispositivos: devices };
   answer('userDetails', { user: account });
   queryClient.setQueryData(userQueryOptions.queryKey, account);
@@ -125,6 +125,38 @@ describe('HomePage', () => {
     // tracking works on any phone
     await userEvent.click(await tile(t.tiles.tracking.title));
     expect(router.state.location.pathname).toBe('/tracking');
+  });
+
+  it("links the selected phone's last known position to the page whose map shows it", async () => {
+    const lost = {
+      ...device,
+      last_position: { lat: -33.44, lng: -70.65, at: '2026-11-20T17:05:00.000Z', source: 'lost_report' },
+    } as const;
+    const { router } = openHome({ devices: [lost], selected: lost });
+    expect(
+      screen.getByText(/Última ubicación conocida: 20-11-2026 14:05, reporte de modo perdido\./),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: t.lastPositionLink }));
+    expect(router.state.location.pathname).toBe('/device-info');
+  });
+
+  it("sends a route's last point to Tracking, and says nothing of a position when none is known", async () => {
+    const tracked = {
+      ...iphone,
+      last_position: { lat: -33.44, lng: -70.65, at: '2026-11-21T12:00:00.000Z', source: 'route_point' },
+    } as const;
+    const { router, unmount } = openHome({ devices: [tracked], selected: tracked });
+    expect(
+      screen.getByText(/Última ubicación conocida: 21-11-2026 09:00, recorrido de tracking\./),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: t.lastPositionLink }));
+    expect(router.state.location.pathname).toBe('/tracking');
+    unmount();
+
+    openHome({ devices: [device], selected: device });
+    expect(screen.getByText(/Dispositivo seleccionado: Samsung/)).toBeInTheDocument();
+    expect(screen.queryByText(/Última ubicación conocida/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: t.lastPositionLink })).not.toBeInTheDocument();
   });
 
   it('still works when the config cannot be loaded, without the footer links', async () => {

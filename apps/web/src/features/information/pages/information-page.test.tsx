@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Device, LostPhoneInfoItem } from '@escudo/contract';
+import type { Device, LostPhoneInfoItem, UserDevice } from '@escudo/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { queryClient } from '../../../lib/query-client.ts';
 import { clearSelectedDevice, selectDevice } from '../../../lib/session/selected-device.ts';
@@ -24,7 +24,13 @@ const report = (id: number, createdAt: string, lat = -33.45): LostPhoneInfoItem 
 const older = report(1, '2026-11-20T13:00:00.000Z');
 const newer = report(2, '2026-11-20T14:00:00.000Z', -33.46);
 
-const iphone: Device = { ...device, id: 13, device_id: 'sim-ios-77', device_so: 'ios', device_soversion: 17 };
+const iphone: UserDevice = {
+  ...device,
+  id: 13,
+  device_id: 'sim-ios-77',
+  device_so: 'ios',
+  device_soversion: 17,
+};
 
 function openInformation(selected: Device | null = device) {
   queryClient.setQueryData(userQueryOptions.queryKey, { ...user, dispositivos: [device, iphone] });
