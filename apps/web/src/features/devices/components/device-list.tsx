@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { Device } from '@escudo/contract';
 import { Icon } from '../../../components/icon.tsx';
+import { PendingOrders } from '../../../lib/commands/pending-orders.tsx';
 import { selectDevice, useSelectedDevice } from '../../../lib/session/selected-device.ts';
 import { devicesTexts } from '../texts.ts';
 import './device-list.css';
@@ -54,6 +55,7 @@ export function DeviceList({ devices, onSelect }: { devices: Device[]; onSelect?
                     <span className="device-list-model">{device.device_model}</span>
                   </span>
                 </button>
+                <PendingOrders device={device} />
               </li>
             );
           })}
