@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { answer, calls, refuse, sendToPanel } from '../../testing/fake-network.ts';
+import { acknowledge, answer, calls, emitted, refuse, sendToPanel } from '../../testing/fake-network.ts';
 import { command, device, iphone, moved } from '../../testing/fixtures.ts';
 import { PendingOrders } from './pending-orders.tsx';
 import { pendingOrdersTexts as t } from './texts.ts';
@@ -91,6 +91,27 @@ describe('PendingOrders', () => {
     expect(await screen.findByText(t.done.lock)).toBeVisible();
     await user.click(screen.getByRole('button', { name: t.dismiss }));
     expect(screen.queryByText(t.done.lock)).not.toBeInTheDocument();
+  });
+
+  it('a wipe that reaches the phone late: says its window is open, and stops it from here', async () => {
+    const wipe = command('wipe');
+    answer('getDeviceCommands', { commands: [wipe] });
+    acknowledge('cancelingWipe', { ok: true });
+    const user = userEvent.setup();
+    render(<PendingOrders device={device} />);
+    expect(await screen.findByText(t.pending)).toBeVisible();
+    act(() => sendToPanel('commandState', { command: moved(wipe, 'delivered') }));
+    expect(await screen.findByText(t.wipeDelivered)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: t.stopWipe }));
+    await waitFor(() =>
+      expect(emitted.find((message) => message.type === 'cancelingWipe')?.payload).toEqual({
+        device_id: device.device_id,
+        command_id: wipe.id,
+      }),
+    );
+    // the phone honours the stop in its window
+    act(() => sendToPanel('commandState', { command: moved(wipe, 'cancelled') }));
+    expect(await screen.findByText(t.wipeStopped)).toBeVisible();
   });
 
   it('says once that an order expired without reaching the phone', async () => {
