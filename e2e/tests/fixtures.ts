@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { simpleParser } from 'mailparser';
 import { test as base, expect, type Page } from '@playwright/test';
@@ -145,6 +145,28 @@ export const simulatedAndroid: DeviceNames = {
   model: 'Galaxy A54',
 };
 export const simulatedIphone: DeviceNames = { brand: 'Apple', name: 'Teléfono simulado', model: 'iPhone 13' };
+
+/**
+ * Registers the simulator's phone of `account` through the API without starting it: a phone that is
+ * off (issue 30). `startPhone(account)` later registers the same `device_id` again and connects, as
+ * that phone switched on would (the simulator's default id: apps/phone/src/args.ts `defaultDeviceId`).
+ */
+export async function registerPhoneThatIsOff(account: Account): Promise<void> {
+  const token = await signInToken(account);
+  const deviceId = `sim-${createHash('sha256').update(account.email.trim().toLowerCase()).digest('hex').slice(0, 12)}`;
+  await callApi(
+    'registerDevice',
+    {
+      device_id: deviceId,
+      device_brand: simulatedAndroid.brand,
+      device_name: simulatedAndroid.name,
+      device_model: simulatedAndroid.model,
+      device_so: 'android',
+      device_soversion: 14,
+    },
+    token,
+  );
+}
 
 /** Selects a device in the sidebar's 'Dispositivos registrados' and waits for Home to say so. */
 export async function selectDevice(page: Page, device: DeviceNames): Promise<void> {

@@ -39,6 +39,7 @@ import { registerWebApp } from './web/web-app.ts';
 import { createDeviceAuthenticator, createDeviceSocketAuthenticator } from './devices/device-auth.ts';
 import { registerDeviceMessages } from './devices/devices.messages.ts';
 import { registerLostPhoneRoutes } from './lostphone/lostphone.routes.ts';
+import { registerCommandRoutes } from './commands/commands.routes.ts';
 import { registerFileRoutes } from './files/files.routes.ts';
 import { registerTrackingRoutes } from './tracking/tracking.routes.ts';
 import { registerTrackingMessages } from './tracking/tracking.messages.ts';
@@ -282,6 +283,7 @@ async function registerFeatures(
   registerConfigRoutes(route, ctx);
   registerDeviceRoutes(route, ctx);
   registerLostPhoneRoutes(route, ctx);
+  registerCommandRoutes(route, ctx);
   registerTrackingRoutes(route, ctx);
   registerPlanRoutes(route, ctx);
   registerAlertRoutes(route, ctx);

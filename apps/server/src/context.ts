@@ -27,6 +27,7 @@ import { findLostPhoneEmail } from './lostphone/lost-mode-notice.ts';
 import { subscribeNetworkToSignUps } from './network/network.events.ts';
 import { subscribeSalesToSignUps } from './sales/sales.events.ts';
 import { subscribeAccountsToSignUps } from './accounts/accounts.events.ts';
+import { subscribeLateOrdersEmail } from './lostphone/late-orders-email.ts';
 import type { JobDefinition } from './lib/jobs/jobs.ts';
 import { expireCommandsJob } from './commands/commands.jobs.ts';
 import { pruneThrottleHitsJob } from './lib/throttle/throttle.jobs.ts';
@@ -160,6 +161,7 @@ export async function buildContext(options: ContextOptions): Promise<BuiltContex
   subscribeSalesToSignUps(ctx);
   subscribeAccountsToSignUps(ctx);
   subscribeNetworkEmails(ctx, networkEmails);
+  subscribeLateOrdersEmail(ctx);
 
   await seedReferenceData(ctx);
   return {

@@ -6,6 +6,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { COMMAND_PENDING_DAYS_DEFAULT } from '@escudo/contract';
 
 const optionalUrl = z.url().optional();
 
@@ -105,6 +106,11 @@ export const envSchema = z
     MAX_PENDING_ROUTE_WRITES: z.coerce.number().int().min(0).default(200),
     /** lost-mode photos kept per phone; past it the oldest go first (the panel lists the newest 200) */
     LOST_REPORT_MAX_PHOTOS_PER_DEVICE: z.coerce.number().int().min(1).default(200),
+    /**
+     * issue 30 item 1 (decision 040): days an order (lock, lost mode, wipe) waits for a phone that is
+     * off before it expires unrun; tracking orders end with their route instead
+     */
+    COMMAND_PENDING_DAYS: z.coerce.number().int().min(1).max(30).default(COMMAND_PENDING_DAYS_DEFAULT),
     /**
      * issue 29 item 11: route points and lost-mode reports (with their photos) older than this many
      * days are removed by the scheduled work (docs/privacy.md, Retention)

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { LOCK_PIN_LENGTH } from './constants.ts';
 import { idSchema } from './common.ts';
+import { defineEndpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
 
 /**
  * Orders for a phone (issue 3). The panel's HTTP calls create them; the server keeps each one's
@@ -25,8 +27,10 @@ export type CommandType = z.infer<typeof commandTypeSchema>;
  * delivered: the phone acknowledged it (`imHere` with its id);
  * done: the phone carried it out (for a wipe: it started erasing, `deleting`);
  * failed: the phone could not carry it out (it says why);
- * cancelled: a wipe stopped in its cancel window (`cancelingWipe`);
- * expired: a lock or wipe not delivered within 24 hours; it will never run.
+ * cancelled: a wipe stopped in its cancel window (`cancelingWipe`), or any order the owner cancelled
+ *   while it was still `sent` (cancelCommand): the phone never gets it;
+ * expired: an order other than tracking's not delivered within COMMAND_PENDING_DAYS (decision 040);
+ *   it will never run.
  */
 export const commandStates = ['sent', 'delivered', 'done', 'failed', 'cancelled', 'expired'] as const;
 export const commandStateSchema = z.enum(commandStates);
@@ -46,8 +50,24 @@ export const commandSchema = z.object({
   reason: z.string().nullable(),
   created_at: z.string().describe('ISO date-time'),
   updated_at: z.string().describe('ISO date-time of the last change of state'),
+  expires_at: z
+    .string()
+    .nullable()
+    .describe(
+      'ISO date-time after which the order, if still undelivered, expires (decision 040); null for tracking orders, which end with their route',
+    ),
 });
 export type Command = z.infer<typeof commandSchema>;
+
+export const cancelCommand = defineEndpoint({
+  ...routes.cancelCommand,
+  summary:
+    "Cancels an order that has not reached the phone yet (state sent): it becomes cancelled and is never sent to the phone. An order the phone already has is refused (COMMAND_NOT_PENDING); another user's is NOT_FOUND (issue 30 item 1)",
+  body: z.strictObject({
+    command_id: idSchema.describe("the id of the order, as the order's answer gave it"),
+  }),
+  response: z.object({ command: commandSchema }),
+});
 
 const phoneCommandBase = {
   id: commandIdSchema,

@@ -115,8 +115,12 @@ export const ACCOUNT_DELETION_DELAY_MS = 7 * 24 * 60 * 60 * 1000;
 export const WIPE_PASSWORD_CONFIRM_WINDOW_MS = 5 * 60 * 1000;
 /** ours: the phone waits this long for a stop before erasing: the 5 s before 'DETENER' plus the counter (issue 3) */
 export const WIPE_PHONE_CANCEL_WINDOW_MS = WIPE_STOP_BUTTON_DELAY_MS + WIPE_COUNTER_START_S * 1000;
-/** ours: a lock or wipe not delivered within 24 hours expires instead of running late (issue 3) */
-export const COMMAND_EXPIRY_MS = 24 * 60 * 60 * 1000;
+/**
+ * ours (issue 30 item 1, decision 040): an order not delivered within this many days expires instead
+ * of running late; the server's COMMAND_PENDING_DAYS may set 1 to 30, and each command carries its
+ * own `expires_at`, so nothing else reads this default
+ */
+export const COMMAND_PENDING_DAYS_DEFAULT = 7;
 /** ours: the panel's realtime token (customToken) is valid for connecting during 1 hour (issue 3) */
 export const PANEL_TOKEN_TTL_MS = 60 * 60 * 1000;
 /** issue 29 item 7: the e-mailed link to an export of one's data works for 24 hours */

@@ -49,6 +49,8 @@ export const errorCodes = [
   'IMAGE_INVALID',
   /** a lost-mode report from a phone whose lost mode is off (devices.lost): nothing is stored */
   'LOST_MODE_OFF',
+  /** cancelling an order that is no longer waiting for its phone: it reached it, or it ended (issue 30) */
+  'COMMAND_NOT_PENDING',
   /** lock, lost mode or wipe ordered for a phone that is not Android (spec 6: only Android supports them) */
   'DEVICE_NOT_SUPPORTED',
   /** turning on a function the account's plan does not include (tracking); turning it off is always allowed */
@@ -183,6 +185,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   PASSWORD_CONFIRMATION_REQUIRED: 428,
   IMAGE_INVALID: 400,
   LOST_MODE_OFF: 409,
+  COMMAND_NOT_PENDING: 409,
   DEVICE_NOT_SUPPORTED: 409,
   FEATURE_NOT_IN_PLAN: 409,
   FILE_LINK_INVALID: 403,
@@ -255,6 +258,7 @@ export const errorMessages: Record<ErrorCode, string> = {
     'Por seguridad, confirma tu contraseña nuevamente antes de borrar el dispositivo.',
   IMAGE_INVALID: 'La imagen debe ser una foto JPEG de hasta 5 MB.',
   LOST_MODE_OFF: 'El modo pérdida no está activado en este teléfono: el reporte no se guardó.',
+  COMMAND_NOT_PENDING: 'Esta orden ya llegó al teléfono; ya no se puede cancelar.',
   DEVICE_NOT_SUPPORTED: 'Esta función solo está disponible para teléfonos Android.',
   FEATURE_NOT_IN_PLAN: 'Tu plan no incluye esta función. Actualiza tu plan en «Mis planes» para usarla.',
   FILE_LINK_INVALID: 'El enlace del archivo no es válido o ha expirado. Recarga la página.',

@@ -76,6 +76,8 @@ export const routes = {
   changeLostStatus: { method: 'POST', path: '/api/app/lostphone/changeStatus', auth: 'user' },
   getLostMyPhoneInfo: { method: 'POST', path: '/api/app/lostphone/getLostMyPhoneInfo', auth: 'user' },
   getDeviceCommands: { method: 'POST', path: '/api/app/lostphone/getCommands', auth: 'user' },
+  /** an order still waiting for its phone, cancelled by the owner (issue 30 item 1) */
+  cancelCommand: { method: 'POST', path: '/api/app/commands/cancel', auth: 'user' },
   changeTrackingStatus: { method: 'POST', path: '/api/app/tracking/changeTrackingStatus', auth: 'user' },
   getTrackings: { method: 'POST', path: '/api/app/tracking/getTrackings', auth: 'user' },
   lostPhoneReport: { method: 'POST', path: '/api/device/lostphone/report', auth: 'device' },

@@ -1,7 +1,6 @@
 /** Issue 3: commands as the phone and the panel see them, what a connecting phone is told, what expires. */
 import { and, asc, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
 import {
-  COMMAND_EXPIRY_MS,
   LOST_REPORT_EVERY_MS,
   TRACKING_POINT_EVERY_S,
   commandStates,
@@ -15,6 +14,7 @@ import type { AppContext } from '../lib/context.ts';
 import type { DeviceAuth } from '../lib/http/routes.ts';
 import { deviceCommands } from './commands.schema.ts';
 import { devices } from '../devices/devices.schema.ts';
+import { expectLateOrders, isLateOrder } from './late-orders.ts';
 
 type CommandRow = typeof deviceCommands.$inferSelect;
 
@@ -39,10 +39,21 @@ export const openStates: CommandState[] = commandStates.filter(
 );
 /** what a phone is told in lostOn and resume: seconds between two lost-mode reports */
 const LOST_REPORT_EVERY_S = LOST_REPORT_EVERY_MS / 1000;
-/** issue 3: a lock or wipe that could not be delivered within 24 hours must not run late */
-const expiringTypes: CommandType[] = ['lock', 'wipe'];
+/**
+ * Decision 040: an order that could not be delivered within COMMAND_PENDING_DAYS must not run late (it
+ * was 24 hours for locks and wipes, and never for lost mode). Tracking orders belong to a route, which
+ * the owner ends (trackingOff) or the route's own job closes: they never expire by the clock.
+ */
+export const expiringTypes: CommandType[] = ['lock', 'wipe', 'lostOn', 'lostOff'];
 
-export function toCommand(row: CommandRow, deviceId: string): Command {
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** how long an order may wait for its phone (COMMAND_PENDING_DAYS) */
+export const pendingWindowMs = (ctx: Pick<AppContext, 'env'>) => ctx.env.COMMAND_PENDING_DAYS * DAY_MS;
+
+export function toCommand(row: CommandRow, deviceId: string, ctx: Pick<AppContext, 'env'>): Command {
+  const expires = expiringTypes.includes(row.type)
+    ? new Date(row.createdAt.getTime() + pendingWindowMs(ctx)).toISOString()
+    : null;
   return {
     id: row.id,
     device_id: deviceId,
@@ -51,6 +62,7 @@ export function toCommand(row: CommandRow, deviceId: string): Command {
     reason: row.reason,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    expires_at: expires,
   };
 }
 
@@ -79,7 +91,7 @@ export function toPhoneCommand(row: CommandRow): PhoneCommand {
 /**
  * A connecting phone gets `resume` first (lost mode, open route), so one that lost its memory
  * (restarted, reinstalled) picks them up again; then every open command, oldest first, since newer
- * orders may turn those off. Locks and wipes older than COMMAND_EXPIRY_MS expire instead.
+ * orders may turn those off. Orders still undelivered after COMMAND_PENDING_DAYS expire instead.
  */
 export async function resumeDevice(
   ctx: AppContext,
@@ -103,12 +115,18 @@ export async function resumeDevice(
     .from(deviceCommands)
     .where(and(eq(deviceCommands.deviceId, target.deviceRowId), inArray(deviceCommands.state, openStates)))
     .orderBy(asc(deviceCommands.id));
+  // issue 30: the owner hears what was applied of the orders that waited (late-orders.ts)
+  expectLateOrders(
+    ctx,
+    target,
+    pending.filter((command) => expiringTypes.includes(command.type) && isLateOrder(ctx, command)),
+  );
   for (const command of pending)
     ctx.realtime.toDevice(target.deviceRowId, 'command', toPhoneCommand(command));
 }
 
 /**
- * Expires undelivered locks and wipes of one device (or all: the scheduled job, commands.jobs.ts)
+ * Expires undelivered orders (expiringTypes) of one device (or all: the scheduled job, commands.jobs.ts)
  * and tells the owners' panels. A delivered one is the phone's to finish: it already has it.
  */
 export async function expireStaleCommands(ctx: AppContext, deviceRowId?: number): Promise<void> {
@@ -121,7 +139,7 @@ export async function expireStaleCommands(ctx: AppContext, deviceRowId?: number)
         eq(devices.id, deviceCommands.deviceId),
         eq(deviceCommands.state, 'sent'),
         inArray(deviceCommands.type, expiringTypes),
-        lt(deviceCommands.createdAt, new Date(ctx.now().getTime() - COMMAND_EXPIRY_MS)),
+        lt(deviceCommands.createdAt, new Date(ctx.now().getTime() - pendingWindowMs(ctx))),
         ...(deviceRowId === undefined ? [] : [eq(deviceCommands.deviceId, deviceRowId)]),
       ),
     )
@@ -132,5 +150,5 @@ export async function expireStaleCommands(ctx: AppContext, deviceRowId?: number)
     });
   for (const row of expired) ctx.metrics.commands.inc({ kind: row.type, state: 'expired' });
   for (const row of expired)
-    ctx.realtime.toUser(row.userId, 'commandState', { command: toCommand(row, row.publicDeviceId) });
+    ctx.realtime.toUser(row.userId, 'commandState', { command: toCommand(row, row.publicDeviceId, ctx) });
 }

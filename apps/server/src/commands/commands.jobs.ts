@@ -1,10 +1,10 @@
-/** The orders' scheduled work (lib/jobs): undelivered locks and wipes past COMMAND_EXPIRY_MS expire. */
+/** The orders' scheduled work (lib/jobs): undelivered orders past COMMAND_PENDING_DAYS expire (decision 040). */
 import { defineJob } from '../lib/jobs/jobs.ts';
 import { expireStaleCommands } from './command-delivery.ts';
 
 export const expireCommandsJob = defineJob({
   name: 'expire-commands',
-  // ours: an order expires at most a minute after its 24 hours; a connecting phone expires its own at once
+  // ours: an order expires at most a minute after its COMMAND_PENDING_DAYS; a connecting phone expires its own at once
   everySeconds: 60,
   // the next minute's run does the same work: a short retry is enough
   retry: { limit: 2, delaySeconds: 10 },

@@ -118,7 +118,7 @@ describe('commands', () => {
     expect(commands[0]).toMatchObject({ state: 'failed', reason: 'Sin permiso de administrador' });
   });
 
-  it('gives a phone that reconnects what is pending, and expires locks and wipes older than 24 hours', async () => {
+  it('gives a phone that reconnects what is pending, and expires orders older than COMMAND_PENDING_DAYS (decision 040)', async () => {
     const ana = await userWithPhone(realtime.app);
     const post = (path: string, body: unknown) =>
       realtime.app.post(`/api/app/lostphone/${path}`, body, ana.token);
@@ -128,42 +128,42 @@ describe('commands', () => {
     const wipe = (await post('wipePhoneDataNotification', { device_id: ana.deviceId })).json().command;
     const lostOn = (await post('lostMyPhoneSubscribeNotification', { device_id: ana.deviceId })).json()
       .command;
+    // a day is no longer enough to expire them (it was, for locks and wipes, before decision 040)
+    realtime.app.clock.advance(6 * 24 * 60 * 60 * 1000);
+    const lostOff = (await post('lostMyPhoneUnSubscribeNotification', { device_id: ana.deviceId })).json()
+      .command;
     realtime.app.clock.advance(25 * 60 * 60 * 1000);
     const recent = (await post('blockMyPhoneNotification', { device_id: ana.deviceId, pin: '9876' })).json()
       .command;
 
     const screen = await panel(ana);
-    const expiredStates = [
+    const expiredStates = [lock, wipe, lostOn].map((ordered: { id: number }) =>
       screen.next(
         'commandState',
-        (p: { command: { id: number; state: string } }) => p.command.id === lock.id,
+        (p: { command: { id: number; state: string } }) => p.command.id === ordered.id,
       ),
-      screen.next(
-        'commandState',
-        (p: { command: { id: number; state: string } }) => p.command.id === wipe.id,
-      ),
-    ];
+    );
     const device = await phone(ana);
     await device.gathered('command', 2);
     await wait(300); // and nothing more
     const delivered = device.received
       .filter((m) => m.type === 'command')
       .map((m) => m.payload as { id: number });
-    expect(delivered.map((c) => c.id)).toEqual([lostOn.id, recent.id]);
+    expect(delivered.map((c) => c.id)).toEqual([lostOff.id, recent.id]);
     expect(
       (await Promise.all(expiredStates)).map((p) => (p as { command: { state: string } }).command.state),
-    ).toEqual(['expired', 'expired']);
+    ).toEqual(['expired', 'expired', 'expired']);
     expect((await commandRow(wipe.id)).state).toBe('expired');
 
     // acknowledged but unfinished commands come again after the next reconnection
-    await device.ask('imHere', { command_id: lostOn.id });
+    await device.ask('imHere', { command_id: lostOff.id });
     device.close();
     const again = await phone(ana);
     await again.gathered('command', 2);
     await wait(300); // and nothing more
     expect(
       again.received.filter((m) => m.type === 'command').map((m) => (m.payload as { id: number }).id),
-    ).toEqual([lostOn.id, recent.id]);
+    ).toEqual([lostOff.id, recent.id]);
   });
 
   it('tells a phone that connects what it should have running, before the orders still open', async () => {

@@ -18,12 +18,14 @@ import { devices } from '../devices/devices.schema.ts';
 import { findUserDevice } from '../devices/devices.service.ts';
 import {
   expireStaleCommands,
+  expiringTypes,
   openStates,
   targetOf,
   toCommand,
   toPhoneCommand,
   type CommandTarget,
 } from './command-delivery.ts';
+import { noteLateOrderAnswer } from './late-orders.ts';
 
 /** what a plain `commandResult done` may finish: a wipe is done when the phone says `deleting` */
 const doneByResult: CommandType[] = commandTypes.filter((type) => type !== 'wipe');
@@ -40,7 +42,7 @@ export async function createCommand(
     .insert(deviceCommands)
     .values({ deviceId: target.deviceRowId, type, state: 'sent', payload, createdAt: now, updatedAt: now })
     .returning();
-  const command = toCommand(row!, target.deviceId);
+  const command = toCommand(row!, target.deviceId, ctx);
   ctx.realtime.toUser(target.userId, 'commandState', { command });
   ctx.realtime.toDevice(target.deviceRowId, 'command', toPhoneCommand(row!));
   return command;
@@ -59,7 +61,7 @@ export async function listCommands(
     .where(eq(deviceCommands.deviceId, target.deviceRowId))
     .orderBy(desc(deviceCommands.id))
     .limit(limit);
-  return rows.map((row) => toCommand(row, target.deviceId));
+  return rows.map((row) => toCommand(row, target.deviceId, ctx));
 }
 
 async function findCommand(ctx: AppContext, target: CommandTarget, commandId: number) {
@@ -103,15 +105,17 @@ async function moveCommand(
     .returning();
   if (row) {
     if (isFinal) ctx.metrics.commands.inc({ kind: row.type, state: row.state });
-    const command = toCommand(row, target.deviceId);
+    const command = toCommand(row, target.deviceId, ctx);
     ctx.realtime.toUser(target.userId, 'commandState', { command });
+    noteLateOrderAnswer(ctx, target, row);
     return { command, changed: true };
   }
   const current = await findCommand(ctx, target, commandId);
   if (change.types && !change.types.includes(current.type)) {
     throw new AppError('VALIDATION', `Esta respuesta no corresponde a una orden de tipo ${current.type}.`);
   }
-  if (current.state === change.to) return { command: toCommand(current, target.deviceId), changed: false };
+  if (current.state === change.to)
+    return { command: toCommand(current, target.deviceId, ctx), changed: false };
   throw new AppError(
     'VALIDATION',
     `La orden ${commandId} ya está en estado ${current.state}; no puede pasar a ${change.to}.`,
@@ -138,7 +142,10 @@ export async function acknowledgeCommand(
       ),
     )
     .returning();
-  if (row) ctx.realtime.toUser(target.userId, 'commandState', { command: toCommand(row, target.deviceId) });
+  if (row) {
+    ctx.realtime.toUser(target.userId, 'commandState', { command: toCommand(row, target.deviceId, ctx) });
+    noteLateOrderAnswer(ctx, target, row);
+  }
   // not this phone's command: NOT_FOUND
   else await findCommand(ctx, target, commandId);
 }
@@ -205,3 +212,61 @@ export async function cancelWipe(ctx: AppContext, userId: number, deviceId: stri
     throw new AppError('VALIDATION', 'El teléfono ya comenzó el borrado; no se puede detener.');
   }
 }
+
+/**
+ * `cancelCommand` (issue 30 item 1): the owner takes back an order still waiting for its phone. One
+ * conditional UPDATE from `sent`, so an order the phone acknowledges at the same moment is either
+ * cancelled before (and never sent again: resumeDevice sends open states only) or refused. Tracking
+ * orders are not cancelled here: they follow their route (turning tracking off ends it).
+ */
+export async function cancelCommand(ctx: AppContext, userId: number, commandId: number): Promise<Command> {
+  const [found] = await ctx.db
+    .select({ command: deviceCommands, device: devices })
+    .from(deviceCommands)
+    .innerJoin(devices, eq(devices.id, deviceCommands.deviceId))
+    // another user's order is answered as one that does not exist
+    .where(and(eq(deviceCommands.id, commandId), eq(devices.userId, userId)))
+    .limit(1);
+  if (!found) throw new AppError('NOT_FOUND', 'No encontramos esa orden.');
+  const target = targetOf(found.device);
+  if (!expiringTypes.includes(found.command.type)) {
+    throw new AppError(
+      'COMMAND_NOT_PENDING',
+      'Las órdenes de tracking no se cancelan: desactiva el tracking para terminarlo.',
+    );
+  }
+  const [row] = await ctx.db
+    .update(deviceCommands)
+    .set({
+      state: 'cancelled',
+      reason: 'Cancelada antes de llegar al teléfono.',
+      updatedAt: ctx.now(),
+      payload: sql`${deviceCommands.payload} - 'pin'`,
+    })
+    .where(and(eq(deviceCommands.id, commandId), eq(deviceCommands.state, 'sent')))
+    .returning();
+  if (!row) {
+    const current = await findCommand(ctx, target, commandId);
+    // asked twice (a double click, two tabs): the order is cancelled all the same
+    if (current.state === 'cancelled') return toCommand(current, target.deviceId, ctx);
+    throw new AppError('COMMAND_NOT_PENDING', notPendingMessages[current.state]);
+  }
+  ctx.metrics.commands.inc({ kind: row.type, state: 'cancelled' });
+  const command = toCommand(row, target.deviceId, ctx);
+  ctx.realtime.toUser(userId, 'commandState', { command });
+  // the wipe dialog hears a stopped wipe as it does one stopped in its window
+  if (row.type === 'wipe') {
+    ctx.realtime.toUser(userId, 'cancelingWipe', { device_id: target.deviceId, command_id: row.id });
+  }
+  return command;
+}
+
+/** why an order that is not `sent` cannot be cancelled, by its state */
+const notPendingMessages: Record<CommandState, string | undefined> = {
+  sent: undefined,
+  delivered: undefined,
+  done: undefined,
+  failed: 'Esta orden ya terminó; no hay nada que cancelar.',
+  cancelled: undefined,
+  expired: 'Esta orden ya venció sin llegar al teléfono; no hay nada que cancelar.',
+};

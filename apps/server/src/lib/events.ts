@@ -5,6 +5,7 @@
  * needs to read another's data may still call it.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { CommandState, CommandType } from '@escudo/contract';
 
 /** Every event, by name, with what its subscribers are told. */
 export interface ServerEvents {
@@ -23,6 +24,17 @@ export interface ServerEvents {
   };
   /** The phone confirmed lost mode on or off (its `commandResult done` of lostOn or lostOff), once. */
   lostModeChanged: { userId: number; deviceRowId: number; isLost: boolean };
+  /**
+   * A phone that was off connected, got the orders that waited for it and answered each
+   * (commands/late-orders.ts), once per reconnection: `state` is its answer (`delivered` for a wipe
+   * whose cancel window opened).
+   */
+  lateOrdersApplied: {
+    userId: number;
+    deviceRowId: number;
+    reconnectedAt: Date;
+    orders: { type: CommandType; createdAt: Date; state: CommandState }[];
+  };
   /** A phone raised an SOS (alerts.service.ts `openAlert`), once per alert. */
   alertRaised: { userId: number; alertId: number };
 }

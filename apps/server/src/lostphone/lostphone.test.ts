@@ -160,6 +160,7 @@ describe('blockMyPhoneNotification', () => {
       reason: null,
       created_at: expect.any(String),
       updated_at: expect.any(String),
+      expires_at: expect.any(String),
     });
     const [row] = await commandsOf(ana.internalId);
     expect(row!.payload).toEqual({ pin: '0429' });
@@ -187,7 +188,7 @@ describe('blockMyPhoneNotification', () => {
     expect(await commandsOf(other.internalId)).toHaveLength(0);
   });
 
-  it('expires an undelivered lock after 24 hours', async () => {
+  it('expires an undelivered lock and lost-mode order after 7 days (COMMAND_PENDING_DAYS, decision 040)', async () => {
     const ana = await userWithPhone(app);
     await app.post(
       '/api/app/lostphone/blockMyPhoneNotification',
@@ -199,13 +200,20 @@ describe('blockMyPhoneNotification', () => {
       { device_id: ana.deviceId },
       ana.token,
     );
+    const list = async () =>
+      (await app.post('/api/app/lostphone/getCommands', { device_id: ana.deviceId }, ana.token))
+        .json()
+        .commands.map((c: { type: string; state: string }) => [c.type, c.state]);
+    // a day is no longer the end of a lock (it was before decision 040)
     app.clock.advance(24 * 60 * 60 * 1000 + 1000);
-    const { commands } = (
-      await app.post('/api/app/lostphone/getCommands', { device_id: ana.deviceId }, ana.token)
-    ).json();
-    // lost mode does not expire: the phone should still enter it whenever it comes back
-    expect(commands.map((c: { type: string; state: string }) => [c.type, c.state])).toEqual([
+    expect(await list()).toEqual([
       ['lostOn', 'sent'],
+      ['lock', 'sent'],
+    ]);
+    app.clock.advance(6 * 24 * 60 * 60 * 1000);
+    // lost mode no longer waits forever either: a phone back after weeks does not obey a stale order
+    expect(await list()).toEqual([
+      ['lostOn', 'expired'],
       ['lock', 'expired'],
     ]);
     const rows = await commandsOf(ana.internalId);

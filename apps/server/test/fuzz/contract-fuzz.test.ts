@@ -269,6 +269,14 @@ describe('contract fuzz: HTTP endpoints', () => {
       owner.token,
     );
     const evidenceToken = (shared.json() as { url: string }).url.split('/').pop()!;
+    // an order still waiting for the owner's phone, for cancelCommand to cancel
+    const waiting = await app.post(
+      '/api/app/lostphone/blockMyPhoneNotification',
+      { device_id: owner.deviceId, pin: '1234' },
+      owner.token,
+    );
+    expect(waiting.statusCode, waiting.body).toBe(200);
+    const waitingId = (waiting.json() as { command: { id: number } }).command.id;
 
     const hints: Record<string, Record<string, unknown>> = {
       login: { email: FRESH_EMAIL, password: 'una-clave-equivocada' },
@@ -301,6 +309,7 @@ describe('contract fuzz: HTTP endpoints', () => {
       lostPhoneReport: { lat: -33.45, lng: -70.66, image: JPEG_BASE64 },
       addDeviceAlertPosition: { alert_id: alertId },
       closeAlert: { alert_id: alertId },
+      cancelCommand: { command_id: waitingId },
       closeDeviceAlert: { alert_id: alertId },
       updateAvatar: { avatar: JPEG_BASE64 },
       updateBankAccount: {

@@ -75,6 +75,7 @@ export function command(type: Command['type'], changes: Partial<Command> = {}): 
     reason: null,
     created_at: '2026-03-05T14:00:00.000Z',
     updated_at: '2026-03-05T14:00:00.000Z',
+    expires_at: type.startsWith('tracking') ? null : '2026-03-12T14:00:00.000Z',
     ...changes,
   };
 }

@@ -32,11 +32,11 @@ export const lostphoneTexts = {
   lockSent: 'Enviamos la orden de bloqueo. Te mostramos aquí lo que responde el teléfono.',
   lockDone: 'El teléfono quedó bloqueado con el PIN que elegiste.',
   lockOffline:
-    'El teléfono no está conectado en este momento. Recibirá la orden de bloqueo cuando se conecte, si lo hace dentro de las próximas 24 horas.',
+    'El teléfono no está conectado en este momento. Recibirá la orden de bloqueo cuando se conecte, si lo hace antes de que la orden venza (lo verás junto al teléfono).',
   lockWaitingOffline:
-    'El teléfono aún no se conecta. La orden le llegará cuando se conecte, si lo hace dentro de las próximas 24 horas.',
+    'El teléfono aún no se conecta. La orden le llegará cuando se conecte, si lo hace antes de que venza. La verás pendiente junto al teléfono, donde también puedes cancelarla.',
   lockExpired:
-    'El teléfono no se conectó dentro de 24 horas, así que la orden de bloqueo no se ejecutará. Puedes enviarla nuevamente.',
+    'El teléfono no se conectó antes de que la orden venciera, así que el bloqueo no se ejecutará. Puedes enviarlo nuevamente.',
   lockFailed: 'El teléfono no pudo bloquearse.',
 
   // Lost phone (spec 4, 8)
@@ -74,7 +74,7 @@ export const lostphoneTexts = {
   wipeWrongPassword: 'Contraseña incorrecta',
   wipeConfirm: 'Confirmar borrado',
   wipeOffline:
-    'El teléfono no está conectado en este momento. Si confirmas, la orden quedará pendiente y se ejecutará cuando se conecte, si lo hace dentro de las próximas 24 horas.',
+    'El teléfono no está conectado en este momento. Si confirmas, la orden quedará pendiente y se ejecutará cuando se conecte, si lo hace antes de que venza. Podrás cancelarla mientras esté pendiente.',
   wipeStepPassword: 'Confirmar contraseña',
   wipeStepWaiting: 'Esperar al teléfono',
   wipeStepFinished: 'Finalizado',
@@ -87,12 +87,12 @@ export const lostphoneTexts = {
   wipeStop: 'DETENER',
   wipeStopping: 'Deteniendo el borrado…',
   wipeNoAnswer:
-    'El teléfono no respondió en 40 segundos. La orden de borrado queda pendiente: se ejecutará si el teléfono se conecta dentro de las próximas 24 horas. Si cambias de opinión, puedes cancelarla.',
+    'El teléfono no respondió en 40 segundos. La orden de borrado queda pendiente: se ejecutará si el teléfono se conecta antes de que venza. Si cambias de opinión, puedes cancelarla.',
   wipeCancelPending: 'Cancelar el borrado pendiente',
   wipeKeepOpen:
     'Mantén esta ventana abierta: si el teléfono se conecta, podrás detener el borrado desde aquí.',
   wipeSuccess: 'El teléfono respondió y comenzó a borrar su información.',
   wipeStopped: 'Se ha detenido el proceso, no se eliminará tu información del dispositivo.',
   wipeFailed: 'El teléfono no pudo borrarse: {reason}',
-  wipeExpired: 'El teléfono no se conectó dentro de 24 horas: la orden de borrado expiró y no se ejecutará.',
+  wipeExpired: 'El teléfono no se conectó antes de que la orden venciera: el borrado no se ejecutará.',
 } as const;

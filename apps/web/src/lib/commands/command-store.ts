@@ -65,6 +65,29 @@ export function getCommandEntry(commandId: number): CommandEntry | undefined {
 }
 
 export const subscribeCommands = entries.subscribe;
+/** every command known, by id (a new map on each change) */
+export const getCommandEntries = entries.get;
+
+/** devices whose latest commands were asked for once this session without following them */
+let loadedDevices = new Set<string>();
+
+/**
+ * Asks once a session for a device's latest commands, without opening the realtime link (the sidebar
+ * looks for orders still waiting for a phone: issue 30); it follows the device only if one is there.
+ */
+export function loadDeviceCommands(deviceId: string): void {
+  if (loadedDevices.has(deviceId)) return;
+  loadedDevices.add(deviceId);
+  const generation = sessionGeneration;
+  callApi('getDeviceCommands', { device_id: deviceId, limit: RELOAD_LIMIT }).then(
+    ({ commands }) => {
+      if (generation !== sessionGeneration) return;
+      for (const command of commands) rememberCommand(command);
+    },
+    // asked again by the next screen that shows the device
+    () => loadedDevices.delete(deviceId),
+  );
+}
 
 function reloadDevice(deviceId: string) {
   if (!isConnected || reloadedDevices.has(deviceId)) return;
@@ -137,5 +160,6 @@ authToken.subscribe(() => {
   sessionToken = current;
   sessionGeneration += 1;
   reloadedDevices = new Set();
+  loadedDevices = new Set();
   entries.set(new Map());
 });

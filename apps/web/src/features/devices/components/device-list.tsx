@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { UserDevice } from '@escudo/contract';
 import { Icon } from '../../../components/icon.tsx';
+import { PendingOrders } from '../../../lib/commands/pending-orders.tsx';
 import { selectDevice, useSelectedDevice } from '../../../lib/session/selected-device.ts';
 import { devicesTexts } from '../texts.ts';
 import { DeviceStatusLine } from './device-status-line.tsx';
@@ -56,6 +57,7 @@ export function DeviceList({ devices, onSelect }: { devices: UserDevice[]; onSel
                     <DeviceStatusLine device={device} />
                   </span>
                 </button>
+                <PendingOrders device={device} />
               </li>
             );
           })}

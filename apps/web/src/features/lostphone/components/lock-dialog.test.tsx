@@ -1,9 +1,10 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { answer, calls, isLinkOpen, refuse, sendToPanel } from '../../../testing/fake-network.ts';
 import { command, device, moved } from '../../../testing/fixtures.ts';
 import { renderScreen } from '../../../testing/render.tsx';
+import { pendingOrdersTexts } from '../../../lib/commands/texts.ts';
 import { lostphoneTexts } from '../texts.ts';
 import { LockDialog } from './lock-dialog.tsx';
 
@@ -24,6 +25,22 @@ async function sendLock(user: ReturnType<typeof userEvent.setup>, lock = command
 }
 
 describe('LockDialog', () => {
+  it('shows a lock already waiting for the phone, which can be cancelled before sending another (issue 30)', async () => {
+    const waiting = command('lock');
+    answer('getDeviceCommands', { commands: [waiting] });
+    answer('cancelCommand', {
+      command: moved(waiting, 'cancelled', 'Cancelada antes de llegar al teléfono.'),
+    });
+    const user = userEvent.setup();
+    renderScreen(<LockDialog device={device} open onClose={() => undefined} />);
+    const dialog = screen.getByRole('dialog', { name: lostphoneTexts.lockTitle });
+    expect(await within(dialog).findByText(pendingOrdersTexts.pending)).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: pendingOrdersTexts.cancel }));
+    await user.click(within(dialog).getByRole('button', { name: pendingOrdersTexts.confirmYes }));
+    expect(await within(dialog).findByText(pendingOrdersTexts.cancelled)).toBeVisible();
+    expect(calls.find((call) => call.name === 'cancelCommand')?.body).toEqual({ command_id: waiting.id });
+  });
+
   it('takes exactly four digits before it can send', async () => {
     const user = openLockDialog();
     expect(screen.getByRole('dialog', { name: lostphoneTexts.lockTitle })).toBeInTheDocument();

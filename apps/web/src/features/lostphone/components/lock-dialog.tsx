@@ -16,6 +16,7 @@ import { useBlockMyPhone } from '../api/block-my-phone-notification.ts';
 import { lostphoneTexts } from '../texts.ts';
 import { CommandProgress } from './command-progress.tsx';
 import { DialogDeviceHeader, DialogNotice, type ProtectionDialogProps } from './dialog-parts.tsx';
+import { PendingOrders } from '../../../lib/commands/pending-orders.tsx';
 
 const pinPattern = new RegExp(`^\\d{${LOCK_PIN_LENGTH}}$`);
 
@@ -72,6 +73,8 @@ export function LockDialog({ device, open, onClose }: ProtectionDialogProps) {
         <form onSubmit={onSubmit} noValidate>
           <DialogContent>
             <DialogDeviceHeader device={device} isOnline={isOnline} />
+            {/* an order already waiting for this phone (issue 30): seen, and cancellable, before another */}
+            <PendingOrders device={device} types={['lock']} placement="dialog" />
             <DialogContentText sx={{ mb: 2 }}>{lostphoneTexts.lockIntro}</DialogContentText>
             <DialogNotice severity="info" text={isOnline === false ? lostphoneTexts.lockOffline : null} />
             <DialogNotice

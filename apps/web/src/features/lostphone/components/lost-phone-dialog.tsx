@@ -21,6 +21,10 @@ import { useLostModeToggle, type LostModeFlow } from '../hooks/use-lost-mode-tog
 import { useNow } from '../hooks/use-now.ts';
 import { lostphoneTexts } from '../texts.ts';
 import { DialogDeviceHeader, DialogNotice, type ProtectionDialogProps } from './dialog-parts.tsx';
+import { PendingOrders } from '../../../lib/commands/pending-orders.tsx';
+
+/** the orders this dialog gives */
+const LOST_MODE_ORDERS = ['lostOn', 'lostOff'];
 
 /** spec 4: after turning lost mode on, Information opens 2 s after the phone's answer */
 const GO_TO_INFORMATION_AFTER_MS = 2_000;
@@ -63,6 +67,8 @@ export function LostPhoneDialog({ device, open, onClose }: ProtectionDialogProps
       <DialogTitle id={titleId}>{lostphoneTexts.lostTitle}</DialogTitle>
       <DialogContent>
         <DialogDeviceHeader device={device} isOnline={isOnline} />
+        {/* an order already waiting for this phone (issue 30): seen, and cancellable, before another */}
+        <PendingOrders device={device} types={LOST_MODE_ORDERS} placement="dialog" />
         <DialogContentText sx={{ mb: 2 }}>{lostphoneTexts.lostIntro}</DialogContentText>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, minHeight: 32 }}>
           <Typography component="span" sx={{ fontWeight: 600 }}>

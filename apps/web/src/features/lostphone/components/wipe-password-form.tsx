@@ -14,6 +14,7 @@ import { fillText } from '../../../lib/format.ts';
 import type { WipeConfirmation } from '../hooks/use-wipe-order.ts';
 import { lostphoneTexts } from '../texts.ts';
 import { DialogDeviceHeader, DialogNotice } from './dialog-parts.tsx';
+import { PendingOrders } from '../../../lib/commands/pending-orders.tsx';
 
 /** The wipe's first step (spec 5, 8): the account's password, before anything goes to the phone. */
 export function WipePasswordForm({
@@ -71,6 +72,8 @@ export function WipePasswordForm({
     <form onSubmit={(event) => void submit(event)} noValidate>
       <DialogContent>
         <DialogDeviceHeader device={device} isOnline={isOnline} />
+        {/* an order already waiting for this phone (issue 30): seen, and cancellable, before another */}
+        <PendingOrders device={device} types={['wipe']} placement="dialog" />
         <DialogNotice severity="warning" text={lostphoneTexts.wipeWarning} />
         <DialogNotice severity="info" text={isOnline === false ? lostphoneTexts.wipeOffline : null} />
         <DialogNotice severity="error" text={serverMessage} />

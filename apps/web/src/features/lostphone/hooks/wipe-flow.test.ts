@@ -16,6 +16,7 @@ const command: Command = {
   reason: null,
   created_at: '2026-03-05T14:00:00.000Z',
   updated_at: '2026-03-05T14:00:00.000Z',
+  expires_at: '2026-03-12T14:00:00.000Z',
 };
 const ordered: WipeOrder = { step: 'ordered', command, sentAt: 1_000, isStopping: false, stopError: null };
 const known = (state: Command['state'], answeredAt: number | null, reason: string | null = null) => ({
