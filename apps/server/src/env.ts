@@ -107,7 +107,7 @@ export const envSchema = z
     /** lost-mode photos kept per phone; past it the oldest go first (the panel lists the newest 200) */
     LOST_REPORT_MAX_PHOTOS_PER_DEVICE: z.coerce.number().int().min(1).default(200),
     /**
-     * issue 30 item 1 (decision 040): days an order (lock, lost mode, wipe) waits for a phone that is
+     * issue 30 item 1 (decision 043): days an order (lock, lost mode, wipe) waits for a phone that is
      * off before it expires unrun; tracking orders end with their route instead
      */
     COMMAND_PENDING_DAYS: z.coerce.number().int().min(1).max(30).default(COMMAND_PENDING_DAYS_DEFAULT),

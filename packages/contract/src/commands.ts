@@ -29,7 +29,7 @@ export type CommandType = z.infer<typeof commandTypeSchema>;
  * failed: the phone could not carry it out (it says why);
  * cancelled: a wipe stopped in its cancel window (`cancelingWipe`), or any order the owner cancelled
  *   while it was still `sent` (cancelCommand): the phone never gets it;
- * expired: an order other than tracking's not delivered within COMMAND_PENDING_DAYS (decision 040);
+ * expired: an order other than tracking's not delivered within COMMAND_PENDING_DAYS (decision 043);
  *   it will never run.
  */
 export const commandStates = ['sent', 'delivered', 'done', 'failed', 'cancelled', 'expired'] as const;
@@ -54,7 +54,7 @@ export const commandSchema = z.object({
     .string()
     .nullable()
     .describe(
-      'ISO date-time after which the order, if still undelivered, expires (decision 040); null for tracking orders, which end with their route',
+      'ISO date-time after which the order, if still undelivered, expires (decision 043); null for tracking orders, which end with their route',
     ),
 });
 export type Command = z.infer<typeof commandSchema>;

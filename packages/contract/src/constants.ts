@@ -116,7 +116,7 @@ export const WIPE_PASSWORD_CONFIRM_WINDOW_MS = 5 * 60 * 1000;
 /** ours: the phone waits this long for a stop before erasing: the 5 s before 'DETENER' plus the counter (issue 3) */
 export const WIPE_PHONE_CANCEL_WINDOW_MS = WIPE_STOP_BUTTON_DELAY_MS + WIPE_COUNTER_START_S * 1000;
 /**
- * ours (issue 30 item 1, decision 040): an order not delivered within this many days expires instead
+ * ours (issue 30 item 1, decision 043): an order not delivered within this many days expires instead
  * of running late; the server's COMMAND_PENDING_DAYS may set 1 to 30, and each command carries its
  * own `expires_at`, so nothing else reads this default
  */

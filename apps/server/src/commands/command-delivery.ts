@@ -40,7 +40,7 @@ export const openStates: CommandState[] = commandStates.filter(
 /** what a phone is told in lostOn and resume: seconds between two lost-mode reports */
 const LOST_REPORT_EVERY_S = LOST_REPORT_EVERY_MS / 1000;
 /**
- * Decision 040: an order that could not be delivered within COMMAND_PENDING_DAYS must not run late (it
+ * Decision 043: an order that could not be delivered within COMMAND_PENDING_DAYS must not run late (it
  * was 24 hours for locks and wipes, and never for lost mode). Tracking orders belong to a route, which
  * the owner ends (trackingOff) or the route's own job closes: they never expire by the clock.
  */

@@ -1,4 +1,4 @@
-/** The orders' scheduled work (lib/jobs): undelivered orders past COMMAND_PENDING_DAYS expire (decision 040). */
+/** The orders' scheduled work (lib/jobs): undelivered orders past COMMAND_PENDING_DAYS expire (decision 043). */
 import { defineJob } from '../lib/jobs/jobs.ts';
 import { expireStaleCommands } from './command-delivery.ts';
 

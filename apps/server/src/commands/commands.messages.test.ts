@@ -118,7 +118,7 @@ describe('commands', () => {
     expect(commands[0]).toMatchObject({ state: 'failed', reason: 'Sin permiso de administrador' });
   });
 
-  it('gives a phone that reconnects what is pending, and expires orders older than COMMAND_PENDING_DAYS (decision 040)', async () => {
+  it('gives a phone that reconnects what is pending, and expires orders older than COMMAND_PENDING_DAYS (decision 043)', async () => {
     const ana = await userWithPhone(realtime.app);
     const post = (path: string, body: unknown) =>
       realtime.app.post(`/api/app/lostphone/${path}`, body, ana.token);
@@ -128,7 +128,7 @@ describe('commands', () => {
     const wipe = (await post('wipePhoneDataNotification', { device_id: ana.deviceId })).json().command;
     const lostOn = (await post('lostMyPhoneSubscribeNotification', { device_id: ana.deviceId })).json()
       .command;
-    // a day is no longer enough to expire them (it was, for locks and wipes, before decision 040)
+    // a day is no longer enough to expire them (it was, for locks and wipes, before decision 043)
     realtime.app.clock.advance(6 * 24 * 60 * 60 * 1000);
     const lostOff = (await post('lostMyPhoneUnSubscribeNotification', { device_id: ana.deviceId })).json()
       .command;

@@ -188,7 +188,7 @@ describe('blockMyPhoneNotification', () => {
     expect(await commandsOf(other.internalId)).toHaveLength(0);
   });
 
-  it('expires an undelivered lock and lost-mode order after 7 days (COMMAND_PENDING_DAYS, decision 040)', async () => {
+  it('expires an undelivered lock and lost-mode order after 7 days (COMMAND_PENDING_DAYS, decision 043)', async () => {
     const ana = await userWithPhone(app);
     await app.post(
       '/api/app/lostphone/blockMyPhoneNotification',
@@ -204,7 +204,7 @@ describe('blockMyPhoneNotification', () => {
       (await app.post('/api/app/lostphone/getCommands', { device_id: ana.deviceId }, ana.token))
         .json()
         .commands.map((c: { type: string; state: string }) => [c.type, c.state]);
-    // a day is no longer the end of a lock (it was before decision 040)
+    // a day is no longer the end of a lock (it was before decision 043)
     app.clock.advance(24 * 60 * 60 * 1000 + 1000);
     expect(await list()).toEqual([
       ['lostOn', 'sent'],

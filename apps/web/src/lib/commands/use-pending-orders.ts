@@ -1,5 +1,5 @@
 /**
- * The orders of one device the owner should see beside it (issue 30; decision 040): those still
+ * The orders of one device the owner should see beside it (issue 30; decision 043): those still
  * waiting for a phone that is off, once the spec's 40 s wait is over, and then what became of them,
  * live, until the owner dismisses it. An order that expired shows once in the last day even if this
  * panel never saw it waiting (it was closed meanwhile).
@@ -10,7 +10,7 @@ import { LOST_PHONE_WAIT_MS } from '@escudo/contract/browser';
 import { createLiveValue } from '../realtime/live-value.ts';
 import { followDevice, getCommandEntries, loadDeviceCommands, subscribeCommands } from './command-store.ts';
 
-/** the orders that wait for a phone; tracking's follow their route (decision 040) */
+/** the orders that wait for a phone; tracking's follow their route (decision 043) */
 export type PendingOrderType = Extract<CommandType, 'lock' | 'wipe' | 'lostOn' | 'lostOff'>;
 export const pendingOrderTypes: readonly PendingOrderType[] = ['lock', 'wipe', 'lostOn', 'lostOff'];
 
