@@ -109,6 +109,18 @@ export default tseslint.config(
             ],
             // whether payments go to Flow's sandbox
             config: ['payments'],
+            // taking a phone off an account (decision 040): the password check (auth), the phone and
+            // what hangs from it (its orders, routes and lost-mode photos), the activity entry and notice,
+            // and the deletion's queue of files to remove from the store
+            'device-removal': [
+              'activity',
+              'auth',
+              'commands',
+              'deletion',
+              'devices',
+              'lostphone',
+              'tracking',
+            ],
             // a phone belongs to an account, and its plan says how many it may have
             devices: ['accounts', 'plans'],
             // lost mode is an order to the phone (commands); the owner's name and the type of a network

@@ -179,6 +179,8 @@ export async function addAccountData(ctx: AppContext, zip: ZipFile, userId: numb
       version_del_sistema: phone.deviceSoversion,
       modo_perdido: phone.lost,
       registrado: iso(phone.createdAt),
+      // a phone removed with its reports and routes kept (decision 040)
+      quitado: iso(phone.removedAt),
       ordenes: orders
         .filter((order) => order.deviceId === phone.id)
         .map((order) => ({
