@@ -3,6 +3,7 @@ import type { Device } from '@escudo/contract';
 import { Icon } from '../../../components/icon.tsx';
 import { selectDevice, useSelectedDevice } from '../../../lib/session/selected-device.ts';
 import { devicesTexts } from '../texts.ts';
+import { DeviceMenu } from './device-menu.tsx';
 import './device-list.css';
 
 // the paths of @mui/icons-material's PhoneAndroid and PhoneIphone (MIT)
@@ -54,6 +55,7 @@ export function DeviceList({ devices, onSelect }: { devices: Device[]; onSelect?
                     <span className="device-list-model">{device.device_model}</span>
                   </span>
                 </button>
+                <DeviceMenu device={device} />
               </li>
             );
           })}
