@@ -88,7 +88,9 @@ export async function removeUserDevice(
     return keys;
   });
 
-  // the token is gone: its connections close now, on whichever process holds them, and stay closed
+  // the token is gone: the phone is told, then its connections close now, on whichever process holds
+  // them, and stay closed
+  ctx.realtime.toDevice(device.id, 'deviceRemoved', {});
   ctx.realtime.disconnectDevice(device.id);
   ctx.realtime.toUser(auth.userId, 'presence', { device_id: device.deviceId, online: false });
   await removePhotos(ctx, photoKeys);

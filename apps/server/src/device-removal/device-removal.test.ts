@@ -126,6 +126,8 @@ describe('POST /api/app/devices/remove', () => {
     expect(response.json()).toEqual({ status: 'removed' });
 
     expect(await disconnected).toBe('io server disconnect');
+    // it was told why first, so that the app can say so (docs/device-protocol.md)
+    expect(phone.received.map((m) => m.type)).toContain('deviceRemoved');
     await panel.seen(
       'presence',
       (p: { device_id: string; online: boolean }) => p.device_id === owner.deviceId && !p.online,
