@@ -2,6 +2,7 @@
 export const devicesTexts = {
   heading: 'Dispositivos registrados',
   empty: 'No hay dispositivos registrados en tu cuenta.',
+  slots: 'Lugares de tu plan: {used} de {max}',
   android: 'Android',
   ios: 'iOS',
   menuLabel: 'Opciones de {name}',

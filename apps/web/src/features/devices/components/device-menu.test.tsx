@@ -81,6 +81,23 @@ describe('DeviceMenu', () => {
   });
 
   it('removes a phone with the password, keeping its data by default; it leaves the list and the selection', async () => {
+    const plan = {
+      id: 1,
+      plan_id: 2,
+      started_at: '2026-11-01T12:00:00.000Z',
+      expires_at: null,
+      plan: {
+        id: 2,
+        name: 'Protección',
+        description: '',
+        image: null,
+        max_red: 5,
+        max_devices: 2,
+        includes: [],
+        price: 4990,
+      },
+    };
+    account = { ...account, plan };
     answer('removeDevice', () => {
       account = { ...account, dispositivos: [iphone] };
       return { status: 'removed' };
@@ -88,6 +105,7 @@ describe('DeviceMenu', () => {
     selectDevice(device);
     renderScreen(<AccountDevices />);
     expect(await screen.findByText('Seleccionado: Teléfono de Ana')).toBeInTheDocument();
+    expect(within(list()).getByText('Lugares de tu plan: 2 de 2')).toBeInTheDocument();
     await choose(device, t.remove);
     const dialog = await screen.findByRole('dialog', { name: 'Quitar Teléfono de Ana' });
     expect(within(dialog).getByText(t.removeWhat)).toBeInTheDocument();
@@ -116,6 +134,8 @@ describe('DeviceMenu', () => {
     expect(within(list()).getAllByRole('listitem')).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Opciones de Teléfono de Ana' })).not.toBeInTheDocument();
     expect(screen.getByText('Ninguno seleccionado')).toBeInTheDocument();
+    // the plan's place is free
+    expect(within(list()).getByText('Lugares de tu plan: 1 de 2')).toBeInTheDocument();
   });
 
   it('with a wrong password says so on the field and keeps the phone; with two-step sign-in asks the code', async () => {
