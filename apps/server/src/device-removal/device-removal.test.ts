@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { DEVICE_NAMESPACE } from '@escudo/contract';
+import { mailsTo } from '../../test/outbox.ts';
 import { connect, setLostMode, useRealtimeApp, userWithPhone } from '../../test/sockets.ts';
 import { signUpUser, type TestApp } from '../../test/test-app.ts';
 import { accountActivity } from '../activity/activity.schema.ts';
@@ -155,6 +156,14 @@ describe('POST /api/app/devices/remove', () => {
       .from(accountActivity)
       .where(and(eq(accountActivity.userId, owner.userId), eq(accountActivity.kind, 'device_removed')));
     expect(entry).toMatchObject({ detail: 'Teléfono de prueba' });
+    const [notice] = await vi.waitFor(async () => {
+      const mails = (await mailsTo(app, owner.email)).filter((mail) =>
+        mail.subject?.startsWith('Se quitó un teléfono de tu cuenta'),
+      );
+      expect(mails).toHaveLength(1);
+      return mails;
+    });
+    expect(notice!.text).toContain('Teléfono de prueba');
   });
 
   it('keeping the data: the row stays without token, its reports, photos and routes stay; orders cancelled, route ended, lost mode off', async () => {
