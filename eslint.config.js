@@ -110,10 +110,11 @@ export default tseslint.config(
             // whether payments go to Flow's sandbox
             config: ['payments'],
             // taking a phone off an account (decision 040): the password check (auth), the phone and
-            // what hangs from it (its orders, routes and lost-mode photos), the activity entry and notice,
-            // and the deletion's queue of files to remove from the store
+            // what hangs from it (its orders, routes, lost-mode photos and an open SOS, ended through the
+            // alerts feature), the activity entry and notice, and the deletion's queue of files to remove
             'device-removal': [
               'activity',
+              'alerts',
               'auth',
               'commands',
               'deletion',

@@ -1,8 +1,9 @@
 /**
  * Taking a phone off an account (issue 30 item 2; decision 040). With the password (and the two-step
  * code when on), as before a wipe, one transaction revokes the phone's token, cancels its open orders,
- * ends its open route, turns lost mode off and frees its place in the plan: with `delete_data` the
- * row is deleted, and with it, by their foreign keys, its reports, routes and orders; without it the
+ * ends its open route, turns lost mode off and frees its place in the plan (an open SOS is ended just
+ * before): with `delete_data` the row is deleted, and with it, by their foreign keys, its reports,
+ * routes, orders and SOS alerts; without it the
  * row stays, marked removed, holding them. After the commit the phone's connections are closed (on
  * every server process) and the deleted photos are removed from the store.
  */
@@ -13,6 +14,8 @@ import { AppError } from '../lib/app-error.ts';
 import type { UserAuth } from '../lib/http/routes.ts';
 import type { ClientOrigin } from '../lib/http/client-origin.ts';
 import { recordActivity } from '../activity/activity.service.ts';
+import { alerts } from '../alerts/alerts.schema.ts';
+import { closeAlert } from '../alerts/alerts.service.ts';
 import { sendSecurityNotice } from '../activity/security-notice.ts';
 import { confirmPassword } from '../auth/auth.service.ts';
 import { openStates } from '../commands/command-delivery.ts';
@@ -39,6 +42,14 @@ export async function removeUserDevice(
     const { message } = new AppError('WRONG_PASSWORD');
     throw new AppError('WRONG_PASSWORD', message, { password: message });
   }
+
+  // an SOS still open ends first, through the alerts feature, so that the owner's and the network's
+  // panels are told: the removed phone could no longer end it
+  const [openSos] = await ctx.db
+    .select({ id: alerts.id })
+    .from(alerts)
+    .where(and(eq(alerts.deviceId, device.id), isNull(alerts.endedAt)));
+  if (openSos) await closeAlert(ctx, { deviceRowId: device.id }, openSos.id);
 
   const now = ctx.now();
   const photoKeys = await ctx.db.transaction(async (tx) => {
@@ -72,7 +83,7 @@ export async function removeUserDevice(
           .values(keys.map((storageKey) => ({ storageKey })))
           .onConflictDoNothing();
       }
-      // its reports, routes (with their points) and orders go with it (ON DELETE CASCADE)
+      // its reports, routes (with their points), orders and SOS alerts go with it (ON DELETE CASCADE)
       await tx.delete(devices).where(eq(devices.id, device.id));
     } else {
       await tx

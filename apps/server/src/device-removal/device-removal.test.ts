@@ -6,6 +6,7 @@ import { mailsTo } from '../../test/outbox.ts';
 import { connect, setLostMode, useRealtimeApp, userWithPhone } from '../../test/sockets.ts';
 import { signUpUser, type TestApp } from '../../test/test-app.ts';
 import { accountActivity } from '../activity/activity.schema.ts';
+import { alerts } from '../alerts/alerts.schema.ts';
 import { deviceCommands } from '../commands/commands.schema.ts';
 import { devices } from '../devices/devices.schema.ts';
 import { lostReports } from '../lostphone/lostphone.schema.ts';
@@ -198,6 +199,25 @@ describe('POST /api/app/devices/remove', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json().device.id).toBe(owner.internalId);
     expect((await deviceRow(app, owner.internalId))!.removedAt).toBeNull();
+  });
+
+  it('ends an open SOS of the phone, telling the panels, and keeps it as history', async () => {
+    const { app } = realtime;
+    const owner = await userWithPhone(app);
+    const panel = await realtime.panel(owner);
+    const raised = await app.post('/api/device/alert', { lat: -33.45, lng: -70.66 }, owner.deviceToken);
+    expect(raised.statusCode).toBe(201);
+    const alertId = raised.json().alert_id as number;
+    const ended = panel.next(
+      'alertChanged',
+      (p: { alert_id: number; open: boolean }) => p.alert_id === alertId && !p.open,
+    );
+
+    expect((await remove(app, owner, { delete_data: false })).statusCode).toBe(200);
+    await ended;
+    const [row] = await app.ctx.db.select().from(alerts).where(eq(alerts.id, alertId));
+    expect(row!.endedAt).toBeInstanceOf(Date);
+    expect((await app.post('/api/app/alertas/abiertas', {}, owner.token)).json().alerts).toEqual([]);
   });
 
   it('another account may register a phone removed with its data kept', async () => {

@@ -24,7 +24,7 @@ export const devicesTexts = {
   removeKeepHelp:
     'Se guardan en tu cuenta y vuelven si registras este mismo teléfono otra vez; están en la copia de tus datos.',
   removeDelete: 'Eliminarlos',
-  removeDeleteHelp: 'Se borran ahora sus fotos, ubicaciones y recorridos. No se puede deshacer.',
+  removeDeleteHelp: 'Se borran ahora sus fotos, ubicaciones, recorridos y alertas SOS. No se puede deshacer.',
   removePasswordLabel: 'Contraseña',
   removePasswordHelp: 'Escribe la contraseña de tu cuenta para confirmar.',
   removePasswordRequired: 'Escribe tu contraseña para quitar el dispositivo.',
