@@ -109,6 +109,19 @@ export default tseslint.config(
             ],
             // whether payments go to Flow's sandbox
             config: ['payments'],
+            // taking a phone off an account (decision 044): the password check (auth), the phone and
+            // what hangs from it (its orders, routes, lost-mode photos and an open SOS, ended through the
+            // alerts feature), the activity entry and notice, and the deletion's queue of files to remove
+            'device-removal': [
+              'activity',
+              'alerts',
+              'auth',
+              'commands',
+              'deletion',
+              'devices',
+              'lostphone',
+              'tracking',
+            ],
             // a phone belongs to an account, and its plan says how many it may have
             devices: ['accounts', 'plans'],
             // lost mode is an order to the phone (commands); the owner's name and the type of a network

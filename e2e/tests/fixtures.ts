@@ -218,6 +218,8 @@ export async function runAdmin(args: string[]): Promise<string[]> {
 
 export interface PhoneOptions {
   so?: 'android' | 'ios';
+  /** another phone of the same account (the simulator's own is derived from the e-mail) */
+  deviceId?: string;
   /** connects but never answers (to see the panel's time-outs) */
   silent?: boolean;
   /** seconds between two lost-mode reports, instead of the order's hour */
@@ -254,6 +256,7 @@ async function runPhone(
   const args = ['--import', 'tsx', 'apps/phone/src/main.ts', '--server', E2E_URL];
   args.push('--email', account.email, '--password', account.password);
   if (options.so) args.push('--so', options.so);
+  if (options.deviceId) args.push('--device-id', options.deviceId);
   if (options.silent) args.push('--silent');
   if (options.reportEvery !== undefined) args.push('--report-every', String(options.reportEvery));
   if (options.sos !== undefined) args.push('--sos', '--sos-every', String(options.sos));

@@ -26,6 +26,8 @@ export interface PhoneParts {
   wipeWindowMs: number;
   /** the account was deleted (accountDeleted): the phone forgets it and its token, and stops */
   forgetAccount: () => void;
+  /** the owner removed this phone from the account (deviceRemoved): it forgets its token, and stops */
+  forgetDevice: () => void;
 }
 
 /** The message and payload that finished a command, kept to answer a repeat the same way. */

@@ -45,6 +45,7 @@ function create({ isSilent = false, answer = (): RealtimeAck | null => ({ ok: tr
     reports: fakeReports(),
     wipeWindowMs: 60_000,
     forgetAccount: () => lines.push('forgot the account'),
+    forgetDevice: () => lines.push('forgot its token'),
   });
   return protocol;
 }

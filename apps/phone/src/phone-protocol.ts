@@ -52,6 +52,8 @@ export function createPhoneProtocol(parts: PhoneParts) {
     cancelingWipe: (payload) => commands.cancelingWipe(payload),
     // decision 038: the account is gone and the device token with it; nothing of it is kept
     accountDeleted: () => parts.forgetAccount(),
+    // decision 044: the owner removed this phone; its token is gone
+    deviceRemoved: () => parts.forgetDevice(),
   };
 
   return {

@@ -10,7 +10,7 @@ import { Server, type Socket as ServerSocket } from 'socket.io';
 import { DEVICE_NAMESPACE, type Device, type RealtimeAck } from '@escudo/contract';
 import { withPhoneDefaults } from './args.ts';
 import { OUTPUT_LINE, createPhoneLog } from './output.ts';
-import { connectPhone, type SimulatedPhone } from './phone.ts';
+import { REMOVED_NOTICE, connectPhone, type SimulatedPhone } from './phone.ts';
 
 const http = createServer();
 const io = new Server(http);
@@ -22,9 +22,11 @@ let statuses: unknown[] = [];
 let answerWith: (type: string) => RealtimeAck | Promise<RealtimeAck> = () => ({ ok: true });
 let current: ServerSocket | null = null;
 let connections = 0;
+/** the good token no longer works (the phone was removed while its link was down) */
+let isRevoked = false;
 
 io.of(DEVICE_NAMESPACE).use((socket, next) => {
-  if (socket.handshake.auth.token === 'good-token') return next();
+  if (socket.handshake.auth.token === 'good-token' && !isRevoked) return next();
   const error = new Error('Tu sesión no es válida o ha expirado.') as Error & { data: { code: string } };
   error.data = { code: 'UNAUTHENTICATED' };
   next(error);
@@ -326,6 +328,32 @@ describe('the phone protocol', () => {
     expect(texts('·')).toContain(
       'La cuenta de este teléfono fue eliminada: el teléfono la olvidó. Inicia sesión con otra cuenta para protegerlo nuevamente.',
     );
+  });
+
+  it('forgets its token and stops, saying so in Spanish, when the owner removed it', async () => {
+    let stoppedWith: unknown = null;
+    await start({ onStopped: () => (stoppedWith = true) });
+    const before = connections;
+    send('deviceRemoved', {});
+    current!.disconnect(true);
+    await until('the phone stopped', () => stoppedWith === true);
+    await new Promise((resolve) => setTimeout(resolve, 1_300));
+    expect(connections).toBe(before);
+    expect(phone!.isConnected).toBe(false);
+    expect(texts('·')).toContain(REMOVED_NOTICE);
+  });
+
+  it('stops and says it is no longer protected when a token that worked is refused', async () => {
+    let stoppedWith: unknown = null;
+    await start({ onStopped: () => (stoppedWith = true) });
+    // the link closes without the message (it was lost): the phone tries once, and is refused
+    isRevoked = true;
+    current!.disconnect(true);
+    await until('the phone stopped', () => stoppedWith === true).finally(() => (isRevoked = false));
+    expect(texts('·').slice(-2)).toEqual([
+      'connection refused: Tu sesión no es válida o ha expirado.',
+      REMOVED_NOTICE,
+    ]);
   });
 
   it('gives up when the server refuses its token', async () => {

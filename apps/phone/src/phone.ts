@@ -88,6 +88,10 @@ export async function signInAndRegister(options: PhoneOptions, log: PhoneLog): P
   return { device: registration.device, deviceToken: registration.device_token };
 }
 
+/** the simulator's line, in Spanish as the app would say it, once its phone is taken off the account */
+export const REMOVED_NOTICE =
+  'Este teléfono fue quitado de la cuenta: ya no está protegido. Inicia sesión y regístralo de nuevo para protegerlo.';
+
 /**
  * Connects a registered phone. `connected` settles at the first connection: resolved, or rejected if
  * the server refuses the token (a refused phone does not retry: its token is no longer valid).
@@ -109,6 +113,8 @@ export function connectPhone(
   });
 
   let isStopped = false;
+  /** whether this token has worked: refused afterwards, it was revoked rather than mistyped */
+  let hasConnected = false;
   let reconnectTimer: NodeJS.Timeout | null = null;
 
   /** resolves with the server's answer, or null when none came (the link dropped, or too slow) */
@@ -150,6 +156,13 @@ export function connectPhone(
       socket.disconnect();
       onStopped?.('account deleted');
     },
+    forgetDevice() {
+      log.status(REMOVED_NOTICE);
+      deviceToken = '';
+      stopEverything();
+      socket.disconnect();
+      onStopped?.('device removed');
+    },
   });
   const sos = createSos({ ...api, everyS: options.sosEveryS });
   const status = createPhoneStatus({
@@ -177,6 +190,7 @@ export function connectPhone(
   };
 
   socket.on('connect', () => {
+    hasConnected = true;
     log.status('connected');
     settle.resolve();
     protocol.resumeSending();
@@ -199,6 +213,8 @@ export function connectPhone(
     }
     // refused by the server (bad or rotated token): retrying with the same token cannot work
     log.error(`connection refused: ${error.message}`);
+    // a token that worked before was revoked: the phone was removed (or registered again elsewhere)
+    if (hasConnected) log.status(REMOVED_NOTICE);
     stopEverything();
     settle.reject(new Error(error.message));
     onStopped?.(error.message);

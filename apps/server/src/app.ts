@@ -55,6 +55,7 @@ import { registerActivityRoutes } from './activity/activity.routes.ts';
 import { registerExportRoutes } from './export/export.routes.ts';
 import { prepareDataExportsJob } from './export/export.jobs.ts';
 import { registerDeletionRoutes } from './deletion/deletion.routes.ts';
+import { registerDeviceRemovalRoutes } from './device-removal/device-removal.routes.ts';
 import { registerTwoFactorRoutes } from './two-factor/two-factor.routes.ts';
 import { registerCommandMessages } from './commands/commands.messages.ts';
 
@@ -296,6 +297,7 @@ async function registerFeatures(
   // an export asked for is made by its job at once, in whichever process takes it
   registerExportRoutes(app, route, ctx, { prepareSoon: () => jobs.trigger(prepareDataExportsJob.name) });
   registerDeletionRoutes(route, ctx);
+  registerDeviceRemovalRoutes(route, ctx);
   registerTwoFactorRoutes(route, ctx);
   registerFileRoutes(app, ctx);
   await registerWebApp(app, ctx.env);

@@ -3,7 +3,8 @@
  * the files, and a TCP balancer hands each connection to the next process in turn. A phone on one
  * process obeys a lock ordered through another and its result reaches a panel on a third; a lost-mode
  * photo uploaded through one process is listed and downloaded through others; an SOS raised through
- * one is seen by the panel on another and its link opens through a third. Runs in the PostgreSQL
+ * one is seen by the panel on another and its link opens through a third; a phone removed through one
+ * process loses its link on another. Runs in the PostgreSQL
  * project only, since PGlite is one process's.
  */
 import http from 'node:http';
@@ -215,6 +216,37 @@ describe.skipIf(!isPostgresRun)(
 
         // every process took part
         expect(new Set(balancer.connections)).toEqual(new Set([0, 1, 2]));
+      },
+    );
+
+    it(
+      'a phone removed through one process is cut off on the one that holds its link (decision 044)',
+      { timeout: 60_000 },
+      async () => {
+        const { token, password } = await signUp(post, { name: 'Ana Quita' });
+        const { deviceId, deviceToken } = await registerPhone(post, token);
+        const phone = await socketOn(DEVICE_NAMESPACE, deviceToken);
+        const disconnected = new Promise<string>((resolve) => phone.socket.once('disconnect', resolve));
+
+        const removed = await post(
+          '/api/app/devices/remove',
+          { device_id: deviceId, password, delete_data: true },
+          token,
+          [phone.process],
+        );
+        expect(removed.status).toBe(200);
+        expect(await disconnected).toBe('io server disconnect');
+        expect(phone.socket.received.map((m) => m.type)).toContain('deviceRemoved');
+        // its token is refused on every process; the starter plan's one place takes another phone
+        for (let i = 0; i < PROCESSES; i += 1) {
+          const refused = await post(
+            '/api/device/lostphone/report',
+            { lat: 1, lng: 1, image: '' },
+            deviceToken,
+          );
+          expect(refused.status).toBe(401);
+        }
+        await registerPhone(post, token);
       },
     );
   },

@@ -41,6 +41,8 @@ export const ACTIVITY_KINDS = [
   'lost_mode_ordered',
   'wipe_ordered',
   'tracking_ordered',
+  /** the owner took a phone off the account (issue 30 item 2) */
+  'device_removed',
   'invitation_sent',
   'data_exported',
   'deletion_requested',

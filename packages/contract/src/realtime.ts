@@ -145,6 +145,11 @@ export const serverToDeviceMessages = {
    * works; the app forgets the account and its token and asks to sign in
    */
   accountDeleted: z.object({}),
+  /**
+   * the owner removed this phone from the account (issue 30 item 2; decision 044): its device token no
+   * longer works and the server closes the link; the app forgets the token and says it is unprotected
+   */
+  deviceRemoved: z.object({}),
 };
 
 /**

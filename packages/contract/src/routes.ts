@@ -46,6 +46,9 @@ export const routes = {
   getComunasActivas: { method: 'POST', path: '/api/auth/getComunasActivas', auth: 'none' },
   getConfig: { method: 'GET', path: '/api/config', auth: 'none' },
   registerDevice: { method: 'POST', path: '/api/device/register', auth: 'user' },
+  /** the owner removes or renames a phone from the panel (issue 30 item 2) */
+  removeDevice: { method: 'POST', path: '/api/app/devices/remove', auth: 'user' },
+  renameDevice: { method: 'POST', path: '/api/app/devices/rename', auth: 'user' },
   validatePass: { method: 'POST', path: '/api/app/user/validatePass', auth: 'user' },
   createFirebaseAuthToken: {
     method: 'POST',

@@ -23,6 +23,7 @@ const WHAT = {
   lock_ordered: 'Se ordenó bloquear tu teléfono',
   lost_mode_ordered: 'Se ordenó activar el modo perdido de tu teléfono',
   wipe_ordered: 'Se ordenó borrar los datos de tu teléfono',
+  device_removed: 'Se quitó un teléfono de tu cuenta',
 } as const;
 export type SecurityNoticeKind = keyof typeof WHAT;
 

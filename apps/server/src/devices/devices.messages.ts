@@ -19,8 +19,8 @@ const OWNED_DEVICE_TTL_MS = 60_000;
 /**
  * Each panel socket remembers which device_ids are its user's: a database lookup was most of a probe's
  * cost, the panel's most frequent message (bench/RESULTS.md, `npm run bench:realtime`). A device never
- * changes owner (registerUserDevice refuses) nor is deleted, so the expiry only guards against that
- * rule changing. Refusals (404) are never remembered.
+ * changes owner (registerUserDevice refuses); a removed one (decision 044) has no connection left, so
+ * a probe remembered a little longer reaches nobody. Refusals (404) are never remembered.
  */
 export function registerDeviceMessages(messages: RealtimeMessages, ctx: AppContext): void {
   const ownedBy = new WeakMap<PanelSocket, Map<string, { rowId: number; until: number }>>();

@@ -10,6 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { createdAt } from '../lib/db/columns.ts';
 import { users } from '../accounts/accounts.schema.ts';
 
@@ -47,11 +48,22 @@ export const devices = pgTable(
     charging: boolean('charging'),
     network: text('network', { enum: deviceNetworks }),
     statusAt: timestamp('status_at', { withTimezone: true }),
+    /**
+     * Set when the owner removed the phone but kept its reports and routes (decision 044): the row
+     * stays for them, without a token, and no longer counts towards the plan nor shows in the panel.
+     * A phone removed with its data is deleted instead.
+     */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    /** the owner renamed it in the panel: the app registering again keeps that name (issue 30 item 2) */
+    isNamedByOwner: boolean('is_named_by_owner').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('devices_device_id_idx').on(t.deviceId),
+    // one phone is on one account at a time; a removed one's row may stay beside its new registration
+    uniqueIndex('devices_device_id_idx')
+      .on(t.deviceId)
+      .where(sql`${t.removedAt} is null`),
     index('devices_user_idx').on(t.userId),
     uniqueIndex('devices_token_hash_idx').on(t.tokenHash),
   ],

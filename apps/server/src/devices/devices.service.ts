@@ -1,5 +1,5 @@
 /** Phones on an account; registering one gives its device token (issue 3, docs/api.md "The phone's side"). */
-import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import {
   DEVICE_STATUS_MIN_INTERVAL_MS,
   type BodyOf,
@@ -7,6 +7,7 @@ import {
   type PhoneStatus,
   type ServerToPanel,
   type registerDevice,
+  type renameDevice,
 } from '@escudo/contract';
 import type { DeviceAuth } from '../lib/http/routes.ts';
 import type { AppContext } from '../lib/context.ts';
@@ -57,13 +58,19 @@ export async function registerUserDevice(
     // one registration at a time per account, so two phones at once cannot both take the last place
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     const [existing] = await tx
-      .select({ id: devices.id, userId: devices.userId })
+      .select({ id: devices.id, userId: devices.userId, isNamedByOwner: devices.isNamedByOwner })
       .from(devices)
-      .where(eq(devices.deviceId, input.device_id))
+      .where(and(eq(devices.deviceId, input.device_id), isNull(devices.removedAt)))
       .limit(1);
     if (existing && existing.userId !== userId) throw new AppError('DEVICE_TAKEN');
+    // a name the owner chose in the panel stays (issue 30 item 2)
+    const kept = { ...values, deviceName: undefined };
     if (existing) {
-      const [updated] = await tx.update(devices).set(values).where(eq(devices.id, existing.id)).returning();
+      const [updated] = await tx
+        .update(devices)
+        .set(existing.isNamedByOwner ? kept : values)
+        .where(eq(devices.id, existing.id))
+        .returning();
       return updated!;
     }
     const [limit] = await tx
@@ -71,7 +78,8 @@ export async function registerUserDevice(
       .from(userPlans)
       .innerJoin(planes, eq(planes.id, userPlans.planId))
       .where(eq(userPlans.userId, userId));
-    const registered = await tx.$count(devices, eq(devices.userId, userId));
+    // a removed phone frees its place (decision 044)
+    const registered = await tx.$count(devices, and(eq(devices.userId, userId), isNull(devices.removedAt)));
     const maxDevices = limit?.maxDevices ?? 0;
     if (registered >= maxDevices) {
       const what = maxDevices === 1 ? '1 dispositivo' : `${maxDevices} dispositivos`;
@@ -79,6 +87,23 @@ export async function registerUserDevice(
         'DEVICE_LIMIT_REACHED',
         `Alcanzaste el máximo de ${what} de tu plan ${limit?.planName}. Actualiza tu plan para registrar otro teléfono.`,
       );
+    }
+    // the same phone removed from this account with its data kept comes back with its history
+    const [removed] = await tx
+      .select({ id: devices.id, isNamedByOwner: devices.isNamedByOwner })
+      .from(devices)
+      .where(
+        and(eq(devices.userId, userId), eq(devices.deviceId, input.device_id), isNotNull(devices.removedAt)),
+      )
+      .orderBy(desc(devices.id))
+      .limit(1);
+    if (removed) {
+      const [restored] = await tx
+        .update(devices)
+        .set({ ...(removed.isNamedByOwner ? kept : values), removedAt: null })
+        .where(eq(devices.id, removed.id))
+        .returning();
+      return restored!;
     }
     const [created] = await tx
       .insert(devices)
@@ -93,7 +118,7 @@ export async function registerUserDevice(
 }
 
 /**
- * A device of this user. Another user's device is answered exactly as an unknown one (404, same
+ * A device of this user, not removed. Another user's device is answered exactly as an unknown one (404, same
  * message; issue 12 item 9): a 403 would tell anyone whether an id is registered.
  */
 export async function findUserDevice(
@@ -107,6 +132,8 @@ export async function findUserDevice(
     .where(
       and(
         eq(devices.userId, userId),
+        // a removed phone is unknown to every call of the panel (decision 044)
+        isNull(devices.removedAt),
         'deviceId' in ref ? eq(devices.deviceId, ref.deviceId) : eq(devices.id, ref.internalId),
       ),
     )
@@ -116,7 +143,25 @@ export async function findUserDevice(
 }
 
 export async function listUserDevices(ctx: AppContext, userId: number) {
-  return ctx.db.select().from(devices).where(eq(devices.userId, userId)).orderBy(devices.id);
+  return ctx.db
+    .select()
+    .from(devices)
+    .where(and(eq(devices.userId, userId), isNull(devices.removedAt)))
+    .orderBy(devices.id);
+}
+
+/**
+ * app/devices/rename: the name the panel shows. It is marked as the owner's, so the app registering
+ * the phone again (which sends the phone's own name) does not undo it.
+ */
+export async function renameUserDevice(ctx: AppContext, userId: number, input: BodyOf<typeof renameDevice>) {
+  const [row] = await ctx.db
+    .update(devices)
+    .set({ deviceName: input.name, isNamedByOwner: true, updatedAt: ctx.now() })
+    .where(and(eq(devices.userId, userId), eq(devices.deviceId, input.device_id), isNull(devices.removedAt)))
+    .returning();
+  if (!row) throw new AppError('NOT_FOUND', 'No encontramos ese dispositivo.');
+  return { device: toDevice(row) };
 }
 
 /** the columns of a phone's last state (issue 30 item 3) */

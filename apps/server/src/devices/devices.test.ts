@@ -130,3 +130,63 @@ describe('POST /api/device/register', () => {
     expect(await countDevices()).toBe(before);
   });
 });
+
+describe('POST /api/app/devices/rename', () => {
+  it('renames the phone as the panel shows it, and the app registering again keeps that name', async () => {
+    const ana = await signUpUser(app);
+    const body = phone();
+    const { device } = (await app.post('/api/device/register', body, ana.token)).json();
+
+    const response = await app.post(
+      '/api/app/devices/rename',
+      { device_id: body.device_id, name: '  Celular del trabajo  ' },
+      ana.token,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ device: { ...device, device_name: 'Celular del trabajo' } });
+    const { user } = (await app.post('/api/app/user/details', {}, ana.token)).json();
+    expect(user.dispositivos[0].device_name).toBe('Celular del trabajo');
+
+    const again = (
+      await app.post('/api/device/register', { ...body, device_soversion: 15 }, ana.token)
+    ).json();
+    expect(again.device).toMatchObject({ device_name: 'Celular del trabajo', device_soversion: 15 });
+  });
+
+  it('refuses an empty, too long or multi-line name in Spanish, changing nothing', async () => {
+    const ana = await signUpUser(app);
+    const body = phone();
+    await app.post('/api/device/register', body, ana.token);
+    for (const [name, message] of [
+      ['   ', 'Este campo es obligatorio'],
+      ['x'.repeat(41), 'El nombre no puede superar los 40 caracteres.'],
+      ['Mi\nteléfono', 'No puede contener saltos de línea ni caracteres de control.'],
+    ] as const) {
+      const response = await app.post(
+        '/api/app/devices/rename',
+        { device_id: body.device_id, name },
+        ana.token,
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'VALIDATION', fields: { name: message } });
+    }
+    const [row] = await app.ctx.db.select().from(devices).where(eq(devices.deviceId, body.device_id));
+    expect(row!.deviceName).toBe(body.device_name);
+  });
+
+  it("answers another user's phone as unknown and leaves its name", async () => {
+    const owner = await signUpUser(app);
+    const other = await signUpUser(app);
+    const body = phone();
+    await app.post('/api/device/register', body, owner.token);
+    const response = await app.post(
+      '/api/app/devices/rename',
+      { device_id: body.device_id, name: 'Robado' },
+      other.token,
+    );
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ code: 'NOT_FOUND', message: 'No encontramos ese dispositivo.' });
+    const [row] = await app.ctx.db.select().from(devices).where(eq(devices.deviceId, body.device_id));
+    expect(row!.deviceName).toBe(body.device_name);
+  });
+});

@@ -185,6 +185,8 @@ export async function addAccountData(ctx: AppContext, zip: ZipFile, userId: numb
       cargando: phone.charging,
       red: phone.network,
       estado_informado: iso(phone.statusAt),
+      // a phone removed with its reports and routes kept (decision 044)
+      quitado: iso(phone.removedAt),
       ordenes: orders
         .filter((order) => order.deviceId === phone.id)
         .map((order) => ({

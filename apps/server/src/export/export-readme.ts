@@ -35,7 +35,8 @@ avatar.jpg
 dispositivos.json
     Tus teléfonos registrados (nombre, marca, modelo, sistema, si están en modo perdido), su
     último estado (última conexión, batería, si estaba cargando, red) y las órdenes que les
-    enviaste: bloqueo, borrado, modo perdido y seguimiento, con su estado.
+    enviaste: bloqueo, borrado, modo perdido y seguimiento, con su estado. Los que quitaste de tu
+    cuenta conservando sus datos aparecen con la fecha en "quitado".
 
 modo-perdido/reportes.json
     Los reportes que enviaron tus teléfonos en modo perdido: dónde estaban (latitud y longitud),

@@ -1,5 +1,5 @@
 /** The account as the panel and the phone app read it (spec section 3); the account itself is accounts/. */
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { User } from '@escudo/contract';
 import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
@@ -72,7 +72,7 @@ const findUserDetailRows = preparedPerDatabase((db) =>
     // at most one row: user_plans is unique per user
     .leftJoin(userPlans, eq(userPlans.userId, users.id))
     // one row per device (a plan allows a handful)
-    .leftJoin(devices, eq(devices.userId, users.id))
+    .leftJoin(devices, and(eq(devices.userId, users.id), isNull(devices.removedAt)))
     .where(eq(users.id, sql.placeholder('userId')))
     .orderBy(asc(devices.id))
     .prepare('find_user_detail_rows'),

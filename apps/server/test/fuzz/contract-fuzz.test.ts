@@ -243,6 +243,8 @@ describe('contract fuzz: HTTP endpoints', () => {
     // closing an account takes its password, counted per session like validatePass: the fuzz's wrong
     // passwords go through an account of their own, so the owner's validatePass is not held back
     const closer = await signUpUser(app);
+    // removing a phone takes the password too: a phone and a session of its own (decision 044)
+    const remover = await userWithPhone(app);
     const payment = await app.post(
       '/api/app/pagos/newPlanPayment',
       { plan_id: 2, months_paid: 1 },
@@ -303,6 +305,8 @@ describe('contract fuzz: HTTP endpoints', () => {
         device_name: 'Teléfono de prueba',
         device_model: 'Galaxy A54',
       },
+      // a made-up password: the right one would remove the phone
+      removeDevice: { device_id: remover.deviceId, password: 'una-clave-equivocada' },
       createFirebaseAuthToken: { device_id: `panel-${user.id}` },
       changeLostStatus: { device_id: owner.internalId },
       getOrderStatusByToken: { order_token: orderToken },
@@ -359,6 +363,7 @@ describe('contract fuzz: HTTP endpoints', () => {
       changePassword: 'CURRENT_PASSWORD_WRONG',
       // a made-up password (the right one would close the account), and a made-up cancel link
       deleteAccount: 'WRONG_PASSWORD',
+      removeDevice: 'WRONG_PASSWORD',
       cancelAccountDeletion: 'DELETION_LINK_INVALID',
       // two-step sign-in: a made-up challenge, a confirm of the owner, who has started no secret, and
       // turning off what the owner does not have on
@@ -376,6 +381,7 @@ describe('contract fuzz: HTTP endpoints', () => {
       if (auth === 'operator') return operator.token;
       if (name === 'registerDevice') return registrar.token;
       if (name === 'deleteAccount') return closer.token;
+      if (name === 'removeDevice') return remover.token;
       // changeEmail's wrong passwords count against the session with validatePass's (decision 034):
       // another session keeps the owner's free for validatePass
       if (name === 'changeEmail') return registrar.token;

@@ -1,7 +1,8 @@
-// Spanish texts of the device list (spec 2, sidebar).
+// Spanish texts of the device list (spec 2, sidebar) and of each phone's menu (issue 30 item 2).
 export const devicesTexts = {
   heading: 'Dispositivos registrados',
   empty: 'No hay dispositivos registrados en tu cuenta.',
+  slots: 'Lugares de tu plan: {used} de {max}',
   android: 'Android',
   ios: 'iOS',
 
@@ -19,4 +20,35 @@ export const devicesTexts = {
   charging: 'cargando',
   chargingNoLevel: 'Cargando',
   networks: { wifi: 'Wi-Fi', cellular: 'Datos móviles', none: 'Sin red' },
+
+  menuLabel: 'Opciones de {name}',
+  rename: 'Cambiar nombre',
+  remove: 'Quitar dispositivo',
+  cancel: 'Cancelar',
+  renameTitle: 'Cambiar nombre',
+  renameLabel: 'Nombre del dispositivo',
+  renameHelp: 'Así lo verás en tu cuenta. Hasta 40 caracteres.',
+  renameSave: 'Guardar',
+  renameDone: 'Nombre cambiado.',
+  renameFailed: 'No pudimos cambiar el nombre. Inténtalo nuevamente.',
+  removeTitle: 'Quitar {name}',
+  removeWhat:
+    'El teléfono dejará de estar protegido: ya no podrás bloquearlo, activar su modo perdido, borrarlo ni seguir su recorrido desde aquí, y la aplicación del teléfono dejará de estar conectada a tu cuenta.',
+  removeSlot: 'Su lugar en tu plan queda libre, así que podrás registrar otro teléfono de inmediato.',
+  removeDataLegend: '¿Qué hacemos con sus reportes de modo perdido y sus recorridos?',
+  removeKeep: 'Conservar sus reportes y recorridos',
+  removeKeepHelp:
+    'Se guardan en tu cuenta y vuelven si registras este mismo teléfono otra vez; están en la copia de tus datos.',
+  removeDelete: 'Eliminarlos',
+  removeDeleteHelp: 'Se borran ahora sus fotos, ubicaciones, recorridos y alertas SOS. No se puede deshacer.',
+  removePasswordLabel: 'Contraseña',
+  removePasswordHelp: 'Escribe la contraseña de tu cuenta para confirmar.',
+  removePasswordRequired: 'Escribe tu contraseña para quitar el dispositivo.',
+  removeCodeLabel: 'Código de verificación',
+  removeCodeHelp: 'Los 6 dígitos de tu app de autenticación, o un código de recuperación.',
+  removeCodeRequired: 'Escribe el código de verificación.',
+  removeConfirm: 'Quitar',
+  removeFailed: 'No pudimos quitar el dispositivo. Inténtalo nuevamente.',
+  removeDone: '{name} ya no está en tu cuenta y su lugar en tu plan quedó libre.',
+  understood: 'Entendido',
 } as const;

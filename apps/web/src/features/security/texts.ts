@@ -132,6 +132,7 @@ export const securityTexts = {
     lock_ordered: 'Bloqueo ordenado',
     lost_mode_ordered: 'Modo perdido ordenado',
     wipe_ordered: 'Borrado de datos ordenado',
+    device_removed: 'Dispositivo quitado de la cuenta',
     tracking_ordered: 'Seguimiento ordenado',
     invitation_sent: 'Invitación enviada',
     data_exported: 'Datos exportados',

@@ -10,6 +10,11 @@ export function selectDevice(device: Device): void {
   selectedDeviceId.set(String(device.id));
 }
 
+/** the stored choice, as a string id, or null */
+export function getSelectedDeviceId(): string | null {
+  return selectedDeviceId.get();
+}
+
 export function clearSelectedDevice(): void {
   selectedDeviceId.remove();
 }

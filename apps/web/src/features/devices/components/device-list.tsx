@@ -2,9 +2,12 @@ import { useId } from 'react';
 import type { UserDevice } from '@escudo/contract';
 import { Icon } from '../../../components/icon.tsx';
 import { PendingOrders } from '../../../lib/commands/pending-orders.tsx';
+import { fillText } from '../../../lib/format.ts';
 import { selectDevice, useSelectedDevice } from '../../../lib/session/selected-device.ts';
+import { useUser } from '../../../lib/session/user-details.ts';
 import { devicesTexts } from '../texts.ts';
 import { DeviceStatusLine } from './device-status-line.tsx';
+import { DeviceMenu } from './device-menu.tsx';
 import './device-list.css';
 
 // the paths of @mui/icons-material's PhoneAndroid and PhoneIphone (MIT)
@@ -21,12 +24,19 @@ const IPHONE_ICON =
 export function DeviceList({ devices, onSelect }: { devices: UserDevice[]; onSelect?: () => void }) {
   const selected = useSelectedDevice();
   const headingId = useId();
+  // how many of the plan's places are taken: removing a phone frees one (issue 30 item 2)
+  const maxDevices = useUser().data?.plan?.plan.max_devices;
 
   return (
     <section aria-labelledby={headingId} className="device-list">
       <h2 id={headingId} className="device-list-heading">
         {devicesTexts.heading}
       </h2>
+      {maxDevices === undefined ? null : (
+        <p className="device-list-slots">
+          {fillText(devicesTexts.slots, { used: devices.length, max: maxDevices })}
+        </p>
+      )}
       {devices.length === 0 ? (
         <p className="device-list-empty">{devicesTexts.empty}</p>
       ) : (
@@ -57,6 +67,7 @@ export function DeviceList({ devices, onSelect }: { devices: UserDevice[]; onSel
                     <DeviceStatusLine device={device} />
                   </span>
                 </button>
+                <DeviceMenu device={device} />
                 <PendingOrders device={device} />
               </li>
             );

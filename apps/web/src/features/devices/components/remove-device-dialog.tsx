@@ -1,0 +1,176 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { useId, useState, type FormEvent } from 'react';
+import type { Device } from '@escudo/contract';
+import { FormField } from '../../../components/form-field.tsx';
+import { PasswordField } from '../../../components/password-field.tsx';
+import { isApiRequestError } from '../../../lib/api-client.ts';
+import { fillText } from '../../../lib/format.ts';
+import { useUser } from '../../../lib/session/user-details.ts';
+import { forgetRemovedDevice, useRemoveDevice } from '../api/remove-device.ts';
+import { devicesTexts as t } from '../texts.ts';
+
+/**
+ * 'Quitar dispositivo' (issue 30 item 2; decision 044): what happens, the choice about its reports and
+ * routes, the password (and the two-step code when on), as before a wipe. Once removed, the dialog
+ * says so; closing it takes the phone off the list.
+ */
+export function RemoveDeviceDialog({ device, onClose }: { device: Device; onClose: () => void }) {
+  const theme = useTheme();
+  const isPhone = useMediaQuery(theme.breakpoints.down('sm'));
+  const titleId = useId();
+  const choiceId = useId();
+  const passwordId = useId();
+  const codeId = useId();
+  const [deleteData, setDeleteData] = useState(false);
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [hasTriedToSubmit, setHasTriedToSubmit] = useState(false);
+  // with two-step sign-in on, the server asks its code too (decision 035)
+  const needsCode = useUser().data?.two_factor_enabled ?? false;
+  const removal = useRemoveDevice();
+  const isDone = removal.isSuccess;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setHasTriedToSubmit(true);
+    if (password === '' || (needsCode && code.trim() === '') || removal.isPending) return;
+    removal.mutate(
+      {
+        device_id: device.device_id,
+        password,
+        delete_data: deleteData,
+        ...(needsCode ? { code: code.trim() } : {}),
+      },
+      // a code works once: whatever the answer, the next try needs a fresh one
+      { onSettled: () => setCode('') },
+    );
+  };
+  const close = () => {
+    if (isDone) forgetRemovedDevice(device);
+    onClose();
+  };
+
+  const isPasswordMissing = hasTriedToSubmit && password === '';
+  const isCodeMissing = hasTriedToSubmit && code.trim() === '';
+  const fields = removal.isError && isApiRequestError(removal.error) ? removal.error.fields : undefined;
+  const passwordError = fields?.password;
+  const formError =
+    removal.isError && !passwordError
+      ? isApiRequestError(removal.error) && removal.error.status !== 500
+        ? removal.error.message
+        : t.removeFailed
+      : null;
+
+  return (
+    <Dialog
+      open
+      onClose={removal.isPending ? undefined : close}
+      fullScreen={isPhone}
+      maxWidth="sm"
+      fullWidth
+      aria-labelledby={titleId}
+    >
+      <DialogTitle id={titleId}>{fillText(t.removeTitle, { name: device.device_name })}</DialogTitle>
+      {isDone ? (
+        <>
+          <DialogContent>
+            <Alert severity="success" role="status">
+              {fillText(t.removeDone, { name: device.device_name })}
+            </Alert>
+          </DialogContent>
+          <DialogActions>
+            <Button variant="contained" onClick={close} autoFocus>
+              {t.understood}
+            </Button>
+          </DialogActions>
+        </>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <DialogContent>
+            <Stack spacing={2}>
+              <Typography>{t.removeWhat}</Typography>
+              <Typography>{t.removeSlot}</Typography>
+              <FormControl>
+                <FormLabel id={choiceId}>{t.removeDataLegend}</FormLabel>
+                <RadioGroup
+                  aria-labelledby={choiceId}
+                  value={deleteData ? 'delete' : 'keep'}
+                  onChange={(event) => setDeleteData(event.target.value === 'delete')}
+                >
+                  <FormControlLabel value="keep" control={<Radio />} label={t.removeKeep} />
+                  <Typography variant="body2" color="text.secondary" sx={{ ml: 4, mb: 1 }}>
+                    {t.removeKeepHelp}
+                  </Typography>
+                  <FormControlLabel value="delete" control={<Radio />} label={t.removeDelete} />
+                  <Typography variant="body2" color="text.secondary" sx={{ ml: 4 }}>
+                    {t.removeDeleteHelp}
+                  </Typography>
+                </RadioGroup>
+              </FormControl>
+              {formError ? (
+                <Alert severity="error" role="alert">
+                  {formError}
+                </Alert>
+              ) : null}
+              <PasswordField
+                id={passwordId}
+                label={t.removePasswordLabel}
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                autoComplete="current-password"
+                required
+                error={isPasswordMissing || Boolean(passwordError)}
+                helperText={
+                  isPasswordMissing ? t.removePasswordRequired : (passwordError ?? t.removePasswordHelp)
+                }
+              />
+              {needsCode ? (
+                <FormField
+                  id={codeId}
+                  label={t.removeCodeLabel}
+                  value={code}
+                  onChange={(event) => setCode(event.target.value)}
+                  autoComplete="one-time-code"
+                  required
+                  error={isCodeMissing}
+                  helperText={isCodeMissing ? t.removeCodeRequired : t.removeCodeHelp}
+                  inputProps={{ maxLength: 32, spellCheck: false, autoCapitalize: 'off' }}
+                />
+              ) : null}
+            </Stack>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={close} disabled={removal.isPending}>
+              {t.cancel}
+            </Button>
+            <Button
+              type="submit"
+              variant="contained"
+              color="error"
+              disabled={removal.isPending}
+              aria-busy={removal.isPending || undefined}
+              startIcon={removal.isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
+            >
+              {t.removeConfirm}
+            </Button>
+          </DialogActions>
+        </form>
+      )}
+    </Dialog>
+  );
+}
