@@ -75,7 +75,8 @@ describe('the sidebar on a phone', () => {
     const links: [string | RegExp, 'link' | 'button', string][] = [
       ['Plan Esencial', 'link', '/planes'],
       [appTexts.securityAndPrivacy, 'link', '/seguridad'],
-      [new RegExp(user.dispositivos[0]!.device_name), 'button', '/seguridad'],
+      // the phone's own button, not its 'Opciones de …' menu
+      [new RegExp(`^Android .*${user.dispositivos[0]!.device_name}`), 'button', '/seguridad'],
     ];
     for (const [index, [name, role, path]] of links.entries()) {
       await userEvent.click(await inDrawer(role, name));

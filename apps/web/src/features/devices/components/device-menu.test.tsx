@@ -76,7 +76,7 @@ describe('DeviceMenu', () => {
       name: 'Celular del trabajo',
     });
     expect(
-      within(list()).getByRole('button', { name: 'Android Samsung Celular del trabajo Galaxy A54' }),
+      within(list()).getByRole('button', { name: /^Android Samsung Celular del trabajo Galaxy A54/ }),
     ).toBeInTheDocument();
   });
 

@@ -22,7 +22,7 @@ function openWith(...devices: UserDevice[]) {
 }
 
 const row = async (name: RegExp) => screen.findByRole('button', { name });
-const ANDROID = /Teléfono de Ana/;
+const ANDROID = /^Android .*Teléfono de Ana/;
 
 describe('DeviceStatusLine', () => {
   it('says "Sin conexión registrada" for a phone never connected, and nothing of battery or network', async () => {
@@ -46,7 +46,7 @@ describe('DeviceStatusLine', () => {
       { ...iphone, online: true, battery: null, charging: true, network: 'none' },
     );
     expect(await row(ANDROID)).toHaveTextContent('En línea · Batería 7 % · Datos móviles');
-    expect(await row(/iPhone de Ana/)).toHaveTextContent('En línea · Cargando · Sin red');
+    expect(await row(/^iOS .*iPhone de Ana/)).toHaveTextContent('En línea · Cargando · Sin red');
   });
 
   it('says how long ago an offline phone was last connected, with what it last reported', async () => {
@@ -84,7 +84,7 @@ describe('DeviceStatusLine', () => {
     expect(await row(ANDROID)).toHaveTextContent('Última conexión hace un momento');
     act(() => vi.advanceTimersByTime(60_000));
     expect(await row(ANDROID)).toHaveTextContent('Última conexión hace 1 min');
-    expect(await row(/iPhone de Ana/)).toHaveTextContent('Última conexión hace 1 min');
+    expect(await row(/^iOS .*iPhone de Ana/)).toHaveTextContent('Última conexión hace 1 min');
     expect(vi.getTimerCount()).toBe(1);
   });
 });
