@@ -12,7 +12,6 @@ import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { ClientOrigin } from '../lib/http/client-origin.ts';
 import { createToken, hashToken } from '../lib/crypto/tokens.ts';
-import { verifyPassword } from '../lib/crypto/passwords.ts';
 import { isUniqueViolation } from '../lib/db/errors.ts';
 import { forgive, takeHits } from '../lib/throttle/throttle.ts';
 import { users } from '../accounts/accounts.schema.ts';
@@ -22,6 +21,7 @@ import { sendSecurityNotice } from '../activity/security-notice.ts';
 import { emailVerifications } from './auth.schema.ts';
 import { changeEmailEmail, verifyEmailEmail } from './auth.emails.ts';
 import { authLimits } from './auth.limits.ts';
+import { requirePasswordAgain } from './password-check.ts';
 
 type LinkKind = (typeof emailVerifications.kind.enumValues)[number];
 
@@ -121,20 +121,16 @@ export async function requestEmailChange(
   input: BodyOf<typeof changeEmail>,
 ) {
   const limits = authLimits(ctx.env);
-  const session = { limit: limits.confirmSession, subject: String(auth.sessionId) };
-  const hits = await takeHits(ctx, [session]);
+  const forgiveTries = await requirePasswordAgain(ctx, auth, limits.confirmSession, {
+    password: input.password,
+    secondStep: false,
+  });
+  await forgiveTries(ctx.db);
   const [user] = await ctx.db
-    .select({ name: users.name, email: users.email, passwordHash: users.passwordHash })
+    .select({ name: users.name, email: users.email })
     .from(users)
     .where(eq(users.id, auth.userId));
   if (!user) throw new AppError('UNAUTHENTICATED');
-  if (!user.passwordHash) {
-    await forgive(ctx.db, { ids: hits });
-    throw new AppError('PASSWORD_NOT_SET');
-  }
-  if (!(await verifyPassword(user.passwordHash, input.password)))
-    throw new AppError('WRONG_PASSWORD', undefined, { password: 'La contraseña no es correcta.' });
-  await forgive(ctx.db, { ids: hits, clear: [session] });
 
   const email = input.email.trim();
   if (normalizeEmail(email) === normalizeEmail(user.email))

@@ -56,3 +56,21 @@ export async function checkPasswordAgain(
   }
   return { isRight: true, forgive: (db) => forgive(db, { ids: hits, clear: [check] }) };
 }
+
+/**
+ * checkPasswordAgain for the calls that refuse a wrong password outright (the export, closing the
+ * account, removing a phone, a new e-mail): WRONG_PASSWORD, its message on the `password` field.
+ */
+export async function requirePasswordAgain(
+  ctx: AppContext,
+  auth: { userId: number; sessionId: number },
+  limit: Limit,
+  input: { password: string; code?: string | null | undefined; secondStep: boolean },
+): Promise<(db: DbOrTransaction) => Promise<void>> {
+  const checked = await checkPasswordAgain(ctx, auth, limit, input);
+  if (!checked.isRight) {
+    const { message } = new AppError('WRONG_PASSWORD');
+    throw new AppError('WRONG_PASSWORD', message, { password: message });
+  }
+  return checked.forgive;
+}

@@ -21,7 +21,7 @@ import { forgetSubjects } from '../lib/throttle/throttle.ts';
 import { users } from '../accounts/accounts.schema.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import { chileDateTime } from '../activity/security-notice.ts';
-import { checkPasswordAgain } from '../auth/password-check.ts';
+import { requirePasswordAgain } from '../auth/password-check.ts';
 import { authLimits } from '../auth/auth.limits.ts';
 import { sessions } from '../auth/auth.schema.ts';
 import { revokeAllSessions } from '../auth/sessions.ts';
@@ -68,15 +68,11 @@ export async function requestDeletion(
   if (auth.role !== 'customer')
     throw new AppError('FORBIDDEN', 'Las cuentas de operador no se eliminan aquí.');
   // the password, and with two-step sign-in on a code, as before a wipe
-  const checked = await checkPasswordAgain(ctx, auth, authLimits(ctx.env).confirmSession, {
+  const forgiveTries = await requirePasswordAgain(ctx, auth, authLimits(ctx.env).confirmSession, {
     password: body.password,
     code: body.code,
     secondStep: true,
   });
-  if (!checked.isRight) {
-    const { message } = new AppError('WRONG_PASSWORD');
-    throw new AppError('WRONG_PASSWORD', message, { password: message });
-  }
 
   const now = ctx.now();
   const scheduledAt = new Date(now.getTime() + ACCOUNT_DELETION_DELAY_MS);
@@ -90,7 +86,7 @@ export async function requestDeletion(
       .returning({ name: users.name, email: users.email });
     // scheduled by another request of this account a moment ago, which ended this session too
     if (!user) throw new AppError('UNAUTHENTICATED');
-    await checked.forgive(tx);
+    await forgiveTries(tx);
     await tx.insert(deletionCancelTokens).values({ userId: auth.userId, tokenHash: hashToken(token) });
     await revokeAllSessions(ctx, auth.userId, tx);
     await recordActivity(ctx, { userId: auth.userId, kind: 'deletion_requested', origin }, tx);

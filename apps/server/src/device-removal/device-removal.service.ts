@@ -17,7 +17,7 @@ import { recordActivity } from '../activity/activity.service.ts';
 import { alerts } from '../alerts/alerts.schema.ts';
 import { closeAlert } from '../alerts/alerts.service.ts';
 import { sendSecurityNotice } from '../activity/security-notice.ts';
-import { checkPasswordAgain } from '../auth/password-check.ts';
+import { requirePasswordAgain } from '../auth/password-check.ts';
 import { authLimits } from '../auth/auth.limits.ts';
 import { openStates } from '../commands/command-delivery.ts';
 import { deviceCommands } from '../commands/commands.schema.ts';
@@ -39,15 +39,11 @@ export async function removeUserDevice(
   // another user's phone, or one already removed, is NOT_FOUND before any password is tried
   const device = await findUserDevice(ctx, auth.userId, { deviceId: body.device_id });
   // the password, and with two-step sign-in on a code, as before a wipe (without opening its window)
-  const checked = await checkPasswordAgain(ctx, auth, authLimits(ctx.env).confirmSession, {
+  const forgiveTries = await requirePasswordAgain(ctx, auth, authLimits(ctx.env).confirmSession, {
     password: body.password,
     code: body.code,
     secondStep: true,
   });
-  if (!checked.isRight) {
-    const { message } = new AppError('WRONG_PASSWORD');
-    throw new AppError('WRONG_PASSWORD', message, { password: message });
-  }
 
   // an SOS still open ends first, through the alerts feature, so that the owner's and the network's
   // panels are told: the removed phone could no longer end it
@@ -66,7 +62,7 @@ export async function removeUserDevice(
       .for('update');
     // removed by another request of the owner a moment ago
     if (!row) throw new AppError('NOT_FOUND', 'No encontramos ese dispositivo.');
-    await checked.forgive(tx);
+    await forgiveTries(tx);
     await tx
       .update(deviceCommands)
       .set({ state: 'cancelled', reason: REMOVED_REASON, payload: {}, updatedAt: now })

@@ -21,7 +21,7 @@ import { AppError } from '../lib/app-error.ts';
 import { isUniqueViolation } from '../lib/db/errors.ts';
 import type { ClientOrigin } from '../lib/http/client-origin.ts';
 import { users } from '../accounts/accounts.schema.ts';
-import { checkPasswordAgain } from '../auth/password-check.ts';
+import { requirePasswordAgain } from '../auth/password-check.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import { chileDateTime } from '../activity/security-notice.ts';
 import { dataExports } from './export.schema.ts';
@@ -111,23 +111,20 @@ export async function requestExport(
   origin: ClientOrigin,
 ): Promise<DataExportStatus> {
   // with two-step sign-in on, a code too (the app's or a recovery code, used up), as before a wipe
-  const checked = await checkPasswordAgain(ctx, auth, exportLimits().passwordSession, {
+  const forgiveTries = await requirePasswordAgain(ctx, auth, exportLimits().passwordSession, {
     password: body.password,
     code: body.code,
     secondStep: true,
   });
-  if (!checked.isRight) {
-    throw new AppError('WRONG_PASSWORD', undefined, { password: 'La contraseña no es correcta.' });
-  }
   const now = ctx.now();
   const next = nextAllowedAt(ctx, await newestExport(ctx, auth.userId));
   if (next) {
-    await checked.forgive(ctx.db);
+    await forgiveTries(ctx.db);
     throw tooSoon(next, now);
   }
   try {
     await ctx.db.transaction(async (tx) => {
-      await checked.forgive(tx);
+      await forgiveTries(tx);
       await tx.insert(dataExports).values({ userId: auth.userId, status: 'pending', createdAt: now });
       await recordActivity(ctx, { userId: auth.userId, kind: 'data_exported', origin }, tx);
     });
