@@ -178,6 +178,16 @@ export async function selectDevice(page: Page, device: DeviceNames): Promise<voi
   ).toBeVisible();
 }
 
+/**
+ * The orders of a device waiting or moving in the sidebar (lib/commands/pending-orders.tsx); on a
+ * phone-sized screen the sidebar is a drawer, opened first.
+ */
+export async function deviceOrders(page: Page, device: DeviceNames) {
+  const menu = page.getByRole('button', { name: 'Abrir menú' });
+  if (await menu.isVisible()) await menu.click();
+  return page.getByRole('group', { name: `Órdenes para ${device.brand} ${device.name}` });
+}
+
 /** The link of the newest e-mail to `email` in the server's outbox, waiting for it to arrive. */
 export async function readLinkFromOutbox(email: string, pattern: RegExp): Promise<string> {
   const dir = path.join(E2E_DATA_DIR, 'outbox');

@@ -1,16 +1,13 @@
-import type { Page } from '@playwright/test';
-import { createAccount, expect, registerPhoneThatIsOff, signIn, simulatedAndroid, test } from './fixtures.ts';
-
-const PHONE = `${simulatedAndroid.brand} ${simulatedAndroid.name}`;
-
-/** The sidebar's orders of the phone; on a phone-sized screen the sidebar is a drawer, opened first. */
-async function phoneOrders(page: Page, isNarrow: boolean) {
-  if (isNarrow) {
-    const menu = page.getByRole('button', { name: 'Abrir menú' });
-    if (await menu.isVisible()) await menu.click();
-  }
-  return page.getByRole('group', { name: `Órdenes para ${PHONE}` });
-}
+import {
+  createAccount,
+  deviceOrders,
+  expect,
+  registerPhoneThatIsOff,
+  selectDevice,
+  signIn,
+  simulatedAndroid,
+  test,
+} from './fixtures.ts';
 
 for (const viewport of [
   { width: 390, height: 844 },
@@ -28,10 +25,7 @@ for (const viewport of [
     await registerPhoneThatIsOff(account);
     await signIn(page, account);
     if (isNarrow) await page.getByRole('button', { name: 'Abrir menú' }).click();
-    await page.getByRole('button', { name: new RegExp(`${PHONE}.*${simulatedAndroid.model}`) }).click();
-    await expect(
-      page.getByText(`Dispositivo seleccionado: ${PHONE} (${simulatedAndroid.model})`),
-    ).toBeVisible();
+    await selectDevice(page, simulatedAndroid);
 
     await page.getByRole('button', { name: /^Bloqueo de pantalla/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Bloqueo de pantalla' });
@@ -43,7 +37,7 @@ for (const viewport of [
     await expect(dialog).toBeHidden();
 
     // once the spec's 40 s are over, the order is still there, beside its phone, with its time
-    const orders = await phoneOrders(page, isNarrow);
+    const orders = await deviceOrders(page, simulatedAndroid);
     await expect(orders.getByText('Pendiente: se aplicará cuando el teléfono se conecte')).toBeVisible({
       timeout: 60_000,
     });

@@ -1,25 +1,15 @@
-import type { Page } from '@playwright/test';
 import {
   callApi,
   createAccount,
+  deviceOrders,
   expect,
   registerPhoneThatIsOff,
+  selectDevice,
   signIn,
   signInToken,
   simulatedAndroid,
   test,
 } from './fixtures.ts';
-
-const PHONE = `${simulatedAndroid.brand} ${simulatedAndroid.name}`;
-
-/** The sidebar's orders of the phone; on a phone-sized screen the sidebar is a drawer, opened first. */
-async function phoneOrders(page: Page, isNarrow: boolean) {
-  if (isNarrow) {
-    const menu = page.getByRole('button', { name: 'Abrir menú' });
-    if (await menu.isVisible()) await menu.click();
-  }
-  return page.getByRole('group', { name: `Órdenes para ${PHONE}` });
-}
 
 for (const viewport of [
   { width: 390, height: 844 },
@@ -37,10 +27,7 @@ for (const viewport of [
     await registerPhoneThatIsOff(account);
     await signIn(page, account);
     if (isNarrow) await page.getByRole('button', { name: 'Abrir menú' }).click();
-    await page.getByRole('button', { name: new RegExp(`${PHONE}.*${simulatedAndroid.model}`) }).click();
-    await expect(
-      page.getByText(`Dispositivo seleccionado: ${PHONE} (${simulatedAndroid.model})`),
-    ).toBeVisible();
+    await selectDevice(page, simulatedAndroid);
 
     await page.getByRole('button', { name: /^Borrado del dispositivo/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Borrado del dispositivo' });
@@ -55,7 +42,7 @@ for (const viewport of [
     await expect(dialog).toBeHidden();
 
     // the order is not forgotten: it waits beside its phone, and is cancelled from there
-    const orders = await phoneOrders(page, isNarrow);
+    const orders = await deviceOrders(page, simulatedAndroid);
     await expect(orders.getByText('Pendiente: se aplicará cuando el teléfono se conecte')).toBeVisible();
     await expect(orders.getByText('Borrado del dispositivo')).toBeVisible();
     await orders.getByRole('button', { name: 'Cancelar orden' }).click();
