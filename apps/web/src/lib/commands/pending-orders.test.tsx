@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { acknowledge, answer, calls, emitted, refuse, sendToPanel } from '../../testing/fake-network.ts';
 import { command, device, iphone, moved } from '../../testing/fixtures.ts';
 import { PendingOrders } from './pending-orders.tsx';
+import { rememberCommand } from './command-store.ts';
 import { pendingOrdersTexts as t } from './texts.ts';
 
 // Issue 30: an order for a phone that is off is not forgotten after the spec's 40 s: it shows under
@@ -35,7 +36,8 @@ describe('PendingOrders', () => {
   it('shows nothing for an order still within its 40 s, then the pending line once they are over', async () => {
     const lock = command('lock', { created_at: ago(39_800) });
     answer('getDeviceCommands', { commands: [lock] });
-    render(<PendingOrders device={device} />);
+    // a phone that seemed online: its answer is awaited for the spec's 40 s
+    render(<PendingOrders device={{ ...device, online: true }} />);
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(screen.queryByText(t.pending)).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getByText(t.pending)).toBeVisible(), { timeout: 2000 });
@@ -91,6 +93,27 @@ describe('PendingOrders', () => {
     expect(await screen.findByText(t.done.lock)).toBeVisible();
     await user.click(screen.getByRole('button', { name: t.dismiss }));
     expect(screen.queryByText(t.done.lock)).not.toBeInTheDocument();
+  });
+
+  it('shows a new order pending once its 40 s are over, after an earlier one was applied live', async () => {
+    const first = command('lock');
+    answer('getDeviceCommands', { commands: [first] });
+    render(<PendingOrders device={{ ...device, online: true }} />);
+    expect(await screen.findByText(t.pending)).toBeVisible();
+    act(() => sendToPanel('commandState', { command: moved(first, 'done') }));
+    expect(await screen.findByText(t.done.lock)).toBeVisible();
+    // the owner orders again at once; the phone is off again
+    const second = command('lock', { id: first.id + 1, created_at: ago(39_800) });
+    act(() => rememberCommand(second));
+    await waitFor(() => expect(screen.getByText(t.pending)).toBeVisible(), { timeout: 2000 });
+    expect(screen.getByText(t.done.lock)).toBeVisible();
+  });
+
+  it('shows an order for a phone known to be off as waiting at once, without the 40 s', async () => {
+    const lock = command('lock', { created_at: ago(2_000) });
+    answer('getDeviceCommands', { commands: [lock] });
+    render(<PendingOrders device={{ ...device, online: false }} />);
+    expect(await screen.findByText(t.pending)).toBeVisible();
   });
 
   it('a wipe that reaches the phone late: says its window is open, and stops it from here', async () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Device } from '@escudo/contract';
+import type { Device, UserDevice } from '@escudo/contract';
 import { describeErrorDetails } from '../api-client.ts';
 import { fillText, formatDateTime } from '../format.ts';
 import { emit } from '../realtime/realtime-client.ts';
@@ -18,13 +18,16 @@ export function PendingOrders({
   types,
   placement = 'sidebar',
 }: {
-  device: Device;
+  /** the sidebar's devices carry their last state (`online`); the dialogs' may not */
+  device: Device & Partial<Pick<UserDevice, 'online'>>;
   /** the kinds to show (a dialog shows its own); all by default */
   types?: readonly string[];
   placement?: 'sidebar' | 'dialog';
 }) {
   const orders = usePendingOrders(device.device_id, {
     isSupported: device.device_so === 'android',
+    // a phone known to be off needs no 40 s to tell that an order waits for it
+    isKnownOffline: device.online === false,
     ...(types ? { types } : {}),
   });
   if (orders.length === 0) return null;

@@ -45,7 +45,8 @@ export function hasWaitedPastAnswer(command: Command, now: number): boolean {
 }
 
 /**
- * The device's orders to show, oldest first; `types` narrows them (a dialog shows its own kind).
+ * The device's orders to show, oldest first; `types` narrows them (a dialog shows its own kind). An
+ * order shows as waiting once the spec's 40 s are over, or at once for a phone known to be off.
  * Android only: an iPhone gets no such orders (spec 6), so nothing is asked for it.
  */
 export function usePendingOrders(
@@ -53,7 +54,13 @@ export function usePendingOrders(
   {
     isSupported = true,
     types = pendingOrderTypes,
-  }: { isSupported?: boolean; types?: readonly string[] } = {},
+    isKnownOffline = false,
+  }: {
+    isSupported?: boolean;
+    types?: readonly string[];
+    /** the phone is known to be off (its last state): an order waits from the start, no 40 s needed */
+    isKnownOffline?: boolean;
+  } = {},
 ): PendingOrder[] {
   const entries = useSyncExternalStore(subscribeCommands, getCommandEntries);
   const marks = useSyncExternalStore(shown.subscribe, shown.get);
@@ -73,7 +80,9 @@ export function usePendingOrders(
     [entries, deviceId, types],
   );
 
-  const waiting = commands.filter((command) => hasWaitedPastAnswer(command, now));
+  const isWaiting = (command: Command) =>
+    command.state === 'sent' && (isKnownOffline || hasWaitedPastAnswer(command, now));
+  const waiting = commands.filter(isWaiting);
   const waitingIds = waiting.map((command) => command.id).join(',');
   useEffect(() => {
     if (waitingIds) markPending(waitingIds.split(',').map(Number));
@@ -93,7 +102,7 @@ export function usePendingOrders(
 
   const visible = commands.filter((command) => {
     if (marks.dismissed.has(command.id)) return false;
-    if (command.state === 'sent') return hasWaitedPastAnswer(command, now);
+    if (command.state === 'sent') return isWaiting(command);
     if (marks.pending.has(command.id)) return true;
     return command.state === 'expired' && now - Date.parse(command.updated_at) < RECENT_EXPIRY_MS;
   });
