@@ -22,7 +22,9 @@ test('ask for a copy of my data, get the e-mail, download the ZIP and open it', 
   const dialog = page.getByRole('dialog', { name: 'Descargar mis datos' });
   await dialog.getByLabel('Contraseña', { exact: true }).fill('no-es-mi-clave');
   await dialog.getByRole('button', { name: 'Preparar mi copia' }).click();
-  await expect(dialog.getByText('La contraseña no es correcta.')).toBeVisible();
+  await expect(
+    dialog.getByText('La contraseña no es correcta. Revísala e inténtalo nuevamente.'),
+  ).toBeVisible();
 
   await dialog.getByLabel('Contraseña', { exact: true }).fill(account.password);
   await page.setViewportSize({ width: 360, height: 760 });

@@ -76,7 +76,7 @@ for (const viewport of [
     await change.getByLabel('Tu contraseña actual').fill('no-es-la-clave');
     await change.getByRole('button', { name: 'Enviar enlace' }).click();
     await expect(change.getByLabel('Tu contraseña actual')).toHaveAccessibleDescription(
-      'La contraseña no es correcta.',
+      'La contraseña no es correcta. Revísala e inténtalo nuevamente.',
     );
     await shot(page, 'change-wrong-password');
     await change.getByLabel('Tu contraseña actual').fill(account.password);
