@@ -212,8 +212,8 @@ describe('a phone that was off comes back', () => {
     await realtime.app.ctx.background.settled();
     const mails = await lateMails(ana);
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe('Tu teléfono Teléfono de prueba volvió a conectarse - Escudo');
-    expect(mails[0]!.text).toContain('Tu teléfono Teléfono de prueba (Galaxy A54) volvió a conectarse el');
+    expect(mails[0]!.subject).toBe('Tu teléfono «Teléfono de prueba» volvió a conectarse - Escudo');
+    expect(mails[0]!.text).toContain('Tu teléfono «Teléfono de prueba» (Galaxy A54) volvió a conectarse el');
     expect(mails[0]!.text).toContain('(hora de Chile)');
     expect(mails[0]!.text).toMatch(
       /- Bloqueo de pantalla \(ordenada el \d{2}-\d{2}-\d{4} \d{2}:\d{2}\): aplicada\./,

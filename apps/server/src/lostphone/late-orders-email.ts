@@ -45,8 +45,9 @@ export function lateOrdersEmail(input: {
   brand: string;
   publicUrl: string;
 }) {
-  const phone = `${input.deviceName} (${input.deviceModel})`;
-  const subject = `Tu teléfono ${input.deviceName} volvió a conectarse - ${input.brand}`;
+  // the phone's name in quotes: it often begins with "Teléfono" itself
+  const phone = `«${input.deviceName}» (${input.deviceModel})`;
+  const subject = `Tu teléfono «${input.deviceName}» volvió a conectarse - ${input.brand}`;
   const intro = `Tu teléfono ${phone} volvió a conectarse el ${chileDateTime(input.reconnectedAt)} (hora de Chile) y recibió las órdenes que estaban pendientes:`;
   const lines = input.orders.map(
     (order) =>
