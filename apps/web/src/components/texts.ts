@@ -23,4 +23,9 @@ export const componentsTexts = {
     next: 'Ir a la página siguiente',
     last: 'Ir a la última página',
   },
+  // the code asked beside a re-entered password when two-step sign-in is on (second-step-code-field.tsx)
+  secondStepCodeLabel: 'Código de verificación',
+  secondStepCodeHelp:
+    'El código de 6 dígitos de tu app de autenticación, o uno de tus códigos de recuperación.',
+  secondStepCodeRequired: 'Ingresa el código de tu app de autenticación o un código de recuperación.',
 } as const;

@@ -116,10 +116,6 @@ export const securityTexts = {
   deleteConfirm: 'Eliminar mi cuenta',
   deleteFailed: 'No pudimos pedir la eliminación de tu cuenta. Por favor inténtalo nuevamente.',
   // the second step asked beside the password (export, deletion) when two-step sign-in is on
-  secondStepCodeLabel: 'Código de verificación',
-  secondStepCodeHelp:
-    'El código de 6 dígitos de tu app de autenticación, o uno de tus códigos de recuperación.',
-  secondStepCodeRequired: 'Ingresa el código de tu app de autenticación o un código de recuperación.',
   activityKinds: {
     sign_in: 'Inicio de sesión',
     sign_in_failed: 'Intento de inicio de sesión fallido',

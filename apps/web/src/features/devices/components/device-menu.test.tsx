@@ -8,6 +8,7 @@ import {
   useSelectedDevice,
 } from '../../../lib/session/selected-device.ts';
 import { useUser } from '../../../lib/session/user-details.ts';
+import { componentsTexts } from '../../../components/texts.ts';
 import { answer, calls, refuse } from '../../../testing/fake-network.ts';
 import { device, iphone, user } from '../../../testing/fixtures.ts';
 import { renderScreen } from '../../../testing/render.tsx';
@@ -112,7 +113,9 @@ describe('DeviceMenu', () => {
     expect(within(dialog).getByText(t.removeSlot)).toBeInTheDocument();
     expect(within(dialog).getByRole('radio', { name: t.removeKeep })).toBeChecked();
     // no code field without two-step sign-in
-    expect(within(dialog).queryByRole('textbox', { name: t.removeCodeLabel })).not.toBeInTheDocument();
+    expect(
+      within(dialog).queryByRole('textbox', { name: componentsTexts.secondStepCodeLabel }),
+    ).not.toBeInTheDocument();
 
     // nothing is sent without the password
     await userEvent.click(within(dialog).getByRole('button', { name: t.removeConfirm }));
@@ -148,8 +151,11 @@ describe('DeviceMenu', () => {
     await userEvent.click(within(dialog).getByRole('radio', { name: t.removeDelete }));
     await userEvent.type(within(dialog).getByLabelText(new RegExp(t.removePasswordLabel)), 'mala');
     await userEvent.click(within(dialog).getByRole('button', { name: t.removeConfirm }));
-    expect(within(dialog).getByText(t.removeCodeRequired)).toBeInTheDocument();
-    await userEvent.type(within(dialog).getByRole('textbox', { name: t.removeCodeLabel }), '123456');
+    expect(within(dialog).getByText(componentsTexts.secondStepCodeRequired)).toBeInTheDocument();
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: componentsTexts.secondStepCodeLabel }),
+      '123456',
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: t.removeConfirm }));
     expect(await within(dialog).findByText(wrong)).toBeInTheDocument();
     expect(calls.find((call) => call.name === 'removeDevice')?.body).toEqual({

@@ -16,11 +16,10 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useId, useState, type FormEvent } from 'react';
 import type { Device } from '@escudo/contract';
-import { FormField } from '../../../components/form-field.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { isApiRequestError } from '../../../lib/api-client.ts';
 import { fillText } from '../../../lib/format.ts';
-import { useUser } from '../../../lib/session/user-details.ts';
+import { SecondStepCodeField, useNeedsSecondStep } from '../../../components/second-step-code-field.tsx';
 import { forgetRemovedDevice, useRemoveDevice } from '../api/remove-device.ts';
 import { devicesTexts as t } from '../texts.ts';
 
@@ -35,13 +34,12 @@ export function RemoveDeviceDialog({ device, onClose }: { device: Device; onClos
   const titleId = useId();
   const choiceId = useId();
   const passwordId = useId();
-  const codeId = useId();
   const [deleteData, setDeleteData] = useState(false);
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [hasTriedToSubmit, setHasTriedToSubmit] = useState(false);
   // with two-step sign-in on, the server asks its code too (decision 035)
-  const needsCode = useUser().data?.two_factor_enabled ?? false;
+  const needsCode = useNeedsSecondStep();
   const removal = useRemoveDevice();
   const isDone = removal.isSuccess;
 
@@ -140,17 +138,7 @@ export function RemoveDeviceDialog({ device, onClose }: { device: Device; onClos
                 }
               />
               {needsCode ? (
-                <FormField
-                  id={codeId}
-                  label={t.removeCodeLabel}
-                  value={code}
-                  onChange={(event) => setCode(event.target.value)}
-                  autoComplete="one-time-code"
-                  required
-                  error={isCodeMissing}
-                  helperText={isCodeMissing ? t.removeCodeRequired : t.removeCodeHelp}
-                  inputProps={{ maxLength: 32, spellCheck: false, autoCapitalize: 'off' }}
-                />
+                <SecondStepCodeField value={code} onChange={setCode} isMissing={isCodeMissing} />
               ) : null}
             </Stack>
           </DialogContent>

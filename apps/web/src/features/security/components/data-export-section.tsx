@@ -18,7 +18,7 @@ import { fillText, formatDateTime } from '../../../lib/format.ts';
 import { useDataExportStatus } from '../api/get-data-export-status.ts';
 import { useRequestDataExport } from '../api/request-data-export.ts';
 import { securityTexts as t } from '../texts.ts';
-import { SecondStepCodeField, useNeedsSecondStep } from './second-step-code-field.tsx';
+import { SecondStepCodeField, useNeedsSecondStep } from '../../../components/second-step-code-field.tsx';
 import { SecuritySection } from './security-section.tsx';
 
 /**

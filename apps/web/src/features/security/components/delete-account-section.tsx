@@ -17,7 +17,7 @@ import { endSession } from '../../../lib/session/end-session.ts';
 import { rememberDeletionRequested } from '../../../lib/session/deletion-requested.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
 import { securityTexts as t } from '../texts.ts';
-import { SecondStepCodeField, useNeedsSecondStep } from './second-step-code-field.tsx';
+import { SecondStepCodeField, useNeedsSecondStep } from '../../../components/second-step-code-field.tsx';
 import { SecuritySection } from './security-section.tsx';
 
 /**

@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { FormField } from '../../../components/form-field.tsx';
-import { useUser } from '../../../lib/session/user-details.ts';
-import { securityTexts as t } from '../texts.ts';
+import { FormField } from './form-field.tsx';
+import { useUser } from '../lib/session/user-details.ts';
+import { componentsTexts as t } from './texts.ts';
 
 /** Whether the signed-in account has two-step sign-in on, so that a confirmation asks a code too. */
 export function useNeedsSecondStep(): boolean {
@@ -11,6 +11,7 @@ export function useNeedsSecondStep(): boolean {
 /**
  * The code a confirmation asks for beside the password when two-step sign-in is on (decision 035):
  * the app's 6 digits or a recovery code. A code works once, so the caller clears it after each try.
+ * Shared by 'Seguridad y privacidad' (export, closing the account) and removing a phone.
  */
 export function SecondStepCodeField({
   value,
