@@ -69,8 +69,6 @@ export const lostphoneTexts = {
   wipePasswordLabel: 'Contraseña',
   wipePasswordRequired: 'Debes ingresar tu contraseña en {product} para confirmar esta acción.',
   // two-step sign-in on (issue 29): the wipe asks a code besides the password
-  wipeCodeLabel: 'Código de verificación',
-  wipeCodeHelp: 'El código de 6 dígitos de tu app de autenticación, o uno de tus códigos de recuperación.',
   wipeWrongPassword: 'Contraseña incorrecta',
   wipeConfirm: 'Confirmar borrado',
   wipeOffline:

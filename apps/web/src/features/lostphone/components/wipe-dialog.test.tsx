@@ -7,6 +7,7 @@ import { command, device, moved, user as account } from '../../../testing/fixtur
 import { queryClient } from '../../../lib/query-client.ts';
 import { userQueryOptions } from '../../../lib/session/user-details.ts';
 import { renderScreen } from '../../../testing/render.tsx';
+import { componentsTexts } from '../../../components/texts.ts';
 import { lostphoneTexts } from '../texts.ts';
 import { WipeDialog } from './wipe-dialog.tsx';
 
@@ -58,7 +59,7 @@ describe('WipeDialog', () => {
   it('asks a two-step code besides the password when the account has it on, and says when it is wrong', async () => {
     queryClient.setQueryData(userQueryOptions.queryKey, { ...account, two_factor_enabled: true });
     const user = openWipeDialog();
-    const code = screen.getByRole('textbox', { name: lostphoneTexts.wipeCodeLabel });
+    const code = screen.getByRole('textbox', { name: componentsTexts.secondStepCodeLabel });
     expect(code).toHaveAttribute('autocomplete', 'one-time-code');
     await user.type(
       screen.getByLabelText(lostphoneTexts.wipePasswordLabel, { selector: 'input' }),

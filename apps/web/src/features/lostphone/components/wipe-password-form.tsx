@@ -5,11 +5,10 @@ import DialogContent from '@mui/material/DialogContent';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { Device } from '@escudo/contract';
 import { WRONG_PASSWORD_MESSAGE_MS } from '@escudo/contract/browser';
-import { FormField } from '../../../components/form-field.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
+import { SecondStepCodeField, useNeedsSecondStep } from '../../../components/second-step-code-field.tsx';
 import { BRAND_NAME } from '../../../lib/brand.ts';
 import { useConfig } from '../../../lib/config/get-config.ts';
-import { useUser } from '../../../lib/session/user-details.ts';
 import { fillText } from '../../../lib/format.ts';
 import type { WipeConfirmation } from '../hooks/use-wipe-order.ts';
 import { lostphoneTexts } from '../texts.ts';
@@ -34,11 +33,10 @@ export function WipePasswordForm({
   onCancel: () => void;
 }) {
   const fieldId = useId();
-  const codeFieldId = useId();
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   // with two-step sign-in on, validatePass needs a code too (decision 035)
-  const needsCode = useUser().data?.two_factor_enabled ?? false;
+  const needsCode = useNeedsSecondStep();
   const [hasTriedToSubmit, setHasTriedToSubmit] = useState(false);
   const [wrongPasswordAt, setWrongPasswordAt] = useState<number | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -98,16 +96,10 @@ export function WipePasswordForm({
         />
         {needsCode ? (
           <Box sx={{ mt: 2 }}>
-            <FormField
-              id={codeFieldId}
-              label={lostphoneTexts.wipeCodeLabel}
+            <SecondStepCodeField
               value={code}
-              onChange={(event) => setCode(event.target.value)}
-              autoComplete="one-time-code"
-              required
-              error={hasTriedToSubmit && code.trim() === ''}
-              helperText={lostphoneTexts.wipeCodeHelp}
-              inputProps={{ maxLength: 32, spellCheck: false, autoCapitalize: 'off' }}
+              onChange={setCode}
+              isMissing={hasTriedToSubmit && code.trim() === ''}
             />
           </Box>
         ) : null}
