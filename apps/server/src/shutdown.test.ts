@@ -17,6 +17,7 @@ import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_NAMESPACE, PANEL_NAMESPACE } from '@escudo/contract';
 import { startServer, type ServerProcess } from '../test/server-process.ts';
+import { isoVideo } from '../test/iso-video.ts';
 import { startSharedServers, type SharedServers } from '../test/shared-servers.ts';
 import { startBalancer, type Balancer } from '../test/balancer.ts';
 import { panelCustomToken, postJson, postTo, registerPhone, signIn, signUp } from '../test/http.ts';
@@ -116,14 +117,15 @@ describe.skipIf(!isPostgresRun)('SIGTERM with an upload streaming and a lock pen
         phone.received.filter((m) => m.type === 'command' && (m.payload as { id: number }).id === commandId);
       await phone.until(() => commandsReceived().length === 1, 'lock on the phone');
 
-      // an upload to A: a WebM's first bytes, then more while A is shutting down
+      // an upload to A: a real MP4's first bytes, then the rest while A is shutting down
       const boundary = 'escudo-shutdown-boundary';
       const head = Buffer.from(
         `--${boundary}\r\nContent-Disposition: form-data; name="atencion_id"\r\n\r\n${opened.body.atencion.id}\r\n` +
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="camara.webm"\r\nContent-Type: video/webm\r\n\r\n`,
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="camara.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
       );
-      const firstBytes = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), randomBytes(256 * 1024)]);
-      const restBytes = randomBytes(512 * 1024);
+      const video = isoVideo('isom', 768 * 1024);
+      const firstBytes = video.subarray(0, 256 * 1024);
+      const restBytes = video.subarray(256 * 1024);
       const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
       const uploadUrl = new URL(`${a.url}/api/operator/atenciones/evidence`);
       const upload = http.request({
