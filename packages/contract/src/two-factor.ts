@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { routes } from './routes.ts';
-import { emptyBodySchema, passwordSchema, tokenTextSchema } from './common.ts';
+import { passwordSchema, tokenTextSchema } from './common.ts';
 
 /** a code as a person types it: the app's 6 digits, or a recovery code (`xxxxx-xxxxx`) */
 export const twoFactorCodeSchema = z
@@ -31,8 +31,8 @@ export type TwoFactorRequired = z.infer<typeof twoFactorRequiredSchema>;
 export const twoFactorStart = defineEndpoint({
   ...routes.twoFactorStart,
   summary:
-    'Starts turning on two-step sign-in: a new secret for the authenticator app (a QR code of otpauth_url). Nothing is on until confirm; a new start replaces an unconfirmed secret',
-  body: emptyBodySchema,
+    "Starts turning on two-step sign-in, with the account's password re-entered (a stolen session cannot lock the owner out): a new secret for the authenticator app (a QR code of otpauth_url). Nothing is on until confirm; a new start replaces an unconfirmed secret",
+  body: z.strictObject({ password: passwordSchema }),
   response: z.object({
     secret: z.string().describe('base32, for typing into the app by hand'),
     otpauth_url: z.string().describe('otpauth://totp/… for the QR code'),

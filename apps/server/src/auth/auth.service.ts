@@ -27,7 +27,7 @@ import { resetPasswordEmail } from './auth.emails.ts';
 import { authLimits } from './auth.limits.ts';
 import { checkSignUpCodes, createAccount, signUpCodesOf } from './sign-up.ts';
 import { isTwoFactorOn } from '../two-factor/two-factor.service.ts';
-import { checkPasswordAgain } from './password-check.ts';
+import { checkPasswordAgain } from '../two-factor/password-check.ts';
 import { createChallenge, passChallenge } from '../two-factor/challenges.ts';
 import { sendSignUpVerification } from './email-verification.ts';
 

@@ -21,7 +21,7 @@ import { sendSecurityNotice } from '../activity/security-notice.ts';
 import { emailVerifications } from './auth.schema.ts';
 import { changeEmailEmail, verifyEmailEmail } from './auth.emails.ts';
 import { authLimits } from './auth.limits.ts';
-import { requirePasswordAgain } from './password-check.ts';
+import { requirePasswordAgain } from '../two-factor/password-check.ts';
 
 type LinkKind = (typeof emailVerifications.kind.enumValues)[number];
 

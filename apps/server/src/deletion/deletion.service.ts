@@ -21,7 +21,7 @@ import { forgetSubjects } from '../lib/throttle/throttle.ts';
 import { users } from '../accounts/accounts.schema.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import { chileDateTime } from '../activity/security-notice.ts';
-import { requirePasswordAgain } from '../auth/password-check.ts';
+import { requirePasswordAgain } from '../two-factor/password-check.ts';
 import { authLimits } from '../auth/auth.limits.ts';
 import { sessions } from '../auth/auth.schema.ts';
 import { revokeAllSessions } from '../auth/sessions.ts';

@@ -17,7 +17,7 @@ import { recordActivity } from '../activity/activity.service.ts';
 import { alerts } from '../alerts/alerts.schema.ts';
 import { closeAlert } from '../alerts/alerts.service.ts';
 import { sendSecurityNotice } from '../activity/security-notice.ts';
-import { requirePasswordAgain } from '../auth/password-check.ts';
+import { requirePasswordAgain } from '../two-factor/password-check.ts';
 import { authLimits } from '../auth/auth.limits.ts';
 import { openStates } from '../commands/command-delivery.ts';
 import { deviceCommands } from '../commands/commands.schema.ts';

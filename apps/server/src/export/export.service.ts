@@ -21,7 +21,7 @@ import { AppError } from '../lib/app-error.ts';
 import { isUniqueViolation } from '../lib/db/errors.ts';
 import type { ClientOrigin } from '../lib/http/client-origin.ts';
 import { users } from '../accounts/accounts.schema.ts';
-import { requirePasswordAgain } from '../auth/password-check.ts';
+import { requirePasswordAgain } from '../two-factor/password-check.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import { chileDateTime } from '../activity/security-notice.ts';
 import { dataExports } from './export.schema.ts';

@@ -1,10 +1,11 @@
 /**
  * A password re-entered by the signed-in customer before something only the owner may do: a wipe's
- * confirmation, a new password, the data export, closing the account. Wrong tries count per session
- * under the caller's limit, by that session's own failures only: a stolen session cannot guess the
- * password, and nobody's failed sign-ins can keep the owner out (issue 12). A right password opens
- * nothing by itself (the wipe's window is confirmPassword's, on top of this); the caller forgives the
- * session's tries together with what it writes.
+ * confirmation, a new password or e-mail, the data export, closing the account, removing a phone,
+ * turning two-step sign-in on. It lives with two-step sign-in, whose code it asks for when that is
+ * on. Wrong tries count per session under the caller's limit, by that session's own failures only: a
+ * stolen session cannot guess the password, and nobody's failed sign-ins can keep the owner out
+ * (issue 12). A right password opens nothing by itself (the wipe's window is confirmPassword's, on top
+ * of this); the caller forgives the session's tries together with what it writes.
  */
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../lib/context.ts';
@@ -13,7 +14,7 @@ import { AppError } from '../lib/app-error.ts';
 import { users } from '../accounts/accounts.schema.ts';
 import { verifyPassword } from '../lib/crypto/passwords.ts';
 import { forgive, takeHits, type Limit } from '../lib/throttle/throttle.ts';
-import { requireSecondStep } from '../two-factor/two-factor.service.ts';
+import { requireSecondStep } from './two-factor.service.ts';
 
 export type PasswordCheck =
   | { isRight: false }

@@ -1,7 +1,7 @@
 /**
  * Wrong two-step codes are limited like wrong passwords (issue 29; decisions 010, 035): per challenge
  * (a column of its own, two-factor.schema.ts), per address, and per signed-in session where a session
- * re-enters its password and a code (turning it off). Never per account: a stranger's wrong codes must
+ * re-enters its password (turning it on) or its password and a code (turning it off). Never per account: a stranger's wrong codes must
  * not keep the owner out.
  */
 import { LOGIN_FAILURE_WINDOW_MS, LOGIN_MAX_FAILURES } from '@escudo/contract';
@@ -19,7 +19,7 @@ export function twoFactorLimits(env: Env) {
       code: 'TOO_MANY_ATTEMPTS',
       message: (minutes) => `Demasiados códigos incorrectos desde tu conexión. ${wait(minutes)}`,
     },
-    /** password and code re-entered in one signed-in session to turn two-step sign-in off */
+    /** the password (and to turn it off, a code) re-entered in one signed-in session to turn two-step sign-in on or off */
     disableSession: {
       name: 'two-factor-disable-session',
       max: LOGIN_MAX_FAILURES,

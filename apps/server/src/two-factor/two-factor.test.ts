@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { LOGIN_MAX_FAILURES } from '@escudo/contract';
 import { createTestApp, randomAddress, signUpUser, type TestApp } from '../../test/test-app.ts';
 import { mailsTo } from '../../test/outbox.ts';
 import { totpCode, totpStepAt } from '../lib/crypto/totp.ts';
@@ -23,7 +24,11 @@ const codeOf = (secret: string, at = app.clock.now) => totpCode(secret, totpStep
 const nextStep = () => app.clock.advance(30_000);
 
 async function turnOn(account: Account) {
-  const started = await app.post('/api/app/account/twoFactor/start', {}, account.token);
+  const started = await app.post(
+    '/api/app/account/twoFactor/start',
+    { password: account.password },
+    account.token,
+  );
   expect(started.statusCode).toBe(200);
   const { secret } = started.json() as { secret: string };
   const confirmed = await app.post(
@@ -63,7 +68,11 @@ const activityKinds = async (account: Account) =>
 describe('turning two-step sign-in on', () => {
   it('starts with a secret and its QR link, which turn nothing on until a code confirms them', async () => {
     const account = await signUpUser(app);
-    const started = await app.post('/api/app/account/twoFactor/start', {}, account.token);
+    const started = await app.post(
+      '/api/app/account/twoFactor/start',
+      { password: account.password },
+      account.token,
+    );
     expect(started.statusCode).toBe(200);
     const { secret, otpauth_url } = started.json();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -84,6 +93,24 @@ describe('turning two-step sign-in on', () => {
     expect(row?.pendingSecret).not.toContain(secret);
   });
 
+  it('asks the password first: a session without it starts nothing, and its wrong tries are limited', async () => {
+    const account = await signUpUser(app);
+    const start = (password: string) =>
+      app.post('/api/app/account/twoFactor/start', { password }, account.token);
+    expect((await app.post('/api/app/account/twoFactor/start', {}, account.token)).statusCode).toBe(400);
+    const wrong = await start('no-es-la-clave');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ code: 'WRONG_PASSWORD', fields: { password: expect.any(String) } });
+    const [user] = await app.ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, account.email));
+    expect(await app.ctx.db.select().from(twoFactor).where(eq(twoFactor.userId, user!.id))).toEqual([]);
+    for (let i = 1; i < LOGIN_MAX_FAILURES; i += 1) await start('no-es-la-clave');
+    // the session's limit holds even for the right password now
+    expect((await start(account.password)).json().code).toBe('TOO_MANY_ATTEMPTS');
+  });
+
   it('refuses a wrong code, a code of a replaced secret, and a confirm without start, changing nothing', async () => {
     const account = await signUpUser(app);
     const notStarted = await app.post(
@@ -94,10 +121,12 @@ describe('turning two-step sign-in on', () => {
     expect(notStarted.statusCode).toBe(409);
     expect(notStarted.json().code).toBe('TWO_FACTOR_NOT_STARTED');
 
-    const first = (await app.post('/api/app/account/twoFactor/start', {}, account.token)).json()
-      .secret as string;
-    const second = (await app.post('/api/app/account/twoFactor/start', {}, account.token)).json()
-      .secret as string;
+    const first = (
+      await app.post('/api/app/account/twoFactor/start', { password: account.password }, account.token)
+    ).json().secret as string;
+    const second = (
+      await app.post('/api/app/account/twoFactor/start', { password: account.password }, account.token)
+    ).json().secret as string;
     expect(second).not.toBe(first);
     const wrong = String((Number(codeOf(second)) + 1) % 1_000_000).padStart(6, '0');
     for (const code of [wrong, codeOf(first), 'abc']) {
@@ -125,7 +154,11 @@ describe('turning two-step sign-in on', () => {
     expect(notice?.text).toContain('Si no fuiste tú');
     for (const code of recoveryCodes) expect(notice?.text).not.toContain(code);
 
-    const again = await app.post('/api/app/account/twoFactor/start', {}, account.token);
+    const again = await app.post(
+      '/api/app/account/twoFactor/start',
+      { password: account.password },
+      account.token,
+    );
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('TWO_FACTOR_ALREADY_ON');
   });
@@ -275,7 +308,9 @@ describe('wrong second-step codes from one address', () => {
     const own = await createTestApp({ SIGNIN_FAILURES_PER_ADDRESS: '3' });
     try {
       const account = await signUpUser(own);
-      const started = (await own.post('/api/app/account/twoFactor/start', {}, account.token)).json();
+      const started = (
+        await own.post('/api/app/account/twoFactor/start', { password: account.password }, account.token)
+      ).json();
       const code = () => totpCode(started.secret, totpStepAt(own.clock.now));
       await own.post('/api/app/account/twoFactor/confirm', { code: code() }, account.token);
       own.clock.advance(30_000);

@@ -365,9 +365,10 @@ describe('contract fuzz: HTTP endpoints', () => {
       deleteAccount: 'WRONG_PASSWORD',
       removeDevice: 'WRONG_PASSWORD',
       cancelAccountDeletion: 'DELETION_LINK_INVALID',
-      // two-step sign-in: a made-up challenge, a confirm of the owner, who has started no secret, and
-      // turning off what the owner does not have on
+      // two-step sign-in: a made-up challenge, a start with a made-up password, a confirm of the owner,
+      // who has started no secret, and turning off what the owner does not have on
       loginTwoFactor: 'TWO_FACTOR_CHALLENGE_INVALID',
+      twoFactorStart: 'WRONG_PASSWORD',
       twoFactorConfirm: 'TWO_FACTOR_NOT_STARTED',
       twoFactorDisable: 'TWO_FACTOR_OFF',
       // a made-up e-mail link, and a wrong password
