@@ -49,6 +49,9 @@ test('two-step sign-in: turned on with the QR page’s secret, then sign-in asks
   const section = page.getByRole('region', { name: 'Verificación en dos pasos' });
   await expect(section.getByText('Desactivada')).toBeVisible();
   await section.getByRole('button', { name: 'Activar' }).click();
+  // the password first: a session alone cannot turn it on
+  await section.getByLabel('Tu contraseña', { exact: true }).fill(account.password);
+  await section.getByRole('button', { name: 'Continuar' }).click();
   await expect(section.getByRole('img', { name: 'Código QR para tu app de autenticación' })).toBeVisible();
   const shown = await section.getByRole('textbox', { name: 'Clave para escribirla en la app' }).inputValue();
   expect(shown).toMatch(/^([A-Z2-7]{4} ){7}[A-Z2-7]{4}$/);

@@ -46,6 +46,8 @@ export const securityTexts = {
   twoFactorOnText:
     'Al ingresar te pediremos el código de tu app de autenticación o uno de tus códigos de recuperación.',
   twoFactorActivate: 'Activar',
+  twoFactorPasswordIntro: 'Para activar la verificación en dos pasos, confirma primero tu contraseña.',
+  twoFactorPasswordContinue: 'Continuar',
   twoFactorDeactivate: 'Desactivar',
   twoFactorScan: '1. Escanea este código QR con tu app de autenticación.',
   twoFactorQrLabel: 'Código QR para tu app de autenticación',

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
 
-/** POST app/account/twoFactor/start: a new secret for the authenticator app; nothing is on yet. */
+/** POST app/account/twoFactor/start: with the password, a new secret for the authenticator app; nothing is on yet. */
 export function useStartTwoFactor() {
-  return useMutation({ mutationFn: () => callApi('twoFactorStart', {}) });
+  return useMutation({ mutationFn: (password: string) => callApi('twoFactorStart', { password }) });
 }

@@ -43,6 +43,28 @@ describe('the two-step sign-in section', () => {
     expect(within(section).getByText(t.twoFactorOff)).toBeInTheDocument();
     await person.click(within(section).getByRole('button', { name: t.twoFactorActivate }));
 
+    // the password first, checked by the server
+    answer(
+      'twoFactorStart',
+      refuse(400, 'WRONG_PASSWORD', errorMessages.WRONG_PASSWORD, {
+        password: errorMessages.WRONG_PASSWORD,
+      }),
+    );
+    const password = within(section).getByLabelText(t.deletePasswordLabel);
+    await person.click(within(section).getByRole('button', { name: t.twoFactorPasswordContinue }));
+    expect(password).toHaveAccessibleDescription(t.deletePasswordRequired);
+    expect(calls.filter((call) => call.name === 'twoFactorStart')).toHaveLength(0);
+    await person.type(password, 'no-es-la-clave');
+    await person.click(within(section).getByRole('button', { name: t.twoFactorPasswordContinue }));
+    await waitFor(() => expect(password).toHaveAccessibleDescription(errorMessages.WRONG_PASSWORD));
+    answer('twoFactorStart', { secret: SECRET, otpauth_url: `otpauth://totp/Escudo:ana?secret=${SECRET}` });
+    await person.clear(password);
+    await person.type(password, 'una-clave-segura');
+    await person.click(within(section).getByRole('button', { name: t.twoFactorPasswordContinue }));
+    expect(calls.filter((call) => call.name === 'twoFactorStart').at(-1)?.body).toEqual({
+      password: 'una-clave-segura',
+    });
+
     const secret = await within(section).findByRole('textbox', { name: t.twoFactorSecretLabel });
     expect(secret).toHaveValue('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
     const code = within(section).getByRole('textbox', { name: t.twoFactorCodeLabel });

@@ -1,10 +1,8 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { describeErrorDetails } from '../../../lib/api-client.ts';
 import { useSignedInUser } from '../../../lib/session/user-details.ts';
 import { useStartTwoFactor } from '../api/start-two-factor.ts';
 import { securityTexts } from '../texts.ts';
@@ -12,9 +10,10 @@ import { RecoveryCodes } from './recovery-codes.tsx';
 import { SecuritySection } from './security-section.tsx';
 import { TwoFactorDisableDialog } from './two-factor-disable-dialog.tsx';
 import { TwoFactorSetup } from './two-factor-setup.tsx';
+import { TwoFactorPasswordStep } from './two-factor-password-step.tsx';
 
 /**
- * Two-step sign-in (issue 29 item 2; decision 035): off → 'Activar' → QR code and a code → the
+ * Two-step sign-in (issue 29 item 2; decision 035): off → 'Activar' → the password → QR code and a code → the
  * recovery codes, shown once → on ('Activada', 'Desactivar' with password and code).
  */
 export function TwoFactorSection() {
@@ -23,6 +22,7 @@ export function TwoFactorSection() {
   const [setup, setSetup] = useState<{ secret: string; otpauth_url: string } | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [isDisableOpen, setIsDisableOpen] = useState(false);
+  const [isAskingPassword, setIsAskingPassword] = useState(false);
   const isOn = user.two_factor_enabled;
 
   let content;
@@ -44,6 +44,25 @@ export function TwoFactorSection() {
         }}
       />
     );
+  } else if (isAskingPassword && !isOn) {
+    content = (
+      <TwoFactorPasswordStep
+        isPending={start.isPending}
+        error={start.error}
+        onSubmit={(password) =>
+          start.mutate(password, {
+            onSuccess: (started) => {
+              setIsAskingPassword(false);
+              setSetup(started);
+            },
+          })
+        }
+        onCancel={() => {
+          setIsAskingPassword(false);
+          start.reset();
+        }}
+      />
+    );
   } else {
     content = (
       <Stack spacing={2}>
@@ -58,17 +77,12 @@ export function TwoFactorSection() {
               {securityTexts.twoFactorDeactivate}
             </Button>
           ) : (
-            <Button
-              variant="contained"
-              loading={start.isPending}
-              onClick={() => start.mutate(undefined, { onSuccess: setSetup })}
-            >
+            <Button variant="contained" onClick={() => setIsAskingPassword(true)}>
               {securityTexts.twoFactorActivate}
             </Button>
           )}
         </Stack>
         {isOn ? <Typography color="text.secondary">{securityTexts.twoFactorOnText}</Typography> : null}
-        {start.isError ? <Alert severity="error">{describeErrorDetails(start.error).join(' ')}</Alert> : null}
       </Stack>
     );
   }
