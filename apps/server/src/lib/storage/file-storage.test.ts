@@ -35,14 +35,22 @@ const onBucket = (over: Partial<Parameters<typeof createBucketStorage>[0]> = {})
 
 const MB = 1024 * 1024;
 
-/** `total` bytes in chunks of 64 KiB, made as they are read (one chunk reused: nothing held here) */
-function generated(total: number, failAfter?: number): Readable {
+/**
+ * `total` bytes in chunks of 64 KiB, made as they are read (one chunk reused: nothing held here). With
+ * `failAfter` it fails with an error once that many bytes were read; with `goneAfter` it is destroyed
+ * without one (a client gone), at a byte count rather than a time, whatever the machine's load.
+ */
+function generated(total: number, failAfter?: number, goneAfter?: number): Readable {
   const chunk = Buffer.alloc(64 * 1024, 0x61);
   let sent = 0;
   return new Readable({
     read() {
       if (failAfter !== undefined && sent >= failAfter) {
         this.destroy(new Error('the source failed'));
+        return;
+      }
+      if (goneAfter !== undefined && sent >= goneAfter) {
+        this.destroy();
         return;
       }
       if (sent >= total) {
@@ -114,8 +122,7 @@ describe.each(['disk', 'bucket'] as const)('the file storage contract on the %s'
       expect(await storage.sizeOf(key)).toBeNull();
     }
     // a source destroyed without a reason (a client gone) fails the write too
-    const gone = generated(20 * MB);
-    setTimeout(() => gone.destroy(), 20);
+    const gone = generated(20 * MB, undefined, MB);
     await expect(storage.write(`${prefix}/gone.mp4`, gone)).rejects.toThrow();
     expect(await leftovers(kind, prefix)).toEqual([]);
   });
