@@ -11,7 +11,7 @@ import { findCataloguePlan } from '../plans/plans.service.ts';
 import { toDevice, toDeviceState } from '../devices/devices.service.ts';
 import { findLastPositions } from './last-positions.ts';
 import { avatarUrl } from './avatar.service.ts';
-import { isTwoFactorOn } from '../two-factor/two-factor.service.ts';
+import { twoFactor } from '../two-factor/two-factor.schema.ts';
 
 /** The realtime URLs of a zone: its own cluster's, or this server's when none is set. */
 function realtimeUrls(
@@ -45,6 +45,8 @@ const findUserDetailRows = preparedPerDatabase((db) =>
         cuadranteId: users.cuadranteId,
         codigoInvitacion: users.codigoInvitacion,
       },
+      // two-step sign-in is on once its secret is confirmed (two-factor.schema.ts)
+      twoFactorEnabledAt: twoFactor.enabledAt,
       cuadrante: cuadrantes,
       planRow: {
         id: userPlans.id,
@@ -69,7 +71,8 @@ const findUserDetailRows = preparedPerDatabase((db) =>
     })
     .from(users)
     .leftJoin(cuadrantes, eq(cuadrantes.id, users.cuadranteId))
-    // at most one row: user_plans is unique per user
+    // at most one row each: two_factor and user_plans are keyed by the user (one query, not three)
+    .leftJoin(twoFactor, eq(twoFactor.userId, users.id))
     .leftJoin(userPlans, eq(userPlans.userId, users.id))
     // one row per device (a plan allows a handful)
     .leftJoin(devices, and(eq(devices.userId, users.id), isNull(devices.removedAt)))
@@ -89,9 +92,8 @@ export async function getUserDetails(ctx: AppContext, userId: number): Promise<U
   const { planRow } = row;
   const deviceRows = rows.flatMap(({ device }) => (device ? [device] : []));
   const hasDevices = deviceRows.length > 0;
-  const [plan, twoFactorEnabled, positions, online] = await Promise.all([
+  const [plan, positions, online] = await Promise.all([
     planRow ? findCataloguePlan(ctx, planRow.planId) : undefined,
-    isTwoFactorOn(ctx, userId),
     // each phone's last state (issue 30 item 3): one query and one question to the realtime hub
     hasDevices ? findLastPositions(ctx, userId) : new Map<number, never>(),
     ctx.realtime.onlineDevices(deviceRows.map((device) => device.id)),
@@ -134,6 +136,6 @@ export async function getUserDetails(ctx: AppContext, userId: number): Promise<U
             plan,
           }
         : null,
-    two_factor_enabled: twoFactorEnabled,
+    two_factor_enabled: row.twoFactorEnabledAt !== null,
   };
 }
