@@ -216,6 +216,32 @@ async function startEscudo(databaseUrl) {
   return { ...server, base: `http://127.0.0.1:${port}`, port };
 }
 
+/**
+ * The bare Fastify + pg server of bare-anchor.mjs on the same database, user details at 10
+ * connections: what the call costs without any of our checks, in this same run (issue 31).
+ */
+async function measureAnchor(databaseUrl, token) {
+  const port = await freePort();
+  const anchor = startProcess('anchor server', ['bench/api/bare-anchor.mjs'], {
+    cwd: repoRoot,
+    env: { PORT: String(port), DATABASE_URL: databaseUrl },
+    readyText: 'anchor ready',
+  });
+  try {
+    await anchor.ready;
+    return await measure('anchor: bare Fastify + pg, user details, 10 connections', {
+      url: `http://127.0.0.1:${port}${route('userDetails').path}`,
+      serverPid: anchor.pid,
+      connections: 10,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: '{}',
+    });
+  } finally {
+    await anchor.stop();
+  }
+}
+
 async function benchEscudo(driver, databaseUrl) {
   console.log(`\nEscudo on ${driver}`);
   const server = await startEscudo(databaseUrl);
@@ -238,6 +264,8 @@ async function benchEscudo(driver, databaseUrl) {
         ...details,
         connections: 10,
       }),
+      // on PostgreSQL, the bare Fastify + pg anchor on the same database, right after (issue 31)
+      anchor10: databaseUrl ? await measureAnchor(databaseUrl, token) : undefined,
       // right after the 10-connection run: the server is warm, the overload starts at once
       details50: await measure(`${routeLabel('userDetails')}, 50 connections`, {
         ...details,
@@ -408,6 +436,7 @@ function printResults(results) {
   ]) {
     if (!r || r.skipped || r.failed) continue;
     add(`${driver} user details`, r.details10);
+    add('anchor: bare Fastify + pg', r.anchor10);
     add(`${driver} user details`, r.details50);
     add(`${driver} user details`, r.details300);
     add(`${driver} sign-in`, r.login10);
@@ -430,6 +459,12 @@ function printResults(results) {
   const statusWidth = Math.max(...[header, ...rows].map((row) => row.at(-1).length));
   for (const row of [header, ...rows]) row.push(row.pop().padEnd(statusWidth));
   printTable({ header, rows });
+  const { details10: ours, anchor10: anchor } = results.postgres ?? {};
+  if (ours && anchor)
+    console.log(
+      `\nuser details on PostgreSQL, 10 connections: ${Math.round((ours.requestsPerSecond / anchor.requestsPerSecond) * 100)} % ` +
+        `of the bare anchor's req/s, p99 ${(ours.latencyMs.p99 / anchor.latencyMs.p99).toFixed(2)}× (aim: ≥ 85 %, ≤ 1.5×)`,
+    );
   if (results.argon2?.medianMs !== undefined)
     console.log(`\nargon2id hash: median ${results.argon2.medianMs} ms`);
   if (results.loginPage?.gzipBytes !== undefined)
