@@ -9,7 +9,7 @@ import { userPlans, users } from '../accounts/accounts.schema.ts';
 import { preparedPerDatabase } from '../lib/db/prepared.ts';
 import { findCataloguePlan } from '../plans/plans.service.ts';
 import { toDevice, toDeviceState } from '../devices/devices.service.ts';
-import { findLastPositions } from './last-positions.ts';
+import { lastPositionOfDevice, toLastPosition } from './last-positions.ts';
 import { avatarUrl } from './avatar.service.ts';
 import { twoFactor } from '../two-factor/two-factor.schema.ts';
 
@@ -68,6 +68,8 @@ const findUserDetailRows = preparedPerDatabase((db) =>
         network: devices.network,
         statusAt: devices.statusAt,
       },
+      // each phone's last known position (issue 30 item 3), in the same round trip
+      lastPosition: lastPositionOfDevice,
     })
     .from(users)
     .leftJoin(cuadrantes, eq(cuadrantes.id, users.cuadranteId))
@@ -90,13 +92,11 @@ export async function getUserDetails(ctx: AppContext, userId: number): Promise<U
   const [row] = rows;
   if (!row) throw new AppError('UNAUTHENTICATED');
   const { planRow } = row;
-  const deviceRows = rows.flatMap(({ device }) => (device ? [device] : []));
-  const hasDevices = deviceRows.length > 0;
-  const [plan, positions, online] = await Promise.all([
+  const deviceRows = rows.flatMap(({ device, lastPosition }) => (device ? [{ device, lastPosition }] : []));
+  const [plan, online] = await Promise.all([
     planRow ? findCataloguePlan(ctx, planRow.planId) : undefined,
-    // each phone's last state (issue 30 item 3): one query and one question to the realtime hub
-    hasDevices ? findLastPositions(ctx, userId) : new Map<number, never>(),
-    ctx.realtime.onlineDevices(deviceRows.map((device) => device.id)),
+    // whether each phone is connected now (issue 30 item 3): one question to the realtime hub
+    ctx.realtime.onlineDevices(deviceRows.map(({ device }) => device.id)),
   ]);
   const { user, cuadrante } = row;
   return {
@@ -121,10 +121,10 @@ export async function getUserDetails(ctx: AppContext, userId: number): Promise<U
         ? { id: cuadrante.id, name: cuadrante.name, ...realtimeUrls(ctx, cuadrante) }
         : null,
     },
-    dispositivos: deviceRows.map((device) => ({
+    dispositivos: deviceRows.map(({ device, lastPosition }) => ({
       ...toDevice(device),
       ...toDeviceState(device, online.has(device.id)),
-      last_position: positions.get(device.id) ?? null,
+      last_position: toLastPosition(lastPosition),
     })),
     plan:
       planRow && plan
