@@ -4,6 +4,7 @@ import { isApiRequestError } from '../../../lib/api-client.ts';
 import { useLoginTwoFactor } from '../api/login-two-factor.ts';
 import { authTexts } from '../texts.ts';
 import { PlainAuthLayout, PlainField } from './plain-auth.tsx';
+import { AuthSubmitButton } from './auth-submit-button.tsx';
 
 /** the second step of a sign-in in progress: the server's challenge and where to go once it is passed */
 export interface TwoFactorPending {
@@ -95,15 +96,7 @@ export function TwoFactorStep({
             maxLength={isRecovery ? 32 : 8}
             autoFocus
           />
-          <button
-            type="submit"
-            className="auth-button is-contained"
-            disabled={mutation.isPending}
-            aria-busy={mutation.isPending || undefined}
-          >
-            {mutation.isPending ? <span className="spinner" aria-hidden="true" /> : null}
-            {authTexts.twoFactorSubmit}
-          </button>
+          <AuthSubmitButton isPending={mutation.isPending}>{authTexts.twoFactorSubmit}</AuthSubmitButton>
           <div className="auth-links">
             <button type="button" className="auth-link" onClick={switchKind}>
               {isRecovery ? authTexts.twoFactorUseApp : authTexts.twoFactorUseRecovery}

@@ -18,6 +18,7 @@ import { usePlainForm } from '../components/use-plain-form.ts';
 import { takeDeletionRequested } from '../../../lib/session/deletion-requested.ts';
 import { fillText, formatDateTime } from '../../../lib/format.ts';
 import { TwoFactorStep, pendingTwoFactorOf, type TwoFactorPending } from '../components/two-factor-step.tsx';
+import { AuthSubmitButton } from '../components/auth-submit-button.tsx';
 
 /**
  * Login: the first page most visitors load, on a phone. Plain HTML and CSS and React state, no MUI
@@ -156,15 +157,9 @@ export function LoginPage() {
             autoComplete="current-password"
             isPassword
           />
-          <button
-            type="submit"
-            className="auth-button is-contained"
-            disabled={firstInvalid !== undefined || loginMutation.isPending}
-            aria-busy={loginMutation.isPending || undefined}
-          >
-            {loginMutation.isPending ? <span className="spinner" aria-hidden="true" /> : null}
+          <AuthSubmitButton isPending={loginMutation.isPending} isDisabled={firstInvalid !== undefined}>
             {authTexts.loginSubmit}
-          </button>
+          </AuthSubmitButton>
           <div className="auth-links">
             <button
               type="button"

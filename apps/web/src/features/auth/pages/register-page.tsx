@@ -23,6 +23,7 @@ import { SponsorBanner } from '../components/sponsor-banner.tsx';
 import { useGoogleSignInReturn } from '../hooks/use-google-sign-in-return.ts';
 import { authTexts } from '../texts.ts';
 import { usePlainForm } from '../components/use-plain-form.ts';
+import { AuthSubmitButton } from '../components/auth-submit-button.tsx';
 
 /**
  * Register: where a shared sign-up link lands, most often on a phone. Plain HTML and CSS and React
@@ -202,15 +203,7 @@ function RegisterForm({
             autoComplete="new-password"
             isPassword
           />
-          <button
-            type="submit"
-            className="auth-button is-contained"
-            disabled={signUpMutation.isPending}
-            aria-busy={signUpMutation.isPending || undefined}
-          >
-            {signUpMutation.isPending ? <span className="spinner" aria-hidden="true" /> : null}
-            {authTexts.registerSubmit}
-          </button>
+          <AuthSubmitButton isPending={signUpMutation.isPending}>{authTexts.registerSubmit}</AuthSubmitButton>
           <RouterLink
             className="auth-link is-centred"
             // the code goes along: signing in from here joins the network (login-page.tsx)

@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -22,6 +21,7 @@ import { fillText } from '../../../lib/format.ts';
 import { SecondStepCodeField, useNeedsSecondStep } from '../../../components/second-step-code-field.tsx';
 import { forgetRemovedDevice, useRemoveDevice } from '../api/remove-device.ts';
 import { devicesTexts as t } from '../texts.ts';
+import { SubmitButton } from '../../../components/submit-button.tsx';
 
 /**
  * 'Quitar dispositivo' (issue 30 item 2; decision 044): what happens, the choice about its reports and
@@ -146,16 +146,9 @@ export function RemoveDeviceDialog({ device, onClose }: { device: Device; onClos
             <Button onClick={close} disabled={removal.isPending}>
               {t.cancel}
             </Button>
-            <Button
-              type="submit"
-              variant="contained"
-              color="error"
-              disabled={removal.isPending}
-              aria-busy={removal.isPending || undefined}
-              startIcon={removal.isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
-            >
+            <SubmitButton isPending={removal.isPending} color="error">
               {t.removeConfirm}
-            </Button>
+            </SubmitButton>
           </DialogActions>
         </form>
       )}

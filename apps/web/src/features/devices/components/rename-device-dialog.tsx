@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -12,6 +11,7 @@ import { FormField } from '../../../components/form-field.tsx';
 import { isApiRequestError } from '../../../lib/api-client.ts';
 import { useRenameDevice } from '../api/rename-device.ts';
 import { devicesTexts as t } from '../texts.ts';
+import { SubmitButton } from '../../../components/submit-button.tsx';
 
 const nameSchema = renameDevice.body.shape.name;
 
@@ -76,15 +76,7 @@ export function RenameDeviceDialog({ device, onClose }: { device: Device; onClos
           <Button onClick={onClose} disabled={rename.isPending}>
             {t.cancel}
           </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={rename.isPending}
-            aria-busy={rename.isPending || undefined}
-            startIcon={rename.isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
-          >
-            {t.renameSave}
-          </Button>
+          <SubmitButton isPending={rename.isPending}>{t.renameSave}</SubmitButton>
         </DialogActions>
       </form>
     </Dialog>

@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -19,6 +18,7 @@ import { useDeleteAccount } from '../api/delete-account.ts';
 import { securityTexts as t } from '../texts.ts';
 import { SecondStepCodeField, useNeedsSecondStep } from '../../../components/second-step-code-field.tsx';
 import { SecuritySection } from './security-section.tsx';
+import { SubmitButton } from '../../../components/submit-button.tsx';
 
 /**
  * Closing the account (issue 29 item 8; decision 038): a red button opens a dialog that says what goes
@@ -120,16 +120,9 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
           <Button onClick={onClose} disabled={deletion.isPending}>
             {t.deleteCancel}
           </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            color="error"
-            disabled={deletion.isPending}
-            aria-busy={deletion.isPending || undefined}
-            startIcon={deletion.isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
-          >
+          <SubmitButton isPending={deletion.isPending} color="error">
             {t.deleteConfirm}
-          </Button>
+          </SubmitButton>
         </DialogActions>
       </form>
     </Dialog>
