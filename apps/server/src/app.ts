@@ -6,7 +6,6 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -19,7 +18,7 @@ import { createAdmissionGate, registerAdmissionHooks } from './lib/http/admissio
 import { closeStalledReaders, createHttpServer } from './lib/http/http-server.ts';
 import { registerNulGuard } from './lib/http/nul-guard.ts';
 import { answerClientError, answerFrameworkError } from './lib/http/framework-errors.ts';
-import { helmetOptions } from './lib/http/security-headers.ts';
+import { registerSecurityHeaders } from './lib/http/security-headers.ts';
 import { createRouter } from './lib/http/routes.ts';
 import { createReadiness, registerHealthRoutes } from './lib/http/health.ts';
 import { countJobRun, isRateLimitCode } from './lib/metrics/metrics.ts';
@@ -178,8 +177,9 @@ function createFastify(ctx: AppContext, database: Database): FastifyInstance {
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
   });
-  // by the route's pattern, never the raw URL (one series per route, not per id or token)
-  app.addHook('onResponse', async (request, reply) => {
+  // by the route's pattern, never the raw URL (one series per route, not per id or token). The hooks
+  // of every request are callbacks, not async functions: a promise each cost (issue 31)
+  app.addHook('onResponse', (request, reply, done) => {
     ctx.metrics.httpDuration.observe(
       {
         route: request.routeOptions.url ?? 'unmatched',
@@ -188,11 +188,13 @@ function createFastify(ctx: AppContext, database: Database): FastifyInstance {
       },
       reply.elapsedTime / 1000,
     );
+    done();
   });
   registerAdmissionHooks(app, admission);
   closeStalledReaders(app, env.HTTP_IDLE_TIMEOUT_MS);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   app.decorateRequest('auth', null);
   app.setValidatorCompiler(validatorCompiler);
@@ -218,7 +220,7 @@ function trustProxyOf(env: Env): string[] | ((address: string, hop: number) => b
 /** Security headers, compression and the OpenAPI document. */
 async function registerPlugins(app: FastifyInstance, env: Env): Promise<void> {
   // the same headers as the answers written outside Fastify's hooks (lib/http/security-headers.ts)
-  await app.register(helmet, helmetOptions);
+  registerSecurityHeaders(app);
   // API answers above 1 KB go out brotli- or gzip-compressed (issue 18). Only types mime-db calls
   // compressible (JSON, text, SVG…), never a 206 or a Content-Range (video by range), never what is
   // compressed already (the panel's precompressed files); the realtime socket is not Fastify's.

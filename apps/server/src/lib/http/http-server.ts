@@ -65,8 +65,9 @@ export function createHttpServer(
  * place either way). Node replaces this with the keep-alive timeout once the answer is all sent.
  */
 export function closeStalledReaders(app: FastifyInstance, idleMs: number): void {
-  app.addHook('onSend', async (request) => {
+  app.addHook('onSend', (request, _reply, payload, done) => {
     // inject()'s requests (tests) have a stand-in socket without timeouts
     (request.raw.socket as Partial<Socket>).setTimeout?.(idleMs);
+    done(null, payload);
   });
 }

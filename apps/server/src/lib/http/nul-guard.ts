@@ -22,8 +22,9 @@ declare module 'fastify' {
 }
 
 export function registerNulGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    if (request.routeOptions.config.isNulGuarded === false) return;
+  // a callback hook: it runs on every request and never waits (issue 31)
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (request.routeOptions.config.isNulGuarded === false) return done();
     const parts: [unknown, string][] = [
       [request.query, 'query'],
       [request.body, 'body'],
@@ -33,7 +34,8 @@ export function registerNulGuard(app: FastifyInstance): void {
       if (found === null) continue;
       // the field as the contract's own errors name it: `device_name`, `personas.0.email`
       const field = found.split('.').slice(1).join('.') || root;
-      throw new AppError('VALIDATION', NUL_TEXT_MESSAGE, { [field]: NUL_TEXT_MESSAGE });
+      return done(new AppError('VALIDATION', NUL_TEXT_MESSAGE, { [field]: NUL_TEXT_MESSAGE }));
     }
+    done();
   });
 }

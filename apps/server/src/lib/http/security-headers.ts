@@ -1,11 +1,16 @@
 /**
  * The security headers of every answer (Content-Security-Policy, nosniff, HSTS, frame options…), in
- * one place. Fastify's helmet plugin sets them on every routed request (app.ts); the answers written
- * outside Fastify's request cycle (a URL the router cannot read, a request line or headers too long, a
- * method Node does not know, the admission gate's 503: framework-errors.ts, admission.ts) get the same
- * headers from `securityHeaders`, computed once from the same options by helmet itself.
+ * one place, computed once at start-up by helmet itself from `helmetOptions`. Every routed request
+ * gets them in its first hook (`registerSecurityHeaders`); the answers written outside Fastify's
+ * request cycle (a URL the router cannot read, a request line or headers too long, a method Node does
+ * not know, the admission gate's 503: framework-errors.ts, admission.ts) get the same object.
+ *
+ * Not Fastify's helmet plugin: it ran helmet on every request, parsing the same CSP directives and
+ * building the same twelve headers each time, about 3 % of a user details call (issue 31's profile).
+ * The options never depend on the request, so neither do the headers.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 export const helmetOptions = {
@@ -43,3 +48,15 @@ function computeSecurityHeaders(): Readonly<Record<string, string>> {
 }
 
 export const securityHeaders = computeSecurityHeaders();
+const securityHeaderEntries = Object.entries(securityHeaders);
+
+/**
+ * Sets the headers on the raw response before anything else runs, as the plugin did: an error,
+ * a 404, a hijacked reply (the panel's files, a video by range) all carry them.
+ */
+export function registerSecurityHeaders(app: FastifyInstance): void {
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of securityHeaderEntries) reply.raw.setHeader(name, value);
+    done();
+  });
+}
