@@ -12,6 +12,7 @@ import {
 import type { DeviceAuth } from '../lib/http/routes.ts';
 import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
+import { preparedPerDatabase } from '../lib/db/prepared.ts';
 import { devices } from './devices.schema.ts';
 import { planes } from '../plans/plans.schema.ts';
 import { userPlans, users } from '../accounts/accounts.schema.ts';
@@ -121,23 +122,34 @@ export async function registerUserDevice(
  * A device of this user, not removed. Another user's device is answered exactly as an unknown one (404, same
  * message; issue 12 item 9): a 403 would tell anyone whether an id is registered.
  */
+/** a user's phone by one of its two identifiers, prepared: most calls about a phone start here */
+const userDeviceBy = (column: typeof devices.deviceId | typeof devices.id, name: string) =>
+  preparedPerDatabase((db) =>
+    db
+      .select()
+      .from(devices)
+      .where(
+        and(
+          eq(devices.userId, sql.placeholder('userId')),
+          // a removed phone is unknown to every call of the panel (decision 044)
+          isNull(devices.removedAt),
+          eq(column, sql.placeholder('ref')),
+        ),
+      )
+      .limit(1)
+      .prepare(name),
+  );
+const findUserDeviceById = userDeviceBy(devices.deviceId, 'find_user_device_by_device_id');
+const findUserDeviceByInternalId = userDeviceBy(devices.id, 'find_user_device_by_id');
+
 export async function findUserDevice(
   ctx: AppContext,
   userId: number,
   ref: { deviceId: string } | { internalId: number },
 ) {
-  const [row] = await ctx.db
-    .select()
-    .from(devices)
-    .where(
-      and(
-        eq(devices.userId, userId),
-        // a removed phone is unknown to every call of the panel (decision 044)
-        isNull(devices.removedAt),
-        'deviceId' in ref ? eq(devices.deviceId, ref.deviceId) : eq(devices.id, ref.internalId),
-      ),
-    )
-    .limit(1);
+  const [row] = await ('deviceId' in ref
+    ? findUserDeviceById(ctx.db).execute({ userId, ref: ref.deviceId })
+    : findUserDeviceByInternalId(ctx.db).execute({ userId, ref: ref.internalId }));
   if (!row) throw new AppError('NOT_FOUND', 'No encontramos ese dispositivo.');
   return row;
 }

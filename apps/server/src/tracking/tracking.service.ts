@@ -2,7 +2,7 @@
  * Live tracking (spec 2 Tracking, 4; issue 4): a route ("tracking") is open while tracking is on. It is
  * in the database, so it survives a server restart: the reconnected phone's points land on it still.
  */
-import { and, desc, eq, inArray, isNull, asc, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNull, asc, sql } from 'drizzle-orm';
 import { TRACKING_POINT_CLOCK_SKEW_MS, type RoutePoint, type Tracking } from '@escudo/contract';
 import type { ClientOrigin } from '../lib/http/client-origin.ts';
 import { recordActivity } from '../activity/activity.service.ts';
@@ -16,24 +16,52 @@ import { targetOf } from '../commands/command-delivery.ts';
 import { findPlanFeature } from '../accounts/accounts.service.ts';
 import { TRACKING_INCLUDE_ID } from '../plans/plans.data.ts';
 import { isUniqueViolation } from '../lib/db/errors.ts';
+import { preparedPerDatabase } from '../lib/db/prepared.ts';
 
 type TrackingRow = typeof trackings.$inferSelect;
+
+/**
+ * The points of some routes, oldest first. A page of routes holds hundreds of points: the database
+ * writes each time as `toISOString()` would (UTC, milliseconds, `Z`), so no Date is made and read
+ * back per point, and the statement is prepared once (issue 31).
+ */
+const findRoutePoints = preparedPerDatabase((db) =>
+  db
+    .select({
+      trackingId: trackingPoints.trackingId,
+      lat: trackingPoints.lat,
+      lng: trackingPoints.lng,
+      at: sql<string>`to_char(${trackingPoints.recordedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+    })
+    .from(trackingPoints)
+    .where(sql`${trackingPoints.trackingId} = any(${sql.placeholder('ids')}::integer[])`)
+    .orderBy(asc(trackingPoints.id))
+    .prepare('find_route_points'),
+);
 
 async function loadRoutes(ctx: AppContext, ids: number[]): Promise<Map<number, RoutePoint[]>> {
   const routes = new Map<number, RoutePoint[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return routes;
-  const points = await ctx.db
-    .select()
-    .from(trackingPoints)
-    .where(inArray(trackingPoints.trackingId, ids))
-    .orderBy(asc(trackingPoints.id));
-  for (const point of points) {
-    routes
-      .get(point.trackingId)!
-      .push({ lat: point.lat, lng: point.lng, at: point.recordedAt.toISOString() });
+  for (const { trackingId, lat, lng, at } of await findRoutePoints(ctx.db).execute({ ids })) {
+    routes.get(trackingId)!.push({ lat, lng, at });
   }
   return routes;
 }
+
+/**
+ * One page of a phone's routes, the active one (ended_at null) first, then newest first, each row
+ * with the phone's total: one round trip where a count and a page were two.
+ */
+const findTrackingPage = preparedPerDatabase((db) =>
+  db
+    .select({ ...getTableColumns(trackings), total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(trackings)
+    .where(eq(trackings.deviceId, sql.placeholder('deviceRowId')))
+    .orderBy(desc(isNull(trackings.endedAt)), desc(trackings.createdAt), desc(trackings.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('find_tracking_page'),
+);
 
 function toTracking(row: TrackingRow, deviceId: string, route: RoutePoint[]): Tracking {
   return {
@@ -127,16 +155,18 @@ export async function listTrackings(
   paging: { limit: number; page: number },
 ) {
   const device = await findUserDevice(ctx, userId, { deviceId });
-  const total = await ctx.db.$count(trackings, eq(trackings.deviceId, device.id));
-  // the active route (ended_at null) first, then newest first
-  const rows = await ctx.db
-    .select()
-    .from(trackings)
-    .where(eq(trackings.deviceId, device.id))
-    .orderBy(desc(isNull(trackings.endedAt)), desc(trackings.createdAt), desc(trackings.id))
-    .limit(paging.limit)
-    .offset((paging.page - 1) * paging.limit);
-  const active = await findActive(ctx, device.id);
+  const rows = await findTrackingPage(ctx.db).execute({
+    deviceRowId: device.id,
+    limit: paging.limit,
+    offset: (paging.page - 1) * paging.limit,
+  });
+  // a page past the end has no row to carry the total
+  const total =
+    rows[0]?.total ??
+    (paging.page > 1 ? await ctx.db.$count(trackings, eq(trackings.deviceId, device.id)) : 0);
+  // the active route sorts first: on the first page it is there already, or there is none
+  const active =
+    paging.page === 1 ? (rows[0]?.endedAt === null ? rows[0] : null) : await findActive(ctx, device.id);
   const ids = [...new Set([...rows.map((row) => row.id), ...(active ? [active.id] : [])])];
   const routes = await loadRoutes(ctx, ids);
   return {
