@@ -134,10 +134,16 @@ describe('app/account/revokeSession', () => {
     );
   });
 
-  it("answers someone else's session and an unknown one alike, 403, and ends nothing", async () => {
+  it("answers someone else's session, an unknown one and one's own already ended alike, 403, and ends nothing", async () => {
     const account = await signUpUser(realtime.app);
     const stranger = await signUpUser(realtime.app);
     const strangersId = (await listSessions(stranger.token))[0]!.id;
+    // one's own session, signed out (which the log records as ended)
+    const signedOut = await signInFrom(account);
+    const signedOutId = (await listSessions(signedOut.token)).find((session) => session.current)!.id;
+    await post('/api/auth/logout', {}, signedOut.token);
+    const endedBefore = (await activityOf(account)).filter((entry) => entry.kind === 'session_ended');
+    expect(endedBefore).toHaveLength(1);
 
     const others = await post('/api/app/account/revokeSession', { session_id: strangersId }, account.token);
     const unknown = await post(
@@ -145,12 +151,18 @@ describe('app/account/revokeSession', () => {
       { session_id: 2_000_000_000 },
       account.token,
     );
+    const ended = await post('/api/app/account/revokeSession', { session_id: signedOutId }, account.token);
     expect(others.statusCode).toBe(403);
     expect(unknown.statusCode).toBe(403);
+    expect(ended.statusCode).toBe(403);
     expect(others.json()).toEqual(unknown.json());
+    expect(ended.json()).toEqual(unknown.json());
     expect(others.json()).toMatchObject({ code: 'FORBIDDEN' });
     expect(await detailsStatus(stranger.token)).toBe(200);
-    expect(await activityOf(account)).not.toContainEqual(expect.objectContaining({ kind: 'session_ended' }));
+    expect(await detailsStatus(account.token)).toBe(200);
+    expect((await activityOf(account)).filter((entry) => entry.kind === 'session_ended')).toEqual(
+      endedBefore,
+    );
   });
 
   it('refuses a malformed id with a Spanish message', async () => {
@@ -291,6 +303,11 @@ describe('sign-in from a browser not seen before', () => {
     });
     expect(notice!.text).toContain('Desde: 10.9.8.7, Chrome en Android');
     expect(notice!.text).toContain('http://escudo.test/login?recuperar=1');
+    // never a secret: not the password, the session's token or the browser's cookie
+    for (const part of [notice!.text, notice!.html || '']) {
+      for (const secret of [account.password, first.token, first.cookie!.split('=')[1]!])
+        expect(part).not.toContain(secret);
+    }
 
     // the same browser again: known, so nothing; then another new one, which is announced
     const again = await signInFrom(account, { cookie: first.cookie! });
@@ -318,9 +335,20 @@ describe('password reset', () => {
       password_confirmation: 'clave-reestablecida',
     });
     expect(response.statusCode, response.body).toBe(200);
-    await vi.waitFor(async () =>
-      expect(await noticesTo(account.email, 'Se reestableció la contraseña')).toHaveLength(1),
-    );
+    const [notice] = await vi.waitFor(async () => {
+      const mails = await noticesTo(account.email, 'Se reestableció la contraseña');
+      expect(mails).toHaveLength(1);
+      return mails;
+    });
+    // what, when, from where and what to do; never the reset link's token nor the new password
+    expect(notice!.text).toMatch(/Cuándo: \d{2}-\d{2}-\d{4} \d{2}:\d{2} \(hora de Chile\)/);
+    expect(notice!.text).toContain('Desde: 127.0.0.1');
+    expect(notice!.text).toContain('/login?recuperar=1');
+    for (const part of [notice!.text, notice!.html || '']) {
+      expect(part).not.toContain(token);
+      expect(part).not.toContain('/resetpass/');
+      expect(part).not.toContain('clave-reestablecida');
+    }
     const signedIn = await signInFrom({ email: account.email, password: 'clave-reestablecida' });
     expect(await activityOf({ ...account, token: signedIn.token })).toContainEqual(
       expect.objectContaining({ kind: 'password_reset' }),

@@ -8,9 +8,9 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, like, or, sql } from 'drizzle-orm';
-import { ACCOUNT_DELETION_DELAY_MS, DEVICE_NAMESPACE } from '@escudo/contract';
+import { ACCOUNT_DELETION_DELAY_MS, DEVICE_NAMESPACE, PANEL_NAMESPACE } from '@escudo/contract';
 import { createTestApp, randomAddress, signUpUser, type TestApp } from '../../test/test-app.ts';
-import { connect, listen, setLostMode, userWithPhone } from '../../test/sockets.ts';
+import { connect, listen, panelToken, setLostMode, userWithPhone } from '../../test/sockets.ts';
 import { isVerificationMail, mailsTo } from '../../test/outbox.ts';
 import { makeOperator } from '../../test/operators.ts';
 import { users } from '../accounts/accounts.schema.ts';
@@ -121,6 +121,9 @@ describe('asking for the deletion: app/account/delete', () => {
     const ana = await signUpUser(app);
     const other = await signIn(ana.email, ana.password);
     const otherToken = other.json().access_token as string;
+    // the other browser's panel is open on its realtime link
+    const panel = await connect(`${url}${PANEL_NAMESPACE}`, await panelToken(app, { token: otherToken }));
+    const panelClosed = new Promise<string>((resolve) => panel.once('disconnect', resolve));
     const asked = await app.post(
       '/api/app/account/delete',
       { password: ana.password },
@@ -134,9 +137,11 @@ describe('asking for the deletion: app/account/delete', () => {
       app.clock.now.getTime() + ACCOUNT_DELETION_DELAY_MS,
     );
 
-    // every session ended, this one and the other
+    // every session ended, this one and the other, whose open panel is disconnected at once
     expect((await app.post('/api/app/user/details', {}, ana.token)).statusCode).toBe(401);
     expect((await app.post('/api/app/user/details', {}, otherToken)).statusCode).toBe(401);
+    expect(await panelClosed).toBe('io server disconnect');
+    panel.close();
 
     // the e-mail: the date in Chile's time and the cancel link
     const { mail, token } = await cancelTokenFor(ana.email);

@@ -15,6 +15,7 @@ import { payments } from '../payments/payments.schema.ts';
 import { securityNetworkMembers } from '../network/network.schema.ts';
 import { atencionEvidence, atencionNotes, atenciones } from '../atenciones/atenciones.schema.ts';
 import { accountActivity } from '../activity/activity.schema.ts';
+import { salesProfiles } from '../sales/sales.schema.ts';
 import { dataExports } from './export.schema.ts';
 import { deleteExpiredDataExports, prepareDataExports } from './export.service.ts';
 
@@ -165,6 +166,32 @@ describe('app/account/export', () => {
 
   it('makes the ZIP apart, e-mails a link that downloads it, and records the activity', async () => {
     const ana = await accountWithData();
+    // sales: Ana's sales profile, and an account that signed up through her link and paid
+    await app.ctx.db.insert(salesProfiles).values({
+      userId: ana.user.id,
+      status: 1,
+      bank: 'Banco Estado',
+      accountType: 'vista',
+      accountNumber: '123456',
+      holder: 'Ana Pérez',
+      holderRut: '111111111',
+    });
+    const referred = await signUpUser(app, { name: 'Rita Referida' });
+    const [referredRow] = await app.ctx.db
+      .update(users)
+      .set({ referredByUserId: ana.user.id })
+      .where(eq(users.email, referred.email))
+      .returning({ id: users.id });
+    await app.ctx.db.insert(payments).values({
+      userId: referredRow!.id,
+      planId: 2,
+      monthsPaid: 1,
+      amount: 9_990,
+      commerceOrder: `order-${randomBytes(4).toString('hex')}`,
+      status: 'paid',
+      paymentDate: '2026-11-20 10:00:00',
+      appliedAt: app.clock.now,
+    });
     const asked = await app.post('/api/app/account/export', { password: ana.password }, ana.token);
     expect(asked.statusCode).toBe(201);
     expect(asked.json().state).toMatch(/^(preparing|ready)$/);
@@ -226,6 +253,20 @@ describe('app/account/export', () => {
     expect(readJson('atenciones.json').atenciones[0].notas[0].titulo).toBe('Llamada');
     expect(readJson('pagos.json').pagos[0]).toMatchObject({ monto_clp: 29_990, estado: 'paid' });
     expect(readJson('red-de-seguridad.json').personas_que_invitaste[0].email).toBe('beto@example.cl');
+    expect(readJson('ventas.json')).toEqual({
+      perfil_de_ventas: expect.objectContaining({
+        estado: 'activo',
+        banco: 'Banco Estado',
+        numero_de_cuenta: '123456',
+      }),
+      cuentas_referidas: [
+        {
+          nombre: 'Rita Referida',
+          registrada: expect.any(String),
+          pagos: [{ monto_clp: 9_990, fecha_de_pago: '2026-11-20 10:00:00', aplicado: expect.any(String) }],
+        },
+      ],
+    });
     expect(readJson('actividad.json').actividad.map((entry: { tipo: string }) => entry.tipo)).toContain(
       'data_exported',
     );

@@ -143,7 +143,7 @@ describe('turning two-step sign-in on', () => {
 
   it('turns on with a right code: 10 recovery codes, the activity entry and an e-mail to the owner', async () => {
     const account = await signUpUser(app);
-    const { recoveryCodes } = await turnOn(account);
+    const { secret, recoveryCodes } = await turnOn(account);
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
     for (const code of recoveryCodes) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
@@ -152,7 +152,11 @@ describe('turning two-step sign-in on', () => {
     const mails = await mailsTo(app, account.email);
     const notice = mails.find((mail) => mail.subject?.startsWith('Se activó la verificación en dos pasos'));
     expect(notice?.text).toContain('Si no fuiste tú');
-    for (const code of recoveryCodes) expect(notice?.text).not.toContain(code);
+    // never a secret (issue 29 item 4): not the app's key, nor a recovery code, in either part
+    for (const part of [notice?.text, notice?.html || '']) {
+      expect(part).not.toContain(secret);
+      for (const code of recoveryCodes) expect(part).not.toContain(code);
+    }
 
     const again = await app.post(
       '/api/app/account/twoFactor/start',
@@ -376,14 +380,20 @@ describe('turning two-step sign-in off', () => {
     expect(await activityKinds(account)).not.toContain('two_factor_off');
 
     nextStep();
-    const off = await disable({ password: account.password, code: codeOf(secret) });
+    const usedCode = codeOf(secret);
+    const off = await disable({ password: account.password, code: usedCode });
     expect(off.statusCode).toBe(200);
     expect(await isOn(account)).toBe(false);
     expect(await activityKinds(account)).toContain('two_factor_off');
     const mails = await mailsTo(app, account.email);
-    expect(mails.some((mail) => mail.subject?.startsWith('Se desactivó la verificación en dos pasos'))).toBe(
-      true,
+    const notice = mails.find((mail) =>
+      mail.subject?.startsWith('Se desactivó la verificación en dos pasos'),
     );
+    expect(notice?.text).toContain('Si no fuiste tú');
+    // never a secret (issue 29 item 4): not the password, the app's key or the code just used
+    for (const part of [notice?.text, notice?.html || '']) {
+      for (const secretValue of [account.password, secret, usedCode]) expect(part).not.toContain(secretValue);
+    }
     expect((await login(account, randomAddress())).json()).toHaveProperty('access_token');
 
     const again = await disable({ password: account.password, code: codeOf(secret) });

@@ -2,7 +2,8 @@
  * Issue 29 item 9: "No token, code or signed link appears in the logs, in production or not". Real
  * requests through a real server, each carrying a real secret where a browser carries it (the alert
  * page and its poll, a reset link, shared evidence, a signed file link, an invitation link, Google's
- * return), with the log captured line by line: no secret may appear in any line, while the lines that
+ * return, the e-mail verification and deletion-cancel links, two-step sign-in's key, codes and
+ * challenge), with the log captured line by line: no secret may appear in any line, while the lines that
  * name those requests are there (so the test sees what it claims to check).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import { userWithPhone } from '../../../test/sockets.ts';
 import { makeOperator } from '../../../test/operators.ts';
 import { mailsTo } from '../../../test/outbox.ts';
 import { settleNetworkEmails } from '../../network/mail-network.ts';
+import { totpCode, totpStepAt } from '../crypto/totp.ts';
 import { REDACTED, redactRequestUrl, redactUrl } from './redact.ts';
 
 const lines: string[] = [];
@@ -104,6 +106,56 @@ describe('the server log', () => {
     secrets.push(signature);
     expect((await get(fileLink)).statusCode).toBe(200);
 
+    // the e-mail verification link: its page, and the token the page sends in a body
+    const verifyToken = (await linkTo(bea.email, /\/verificar-email\//)).split('/verificar-email/')[1]!;
+    secrets.push(verifyToken);
+    await get(`/verificar-email/${verifyToken}`);
+    expect((await app.post('/api/auth/verifyEmail', { token: verifyToken })).statusCode).toBe(200);
+
+    // two-step sign-in: the app's key, the codes typed, the recovery codes and the sign-in challenge
+    const cata = await signUpUser(app);
+    const started = await app.post(
+      '/api/app/account/twoFactor/start',
+      { password: cata.password },
+      cata.token,
+    );
+    expect(started.statusCode, started.body).toBe(200);
+    const totpSecret = (started.json() as { secret: string }).secret;
+    const confirmed = await app.post(
+      '/api/app/account/twoFactor/confirm',
+      { code: totpCode(totpSecret, totpStepAt(app.clock.now)) },
+      cata.token,
+    );
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const recoveryCodes = (confirmed.json() as { recovery_codes: string[] }).recovery_codes;
+    secrets.push(totpSecret, ...recoveryCodes);
+    const signIn = await app.post(
+      '/api/auth/login',
+      { email: cata.email, password: cata.password },
+      undefined,
+      randomAddress(),
+    );
+    const challenge = (signIn.json() as { challenge: string }).challenge;
+    secrets.push(challenge);
+    const passed = await app.post(
+      '/api/auth/loginTwoFactor',
+      { challenge, code: recoveryCodes[0] },
+      undefined,
+      randomAddress(),
+    );
+    expect(passed.statusCode, passed.body).toBe(200);
+
+    // closing the account: the e-mailed link that keeps it, its page and the token in a body
+    const dora = await signUpUser(app);
+    const closing = await app.post('/api/app/account/delete', { password: dora.password }, dora.token);
+    expect(closing.statusCode, closing.body).toBe(200);
+    const cancelToken = (await linkTo(dora.email, /\/cancelar-eliminacion\//)).split(
+      '/cancelar-eliminacion/',
+    )[1]!;
+    secrets.push(cancelToken);
+    await get(`/cancelar-eliminacion/${cancelToken}`);
+    expect((await app.post('/api/auth/cancelDeletion', { token: cancelToken })).statusCode).toBe(200);
+
     // Google's return (its code and state) and the panel's hand-off page
     const [code, state, socialToken] = [
       'G00GLE-C0DE-abcdef123',
@@ -125,6 +177,9 @@ describe('the server log', () => {
     expect(urls).toContain(`/api/public/alerts/${REDACTED}`);
     expect(urls).toContain(`/alerta/${REDACTED}`);
     expect(urls).toContain(`/resetpass/${REDACTED}`);
+    expect(urls).toContain(`/verificar-email/${REDACTED}`);
+    expect(urls).toContain(`/cancelar-eliminacion/${REDACTED}`);
+    expect(urls).toContain('/api/auth/loginTwoFactor');
     expect(urls).toContain(`/evidencia/${REDACTED}`);
     expect(urls).toContain(`/api/public/evidence/${REDACTED}`);
     expect(urls).toContain(`/register?security_code=${REDACTED}`);

@@ -9,8 +9,8 @@ import { renderScreen } from '../../../testing/render.tsx';
 import { authTexts as t } from '../texts.ts';
 import { LoginPage } from './login-page.tsx';
 
-// Login's second step (issue 29 item 2): with two-step sign-in on, the password gives a challenge,
-// and the app's code or a recovery code gives the session.
+// Login's second step (issue 29 item 2): with two-step sign-in on, the password (or Google's hand-off)
+// gives a challenge, and the app's code or a recovery code gives the session.
 
 const challenge = {
   two_factor_required: true as const,
@@ -103,5 +103,33 @@ describe("Login's second step", () => {
     await person.click(screen.getByRole('button', { name: t.twoFactorBack }));
     expect(await screen.findByRole('button', { name: t.loginSubmit })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('the second step after Google sign-in', () => {
+  it('asks the code when the hand-off answers a challenge, and signs in with it', async () => {
+    answer('loginWithGoogleToken', challenge);
+    answer('loginTwoFactor', {
+      access_token: 'sesion-google',
+      token_type: 'bearer',
+      expires_at: challenge.expires_at,
+    });
+    const person = userEvent.setup();
+    const { router } = renderScreen(<LoginPage />, '/login?social_access_token=tok-1');
+    await screen.findByRole('heading', { name: t.twoFactorTitle });
+    // the hand-off alone gave no session
+    expect(authToken.get()).toBeNull();
+    expect(calls.find((call) => call.name === 'loginWithGoogleToken')?.body).toEqual({
+      access_token: 'tok-1',
+    });
+
+    await person.type(screen.getByLabelText(t.twoFactorCodeLabel), '654321');
+    await person.click(screen.getByRole('button', { name: t.twoFactorSubmit }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(calls.find((call) => call.name === 'loginTwoFactor')?.body).toEqual({
+      challenge: 'reto-1',
+      code: '654321',
+    });
+    expect(authToken.get()).toBe('sesion-google');
   });
 });
