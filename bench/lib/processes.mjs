@@ -27,7 +27,11 @@ export function makeTempDir(prefix) {
  * A Node child process with an IPC channel, started through a shell that first lifts its soft limit
  * on open files to the hard one (10,000 sockets need 10,000 descriptors); `exec` keeps the pid.
  */
-export function startProcess(name, args, { env = {}, readyText, cwd = process.cwd() } = {}) {
+export function startProcess(
+  name,
+  args,
+  { env = {}, readyText, cwd = process.cwd(), readyTimeoutMs = 60_000 } = {},
+) {
   const child = spawn(
     '/bin/sh',
     ['-c', 'ulimit -n "$(ulimit -Hn)" 2>/dev/null; exec "$0" "$@"', process.execPath, ...args],
@@ -47,8 +51,8 @@ export function startProcess(name, args, { env = {}, readyText, cwd = process.cw
   const ready = readyText
     ? new Promise((resolve, reject) => {
         const timer = setTimeout(
-          () => reject(new Error(`${name} did not start in 60 s:\n${output}`)),
-          60_000,
+          () => reject(new Error(`${name} did not start in ${readyTimeoutMs / 1000} s:\n${output}`)),
+          readyTimeoutMs,
         );
         const check = () => {
           if (output.includes(readyText)) {

@@ -12,6 +12,12 @@
  * into the browser's localStorage (as the panel stores them after a sign-in), and the signed-in pages
  * run with Lighthouse's storage reset off and the HTTP cache emptied by hand before each run.
  *
+ * The anchor (issue 31): bench/web/anchor-login.html, a login form in plain HTML and CSS without
+ * any script, served by a tiny static server of this bench and measured in the same run with the same
+ * settings, taking turns with the signed-out pages (a run of each, then the next round), so that a
+ * busy moment of the machine falls on it as on them. Each run's benchmark index goes into the JSON and
+ * the table: Lighthouse's figures compare only beside it.
+ *
  * Writes bench/web/last-run.json and the generated part of "The panel on a phone (issue 18)" in
  * bench/RESULTS.md (not with --no-write). Options: --runs 3  --pages Login,Home  --no-write
  * --reports DIR (each run's full Lighthouse report as JSON, to see what a figure is made of)
@@ -21,6 +27,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -94,8 +101,10 @@ function blankTile() {
   ]);
   return `data:image/png;base64,${png.toString('base64')}`;
 }
-/** the pages measured, their paths, and whether they need a session */
+/** the pages measured, their paths, and whether they need a session (the anchor: not the panel) */
+const ANCHOR = 'anchor';
 const MEASURED = [
+  { page: ANCHOR, path: '/', signedIn: false, isAnchor: true },
   { page: 'Login', path: '/login', signedIn: false },
   { page: 'Register', path: '/register', signedIn: false },
   { page: 'Home', path: '/', signedIn: true },
@@ -107,6 +116,7 @@ const MEASURED = [
 function parseArgs(args) {
   const parsed = {
     runs: 3,
+    // the anchor is measured in every run, whatever --pages says
     pages: MEASURED.map((m) => m.page),
     write: true,
     reports: null,
@@ -116,13 +126,29 @@ function parseArgs(args) {
     const [flag, inline] = args[i].split('=', 2);
     const value = () => inline ?? args[++i];
     if (flag === '--runs') parsed.runs = Number(value());
-    else if (flag === '--pages') parsed.pages = value().split(',');
+    else if (flag === '--pages') parsed.pages = [ANCHOR, ...value().split(',')];
     else if (flag === '--no-write') parsed.write = false;
     else if (flag === '--reports') parsed.reports = path.resolve(value());
     else if (flag === '--cpu-slowdown') parsed.cpuSlowdown = Number(value());
     else throw new Error(`unknown option ${args[i]} (see the header of bench/web/run.mjs)`);
   }
   return parsed;
+}
+
+/** The anchor page on a free port of 127.0.0.1; anything else is a 404. */
+async function startAnchor() {
+  const html = fs.readFileSync(here('./anchor-login.html'));
+  const port = await freePort();
+  const server = http.createServer((request, response) => {
+    if (request.url === '/') {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+      response.end(html);
+    } else {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { base: `http://127.0.0.1:${port}`, close: () => server.close() };
 }
 
 async function startEscudo() {
@@ -145,6 +171,8 @@ async function startEscudo() {
       MAP_TILE_URL: blankTile(),
     },
     readyText: 'Cuenta demo',
+    // tsx compiles the server at start: on a busy shared machine that took over a minute
+    readyTimeoutMs: 180_000,
   });
   await server.ready;
   return { ...server, base: `http://127.0.0.1:${port}` };
@@ -210,6 +238,7 @@ function summarise(runs) {
     transferredJsBytes: pick('transferredJsBytes'),
     performanceRuns: runs.map((run) => run.performance),
     benchmarkIndex: pick('benchmarkIndex'),
+    benchmarkIndexRuns: runs.map((run) => Math.round(run.benchmarkIndex)),
     missed: [...new Set(runs.flatMap((run) => run.missed))],
   };
 }
@@ -229,57 +258,76 @@ async function main() {
   // figures, so the run says how busy the machine was
   const loadBefore = os.loadavg()[0];
   const server = await startEscudo();
+  const anchor = await startAnchor();
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
   const results = {};
   try {
     const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
     const context = browser.contexts()[0];
     const measured = MEASURED.filter((m) => options.pages.includes(m.page));
-    for (const { page, path: pagePath, signedIn } of measured.sort((a, b) => a.signedIn - b.signedIn)) {
-      if (signedIn && !results.signedInReady) {
-        const { access_token: token } = await callApi(server.base, 'login', DEMO);
-        const { user } = await callApi(server.base, 'userDetails', {}, token);
-        const deviceId = user.dispositivos[0]?.id;
-        const tab = await context.newPage();
-        await tab.goto(`${server.base}/cookie`);
-        await tab.evaluate(
-          ([accessToken, device]) => {
-            localStorage.setItem('escudo.auth_token', accessToken);
-            if (device) localStorage.setItem('escudo.selected_device_id', String(device));
-          },
-          [token, deviceId],
-        );
-        await tab.close();
-        results.signedInReady = true;
-      }
-      const runs = [];
+    const runsOf = Object.fromEntries(measured.map((m) => [m.page, []]));
+    let signedInReady = false;
+    // the signed-out pages and the anchor first, then the signed-in ones; within each group, rounds
+    // of one run a page, so that the anchor shares the machine's moments with the pages
+    for (const group of [measured.filter((m) => !m.signedIn), measured.filter((m) => m.signedIn)]) {
       for (let run = 1; run <= options.runs; run += 1) {
-        if (signedIn) {
-          // storage stays (the session), the HTTP cache goes: every run is a cold load
-          const tab = await context.newPage();
-          const cdp = await context.newCDPSession(tab);
-          await cdp.send('Network.clearBrowserCache');
-          await tab.close();
+        for (const { page, path: pagePath, signedIn, isAnchor } of group) {
+          if (signedIn && !signedInReady) {
+            const { access_token: token } = await callApi(server.base, 'login', DEMO);
+            const { user } = await callApi(server.base, 'userDetails', {}, token);
+            const deviceId = user.dispositivos[0]?.id;
+            const tab = await context.newPage();
+            await tab.goto(`${server.base}/cookie`);
+            await tab.evaluate(
+              ([accessToken, device]) => {
+                localStorage.setItem('escudo.auth_token', accessToken);
+                if (device) localStorage.setItem('escudo.selected_device_id', String(device));
+              },
+              [token, deviceId],
+            );
+            await tab.close();
+            signedInReady = true;
+          }
+          if (signedIn) {
+            // storage stays (the session), the HTTP cache goes: every run is a cold load
+            const tab = await context.newPage();
+            const cdp = await context.newCDPSession(tab);
+            await cdp.send('Network.clearBrowserCache');
+            await tab.close();
+          }
+          const figures = await runLighthouse(
+            `${isAnchor ? anchor.base : server.base}${pagePath}`,
+            chrome.port,
+            {
+              keepStorage: signedIn,
+              reportFile: options.reports && path.join(options.reports, `${page}-${run}.json`),
+              cpuSlowdown: options.cpuSlowdown,
+            },
+          );
+          if (signedIn && new URL(figures.finalUrl).pathname === '/login') {
+            throw new Error(`${page}: the session did not hold, Lighthouse measured Login`);
+          }
+          console.log(
+            `${page} run ${run}: performance ${figures.performance}, LCP ${Math.round(figures.lcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms, benchmark index ${Math.round(figures.benchmarkIndex)}`,
+          );
+          runsOf[page].push(figures);
         }
-        const figures = await runLighthouse(`${server.base}${pagePath}`, chrome.port, {
-          keepStorage: signedIn,
-          reportFile: options.reports && path.join(options.reports, `${page}-${run}.json`),
-          cpuSlowdown: options.cpuSlowdown,
-        });
-        if (signedIn && new URL(figures.finalUrl).pathname === '/login') {
-          throw new Error(`${page}: the session did not hold, Lighthouse measured Login`);
-        }
-        console.log(
-          `${page} run ${run}: performance ${figures.performance}, LCP ${Math.round(figures.lcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms`,
-        );
-        runs.push(figures);
       }
-      results[page] = { path: pagePath, signedIn, runs, median: summarise(runs) };
     }
-    delete results.signedInReady;
+    for (const { page, path: pagePath, signedIn, isAnchor } of measured) {
+      const runs = runsOf[page];
+      results[page] = {
+        path: pagePath,
+        signedIn,
+        isAnchor: Boolean(isAnchor),
+        runs,
+        median: summarise(runs),
+      };
+    }
     await browser.close().catch(() => {});
   } finally {
     await chrome.kill();
+    anchor.close();
     killEverything();
   }
 
@@ -313,11 +361,12 @@ async function main() {
       'a11y',
       'best practices',
       'perf. of each run',
+      'benchmark index of each run',
     ],
-    rows: Object.entries(results).map(([page, { median: m }]) => [
-      page,
-      kb(firstLoad[page].br),
-      PAGES[page].budgetKb ? `${PAGES[page].budgetKb} KB` : '-',
+    rows: Object.entries(results).map(([page, { median: m, isAnchor }]) => [
+      isAnchor ? 'anchor: plain HTML login form' : page,
+      isAnchor ? 'none' : kb(firstLoad[page].br),
+      PAGES[page]?.budgetKb ? `${PAGES[page].budgetKb} KB` : '-',
       String(m.performance),
       `${(m.fcpMs / 1000).toFixed(1)} s`,
       `${(m.lcpMs / 1000).toFixed(1)} s`,
@@ -326,6 +375,7 @@ async function main() {
       String(m.accessibility),
       String(m.bestPractices),
       m.performanceRuns.join(', '),
+      m.benchmarkIndexRuns.join(', '),
     ]),
   };
   printTable(table);
@@ -343,7 +393,7 @@ async function main() {
     '',
     markdownTable(table),
     '',
-    'First-load JS: brotli bytes (quality 11, as served) of the entry chunk, the route chunks the page waits for and their static imports (`scripts/check-bundle-budgets.mjs`; 1 KB = 1,000 bytes).',
+    'First-load JS: brotli bytes (quality 11, as served) of the entry chunk, the route chunks the page waits for and their static imports (`scripts/check-bundle-budgets.mjs`; 1 KB = 1,000 bytes). The anchor (`bench/web/anchor-login.html`): a login form in plain HTML and CSS, no script, served by a static server of the bench and measured in turns with the signed-out pages (a run of each, then the next round).',
     ...(missed.length > 0
       ? ['', 'Audits below full marks in accessibility or best practices, in any run:', '', ...missed]
       : []),

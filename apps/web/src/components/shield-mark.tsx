@@ -1,4 +1,7 @@
-/** Our shield mark (public/favicon.svg is the same drawing). Decorative: the text next to it names it. */
+/**
+ * Our shield mark (public/favicon.svg is the same drawing, public/favicon.png that drawing at 48 px).
+ * Decorative: the text next to it names it.
+ */
 export function ShieldMark({
   size,
   shieldColor,
