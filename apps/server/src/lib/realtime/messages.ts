@@ -55,12 +55,6 @@ function listen<S extends Record<string, z.ZodType>, A, C>(
         if (!auth) return next(connectionError('UNAUTHENTICATED'));
         socket.data = auth;
         await socket.join(roomsOf(auth));
-        // a token rotation (which disconnects the room) committed between the look-up and the join
-        // would miss this socket: ask again (issue 12: an old token must not keep receiving commands)
-        if (isCheckedInRoom && !(await authenticate(token))) {
-          for (const room of roomsOf(auth)) await socket.leave(room);
-          return next(connectionError('UNAUTHENTICATED'));
-        }
         next();
       })
       .catch((error: unknown) => {
@@ -73,7 +67,26 @@ function listen<S extends Record<string, z.ZodType>, A, C>(
   namespace.on('connection', (socket: Socket) => {
     const sender = { auth: socket.data as A, socket } as C;
     handleMessages(socket, sender, schemas, handlers as Handlers<S, C>, log, onRefused);
-    for (const listener of listeners) listener(sender);
+    if (!isCheckedInRoom) {
+      for (const listener of listeners) listener(sender);
+      return;
+    }
+    // A token rotation disconnects the sockets of the device's room, but only connected ones: a
+    // socket still in this middleware is not among them, and a look-up that began before the
+    // rotation committed still finds the old token. So the token is asked for again once the socket
+    // is connected, before it is told anything (pending orders): a rotation that commits later
+    // finds it in the room, one that committed earlier is seen here (issue 12: an old token must
+    // not keep receiving commands).
+    const token = (socket.handshake.auth as { token?: unknown }).token;
+    authenticate(token)
+      .then((auth) => {
+        if (!auth) return void socket.disconnect(true);
+        if (socket.connected) for (const listener of listeners) listener(sender);
+      })
+      .catch((error: unknown) => {
+        log.error({ err: error }, 'could not check a realtime connection again');
+        socket.disconnect(true);
+      });
   });
   const side: MessageSide<S, C> = {
     on(type, handler) {
