@@ -22,7 +22,7 @@ import './tracking-page.css';
 const TrackingMap = lazy(() => import('../components/tracking-map.tsx'));
 // as tall as the map on every screen (tracking-page.css), so nothing moves when it comes
 const mapPlaceholder = <span className="skeleton is-rounded tracking-map-placeholder" />;
-// MUI's Snackbar comes with the first outcome to tell, not with the page
+// MUI's Snackbar comes once the page is idle, not with the page
 const TrackingNotice = lazy(async () => ({
   default: (await import('../components/tracking-notice.tsx')).TrackingNotice,
 }));
@@ -77,9 +77,11 @@ function DeviceTracking({ device }: { device: Device }) {
   const focusId = selected?.id ?? (isActiveShown ? (active?.id ?? null) : null);
   // Leaflet is fetched and started once the page is drawn and the browser idle (issue 31)
   const isIdle = useIdleAfterMount();
-  // the notices' Snackbar, once there has been one (and then kept, for its closing transition)
+  // The notices' Snackbar, mounted once the page is idle (or with a notice that comes sooner) and then
+  // kept, closed, as it was mounted with the page before: a notice shows at once, and closes with
+  // its transition.
   const [hasNotices, setHasNotices] = useState(false);
-  if (notice && !hasNotices) setHasNotices(true);
+  if ((notice || isIdle) && !hasNotices) setHasNotices(true);
 
   return (
     <>
