@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { LostPhoneInfoItem } from '@escudo/contract';
 import { Icon } from '../../../components/icon.tsx';
+import { PlainButton } from '../../../components/plain-button.tsx';
 import { fillText, formatDateTime } from '../../../lib/format.ts';
 import { informationTexts } from '../texts.ts';
-import '../../../components/plain-button.css';
 import './report-card.css';
 
 // the paths of @mui/icons-material's BrokenImageOutlined and Place (MIT)
@@ -64,17 +64,15 @@ export function ReportCard({
         </h2>
       </div>
       <div className="report-card-actions">
-        <button
-          type="button"
-          className={`plain-button is-small ${isSelected ? 'is-contained' : 'is-outlined'}`}
+        <PlainButton
+          variant={isSelected ? 'contained' : 'outlined'}
+          size="small"
+          startIcon={PLACE_ICON}
           onClick={onMarkOnMap}
           aria-pressed={isSelected}
         >
-          <span className="plain-button-icon">
-            <Icon path={PLACE_ICON} />
-          </span>
           {informationTexts.markOnMap}
-        </button>
+        </PlainButton>
       </div>
     </article>
   );

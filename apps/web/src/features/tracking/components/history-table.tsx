@@ -3,10 +3,9 @@ import { PAGE_SIZE } from '@escudo/contract/browser';
 import { fillText, formatDateTime } from '../../../lib/format.ts';
 import { downloadGpx } from '../gpx.ts';
 import { trackingTexts } from '../texts.ts';
-import { Icon } from '../../../components/icon.tsx';
+import { PlainButton } from '../../../components/plain-button.tsx';
 import { ServerPagination } from '../../../components/server-pagination.tsx';
 import { EmptyNotice } from '../../../components/empty-notice.tsx';
-import '../../../components/plain-button.css';
 import './history-table.css';
 
 // the path of @mui/icons-material's Download (MIT)
@@ -78,29 +77,28 @@ export function HistoryTable({
                         </span>
                       </td>
                       <td>
-                        <button
-                          type="button"
-                          className={`plain-button is-small ${isSelected ? 'is-contained' : 'is-outlined'} history-table-nowrap`}
+                        <PlainButton
+                          variant={isSelected ? 'contained' : 'outlined'}
+                          size="small"
+                          className="history-table-nowrap"
                           disabled={row.route.length === 0}
                           aria-pressed={isSelected}
                           onClick={() => onToggle(row.id)}
                         >
                           {isSelected ? trackingTexts.hideRoute : trackingTexts.showRoute}
-                        </button>
+                        </PlainButton>
                       </td>
                       <td className="is-end">
-                        <button
-                          type="button"
-                          className="plain-button is-small is-text"
+                        <PlainButton
+                          variant="text"
+                          size="small"
+                          startIcon={DOWNLOAD_ICON}
                           disabled={row.route.length === 0}
                           aria-label={fillText(trackingTexts.exportGpxLabel, { date })}
                           onClick={() => downloadGpx(row, `${deviceName} · ${date}`)}
                         >
-                          <span className="plain-button-icon">
-                            <Icon path={DOWNLOAD_ICON} />
-                          </span>
                           {trackingTexts.exportGpx}
-                        </button>
+                        </PlainButton>
                       </td>
                     </tr>
                   );
