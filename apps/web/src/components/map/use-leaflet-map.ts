@@ -36,7 +36,12 @@ export function useLeafletMap(config: MapConfig): {
       // the zoom buttons' names in Spanish, as the rest of the page (Leaflet's are English)
       control.zoom({ zoomInTitle: 'Acercar', zoomOutTitle: 'Alejar' }).addTo(created);
       // Leaflet's credit without the flag its default prefix adds
-      control.attribution({ prefix: '<a href="https://leafletjs.com">Leaflet</a>' }).addTo(created);
+      // with the tiles' credit at once: added with the tiles (below, a task later) it widened the
+      // control, a layout shift (issue 31); Leaflet shows a credit given twice once
+      control
+        .attribution({ prefix: '<a href="https://leafletjs.com">Leaflet</a>' })
+        .addAttribution(tileAttribution)
+        .addTo(created);
       const tiles = tileLayer(tileUrl, {
         attribution: tileAttribution,
         // Most customers look at the map on a phone whose screen has 2 or 3 device pixels per CSS
