@@ -30,7 +30,8 @@ export const PAGES = {
   // the issue's 170 KB, held at 125 since Home and its shell are plain markup (decision 017)
   Home: { path: '/', budgetKb: 125 },
   Planes: { path: '/planes' },
-  Tracking: { path: '/tracking' },
+  // issue 31: 212.9 KB before its table, pagination and notices became plain markup (165.1 KB after)
+  Tracking: { path: '/tracking', budgetKb: 170 },
   Información: { path: '/device-info' },
 };
 

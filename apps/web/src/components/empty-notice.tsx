@@ -1,12 +1,15 @@
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import './empty-notice.css';
 
-/** What a list or a panel says while it has nothing to show: a quiet line in an outlined box. */
+/**
+ * What a list or a panel says while it has nothing to show: a quiet line in an outlined box. MUI's
+ * outlined Paper and Typography as they drew, in plain markup (empty-notice.css): it is on the first
+ * screen of the pages it is on (issue 31).
+ */
 export function EmptyNotice({ children }: { children: ReactNode }) {
   return (
-    <Paper variant="outlined" sx={{ p: 3 }}>
-      <Typography color="text.secondary">{children}</Typography>
-    </Paper>
+    <div className="empty-notice">
+      <p>{children}</p>
+    </div>
   );
 }

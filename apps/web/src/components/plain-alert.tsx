@@ -20,6 +20,7 @@ export function PlainAlert({
   variant = 'standard',
   isChecking = false,
   title,
+  icon,
   // MUI's Alert is an alert unless told otherwise
   role = 'alert',
   children,
@@ -28,14 +29,20 @@ export function PlainAlert({
   variant?: 'standard' | 'outlined';
   isChecking?: boolean;
   title?: ReactNode;
-  role?: 'alert' | 'status';
+  /** the SVG path of another icon than the severity's (as MUI's Alert `icon`) */
+  icon?: string;
+  role?: 'alert' | 'status' | 'note';
   children?: ReactNode;
 }) {
   const classes = ['plain-alert', 'has-icon', `is-${severity}`, variant === 'outlined' ? 'is-outlined' : ''];
   return (
     <div className={classes.filter(Boolean).join(' ')} role={role}>
       <span className="plain-alert-icon">
-        {isChecking ? <span className="spinner" aria-hidden="true" /> : <Icon path={ALERT_ICONS[severity]} />}
+        {isChecking ? (
+          <span className="spinner" aria-hidden="true" />
+        ) : (
+          <Icon path={icon ?? ALERT_ICONS[severity]} />
+        )}
       </span>
       <div className="plain-alert-message">
         {title ? <div className="plain-alert-title">{title}</div> : null}

@@ -9,6 +9,7 @@ import { control, map as createMap, tileLayer, type Map as LeafletMap } from 'le
 import { createContext, useCallback, useContext, useState } from 'react';
 import { MAP_CENTER, MAP_MAX_ZOOM, MAP_ZOOM } from '@escudo/contract/browser';
 import type { PublicConfig } from '@escudo/contract';
+import { whenIdle } from '../../lib/when-idle.ts';
 
 export type MapConfig = Pick<PublicConfig, 'map_tile_url' | 'map_attribution'>;
 
@@ -35,8 +36,13 @@ export function useLeafletMap(config: MapConfig): {
       // the zoom buttons' names in Spanish, as the rest of the page (Leaflet's are English)
       control.zoom({ zoomInTitle: 'Acercar', zoomOutTitle: 'Alejar' }).addTo(created);
       // Leaflet's credit without the flag its default prefix adds
-      control.attribution({ prefix: '<a href="https://leafletjs.com">Leaflet</a>' }).addTo(created);
-      tileLayer(tileUrl, {
+      // with the tiles' credit at once: added with the tiles (below, a task later) it widened the
+      // control, a layout shift (issue 31); Leaflet shows a credit given twice once
+      control
+        .attribution({ prefix: '<a href="https://leafletjs.com">Leaflet</a>' })
+        .addAttribution(tileAttribution)
+        .addTo(created);
+      const tiles = tileLayer(tileUrl, {
         attribution: tileAttribution,
         // Most customers look at the map on a phone whose screen has 2 or 3 device pixels per CSS
         // pixel: a 256 px tile shown at 256 CSS px is blurred (and fails Lighthouse's
@@ -46,10 +52,14 @@ export function useLeafletMap(config: MapConfig): {
         // at the map's closest zoom (16) it asks for zoom 17 tiles instead of drawing none.
         detectRetina: true,
         maxZoom: MAP_MAX_ZOOM + 1,
-      }).addTo(created);
+      });
+      // The tiles in a task of their own once the browser is idle: making the map and laying out its
+      // first tiles in one task blocked a phone's main thread for a long task (issue 31).
+      const cancelTiles = whenIdle(() => tiles.addTo(created), { timeout: 500 });
       setMap(created);
       // React 19: what a ref callback returns runs when the element is detached
       return () => {
+        cancelTiles();
         setMap(null);
         created.remove();
       };

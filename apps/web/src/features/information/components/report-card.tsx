@@ -1,18 +1,22 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import ButtonBase from '@mui/material/ButtonBase';
-import Card from '@mui/material/Card';
-import CardActions from '@mui/material/CardActions';
-import CardContent from '@mui/material/CardContent';
-import Typography from '@mui/material/Typography';
-import BrokenImageOutlined from '@mui/icons-material/BrokenImageOutlined';
-import Place from '@mui/icons-material/Place';
 import { useState } from 'react';
 import type { LostPhoneInfoItem } from '@escudo/contract';
+import { Icon } from '../../../components/icon.tsx';
+import { PlainButton } from '../../../components/plain-button.tsx';
 import { fillText, formatDateTime } from '../../../lib/format.ts';
 import { informationTexts } from '../texts.ts';
+import './report-card.css';
 
-/** One report: its photo (opens full screen), its date, and 'Marcar en mapa'. */
+// the paths of @mui/icons-material's BrokenImageOutlined and Place (MIT)
+const BROKEN_IMAGE_ICON =
+  'M19 3H5c-1.1 0-2 .9-2 2v14c0 1.1.9 2 2 2h14c1.1 0 2-.9 2-2V5c0-1.1-.9-2-2-2m0 16H5v-4.58l.99.99 4-4 4 4 4-3.99L19 12.43zm0-9.41-1.01-1.01-4 4.01-4-4-4 4-.99-1V5h14z';
+const PLACE_ICON =
+  'M12 2C8.13 2 5 5.13 5 9c0 5.25 7 13 7 13s7-7.75 7-13c0-3.87-3.13-7-7-7m0 9.5c-1.38 0-2.5-1.12-2.5-2.5s1.12-2.5 2.5-2.5 2.5 1.12 2.5 2.5-1.12 2.5-2.5 2.5';
+
+/**
+ * One report: its photo (opens full screen), its date, and 'Marcar en mapa'. MUI's outlined Card and
+ * its Button as they drew, in plain markup (report-card.css): a phone in lost mode sends many, and
+ * each card was a dozen MUI components on the page's first render (issue 31).
+ */
 export function ReportCard({
   report,
   isSelected,
@@ -30,67 +34,46 @@ export function ReportCard({
   const date = formatDateTime(report.created_at);
 
   return (
-    <Card
-      component="article"
-      variant="outlined"
+    <article
       aria-label={fillText(informationTexts.reportAt, { date })}
-      sx={{
-        display: 'flex',
-        flexDirection: 'column',
-        borderColor: isSelected ? 'primary.main' : 'divider',
-        borderWidth: isSelected ? 2 : 1,
-      }}
+      className={`report-card${isSelected ? ' is-selected' : ''}`}
     >
       {hasFailed ? (
-        <Box
-          sx={{
-            aspectRatio: '4 / 3',
-            display: 'flex',
-            flexDirection: 'column',
-            alignItems: 'center',
-            justifyContent: 'center',
-            gap: 1,
-            p: 2,
-            textAlign: 'center',
-            bgcolor: 'grey.100',
-            color: 'text.secondary',
-          }}
-        >
-          <BrokenImageOutlined aria-hidden />
-          <Typography variant="body2">{informationTexts.photoFailed}</Typography>
-        </Box>
+        <div className="report-card-failed">
+          <Icon path={BROKEN_IMAGE_ICON} />
+          <p>{informationTexts.photoFailed}</p>
+        </div>
       ) : (
-        <ButtonBase
+        <button
+          type="button"
+          className="report-card-photo"
           onClick={onOpenPhoto}
           aria-label={fillText(informationTexts.openPhoto, { date })}
-          sx={{ display: 'block', width: '100%', bgcolor: 'grey.200' }}
         >
-          <Box
-            component="img"
+          <img
             src={report.image_url}
             alt={fillText(informationTexts.photoAlt, { date })}
             loading="lazy"
             onError={() => setFailedUrl(report.image_url)}
-            sx={{ display: 'block', width: '100%', aspectRatio: '4 / 3', objectFit: 'cover' }}
           />
-        </ButtonBase>
+        </button>
       )}
-      <CardContent sx={{ pb: 0, flexGrow: 1 }}>
-        <Typography component="h2" sx={{ fontWeight: 700 }}>
+      <div className="report-card-content">
+        <h2 className="report-card-date">
           <time dateTime={report.created_at}>{date}</time>
-        </Typography>
-      </CardContent>
-      <CardActions sx={{ px: 2, pb: 2 }}>
-        <Button
-          size="small"
+        </h2>
+      </div>
+      <div className="report-card-actions">
+        <PlainButton
           variant={isSelected ? 'contained' : 'outlined'}
-          startIcon={<Place />}
+          size="small"
+          startIcon={PLACE_ICON}
           onClick={onMarkOnMap}
           aria-pressed={isSelected}
         >
           {informationTexts.markOnMap}
-        </Button>
-      </CardActions>
-    </Card>
+        </PlainButton>
+      </div>
+    </article>
   );
 }

@@ -109,7 +109,8 @@ describe('InformationPage', () => {
         name: 'Ver en pantalla completa la foto del 20-11-2026 11:00',
       }),
     );
-    const viewer = screen.getByRole('dialog', { name: 'Reporte del 20-11-2026 11:00' });
+    // MUI's Dialog comes in a chunk of its own: the viewer shows once it has loaded
+    const viewer = await screen.findByRole('dialog', { name: 'Reporte del 20-11-2026 11:00' });
     expect(
       within(viewer).getByRole('img', { name: 'Foto enviada por el teléfono el 20-11-2026 11:00' }),
     ).toHaveAttribute('src', newer.image_url);

@@ -1,31 +1,33 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
-import Collections from '@mui/icons-material/Collections';
 import Refresh from '@mui/icons-material/Refresh';
-import { Suspense, lazy, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import type { Device, LostPhoneInfoItem } from '@escudo/contract';
 import { ANDROID_INCOGNITO_PHOTO_MAX_VERSION } from '@escudo/contract/browser';
 import { DocumentTitle } from '../../../components/document-title.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
+import { Icon } from '../../../components/icon.tsx';
+import { PlainAlert } from '../../../components/plain-alert.tsx';
 import { RealtimeConnectionNotice } from '../../../components/realtime-connection-notice.tsx';
 import { describeErrorDetails } from '../../../lib/api-client.ts';
 import { useConfig } from '../../../lib/config/get-config.ts';
 import { fillText, formatDeviceLabel } from '../../../lib/format.ts';
 import { useRealtimeEvent } from '../../../lib/realtime/use-realtime.ts';
 import { useSelectedDevice } from '../../../lib/session/selected-device.ts';
+import { useIdleAfterMount, whenIdle } from '../../../lib/when-idle.ts';
 import { addLostPhoneReport, useLostPhoneInfo } from '../api/get-lost-my-phone-info.ts';
-import { PhotoViewerDialog } from '../components/photo-viewer-dialog.tsx';
 import { ReportCard } from '../components/report-card.tsx';
 import { informationTexts } from '../texts.ts';
+import './information-page.css';
 
 // Leaflet and its CSS download with this chunk, only when the page has a map to show
 const LostReportsMap = lazy(() => import('../components/lost-reports-map.tsx'));
+// MUI's Dialog is not on the page's first load: fetched once the page is idle, shown on a tap
+const loadPhotoViewer = () => import('../components/photo-viewer-dialog.tsx');
+const PhotoViewerDialog = lazy(async () => ({ default: (await loadPhotoViewer()).PhotoViewerDialog }));
 
-const MAP_HEIGHT = { xs: 300, md: 400 };
+// the path of @mui/icons-material's Collections (MIT)
+const COLLECTIONS_ICON =
+  'M22 16V4c0-1.1-.9-2-2-2H8c-1.1 0-2 .9-2 2v12c0 1.1.9 2 2 2h12c1.1 0 2-.9 2-2m-11-4 2.03 2.71L16 11l4 5H8zM2 6v14c0 1.1.9 2 2 2h14v-2H4V6z';
 
 /**
  * 'Información Recopilada' (spec 2 Information): the reports of the selected Android phone in lost
@@ -41,12 +43,10 @@ export function InformationPage() {
         <DeviceReports key={device.id} device={device} />
       ) : (
         <>
-          <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 3 }}>
-            {informationTexts.title}
-          </Typography>
-          <Alert severity="info" variant="outlined">
+          <h1 className="information-title information-title--alone">{informationTexts.title}</h1>
+          <PlainAlert severity="info" variant="outlined">
             {device ? informationTexts.iosDevice : informationTexts.noDevice}
-          </Alert>
+          </PlainAlert>
         </>
       )}
     </>
@@ -60,6 +60,9 @@ function DeviceReports({ device }: { device: Device }) {
   const [photo, setPhoto] = useState<LostPhoneInfoItem | null>(null);
   const [isPhotoOpen, setIsPhotoOpen] = useState(false);
   const mapRef = useRef<HTMLDivElement>(null);
+  // Leaflet is fetched and started once the page is drawn and the browser idle (issue 31)
+  const isIdle = useIdleAfterMount();
+  useEffect(() => whenIdle(() => void loadPhotoViewer()), []);
 
   useRealtimeEvent('lostReport', ({ device_id, info }) => {
     if (device_id === device.device_id) addLostPhoneReport(device_id, info);
@@ -75,19 +78,8 @@ function DeviceReports({ device }: { device: Device }) {
 
   return (
     <>
-      <Box
-        sx={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          gap: 2,
-          mb: 1,
-        }}
-      >
-        <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
-          {informationTexts.title}
-        </Typography>
+      <div className="information-header">
+        <h1 className="information-title">{informationTexts.title}</h1>
         <Button
           variant="outlined"
           startIcon={<Refresh />}
@@ -97,8 +89,8 @@ function DeviceReports({ device }: { device: Device }) {
         >
           {informationTexts.reload}
         </Button>
-      </Box>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
+      </div>
+      <p className="information-device">
         {fillText(informationTexts.deviceLabel, { device: formatDeviceLabel(device) })}
         {infoQuery.data
           ? ` · ${
@@ -107,12 +99,14 @@ function DeviceReports({ device }: { device: Device }) {
                 : fillText(informationTexts.reportCount, { count: reports.length })
             }`
           : null}
-      </Typography>
+      </p>
       <RealtimeConnectionNotice />
       {device.device_soversion > ANDROID_INCOGNITO_PHOTO_MAX_VERSION ? (
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          {fillText(informationTexts.androidIncognitoWarning, { version: device.device_soversion })}
-        </Alert>
+        <div className="information-notice">
+          <PlainAlert severity="warning">
+            {fillText(informationTexts.androidIncognitoWarning, { version: device.device_soversion })}
+          </PlainAlert>
+        </div>
       ) : null}
 
       {infoQuery.isError && !infoQuery.data ? (
@@ -125,12 +119,12 @@ function DeviceReports({ device }: { device: Device }) {
       ) : (
         <>
           {infoQuery.isError ? (
-            <Alert severity="error" sx={{ mb: 2 }}>
-              {describeErrorDetails(infoQuery.error).join(' ')}
-            </Alert>
+            <div className="information-notice">
+              <PlainAlert severity="error">{describeErrorDetails(infoQuery.error).join(' ')}</PlainAlert>
+            </div>
           ) : null}
-          <Box ref={mapRef} sx={{ mb: 3, scrollMarginTop: 80 }}>
-            {config && infoQuery.data ? (
+          <div ref={mapRef} className="information-map">
+            {config && infoQuery.data && isIdle ? (
               <Suspense fallback={<MapPlaceholder />}>
                 <LostReportsMap
                   config={config}
@@ -142,25 +136,21 @@ function DeviceReports({ device }: { device: Device }) {
             ) : (
               <MapPlaceholder />
             )}
-          </Box>
+          </div>
           {infoQuery.isPending ? (
             <CardsPlaceholder />
           ) : reports.length === 0 ? (
-            <Paper variant="outlined" sx={{ p: 3, display: 'flex', gap: 2, alignItems: 'flex-start' }}>
-              <Collections color="disabled" aria-hidden />
-              <Box>
-                <Typography sx={{ fontWeight: 600 }}>{informationTexts.empty}</Typography>
-                <Typography color="text.secondary">{informationTexts.emptyDetail}</Typography>
-              </Box>
-            </Paper>
+            <div className="information-empty">
+              <span className="information-empty-icon">
+                <Icon path={COLLECTIONS_ICON} />
+              </span>
+              <div>
+                <p className="information-empty-title">{informationTexts.empty}</p>
+                <p className="information-empty-detail">{informationTexts.emptyDetail}</p>
+              </div>
+            </div>
           ) : (
-            <Box
-              sx={{
-                display: 'grid',
-                gap: 2,
-                gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
-              }}
-            >
+            <div className="information-grid">
               {reports.map((report) => (
                 <ReportCard
                   key={report.id}
@@ -173,20 +163,23 @@ function DeviceReports({ device }: { device: Device }) {
                   onMarkOnMap={() => markOnMap(report)}
                 />
               ))}
-            </Box>
+            </div>
           )}
         </>
       )}
-      <PhotoViewerDialog report={photo} open={isPhotoOpen} onClose={() => setIsPhotoOpen(false)} />
+      {photo ? (
+        <Suspense fallback={null}>
+          <PhotoViewerDialog report={photo} open={isPhotoOpen} onClose={() => setIsPhotoOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
 
 function MapPlaceholder() {
   return (
-    <Skeleton
-      variant="rounded"
-      sx={{ height: MAP_HEIGHT, width: '100%' }}
+    <span
+      className="skeleton is-rounded information-map-placeholder"
       aria-label={informationTexts.mapLoading}
     />
   );
@@ -194,16 +187,10 @@ function MapPlaceholder() {
 
 function CardsPlaceholder() {
   return (
-    <Box
-      sx={{
-        display: 'grid',
-        gap: 2,
-        gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
-      }}
-    >
+    <div className="information-grid">
       {[0, 1, 2].map((index) => (
-        <Skeleton key={index} variant="rounded" sx={{ aspectRatio: '4 / 3', height: 'auto' }} />
+        <span key={index} className="skeleton is-rounded information-card-placeholder" />
       ))}
-    </Box>
+    </div>
   );
 }

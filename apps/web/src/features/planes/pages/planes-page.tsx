@@ -1,11 +1,10 @@
-import Alert from '@mui/material/Alert';
-import Typography from '@mui/material/Typography';
 import { Suspense, lazy, useDeferredValue, useEffect, useId, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Plan } from '@escudo/contract';
 import { AfterFirstPaint } from '../../../components/after-first-paint.tsx';
 import { DocumentTitle } from '../../../components/document-title.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
+import { PlainAlert } from '../../../components/plain-alert.tsx';
 import { describeErrorDetails } from '../../../lib/api-client.ts';
 import { useConfig } from '../../../lib/config/get-config.ts';
 import { useSignedInUser } from '../../../lib/session/user-details.ts';
@@ -77,7 +76,7 @@ export function PlanesPage() {
               />
             </div>
           ) : (
-            <Alert severity="info">{planesTexts.noCurrentPlan}</Alert>
+            <PlainAlert severity="info">{planesTexts.noCurrentPlan}</PlainAlert>
           )}
         </Section>
         {others.length > 0 ? (
@@ -106,13 +105,13 @@ export function PlanesPage() {
   return (
     <>
       <DocumentTitle title={planesTexts.title} />
-      <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 3 }}>
-        {planesTexts.title}
-      </Typography>
+      <h1 className="planes-title">{planesTexts.title}</h1>
       {leavingFor ? (
-        <Alert severity="info" sx={{ mb: 3 }} role="status">
-          {planesTexts.leaving}
-        </Alert>
+        <div className="planes-leaving">
+          <PlainAlert severity="info" role="status">
+            {planesTexts.leaving}
+          </PlainAlert>
+        </div>
       ) : null}
       {content}
       {returnToken ? (

@@ -1,25 +1,22 @@
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
-import Download from '@mui/icons-material/Download';
 import type { Tracking } from '@escudo/contract';
 import { PAGE_SIZE } from '@escudo/contract/browser';
 import { fillText, formatDateTime } from '../../../lib/format.ts';
 import { downloadGpx } from '../gpx.ts';
 import { trackingTexts } from '../texts.ts';
+import { PlainButton } from '../../../components/plain-button.tsx';
 import { ServerPagination } from '../../../components/server-pagination.tsx';
-import { SkeletonRows } from '../../../components/skeleton-rows.tsx';
 import { EmptyNotice } from '../../../components/empty-notice.tsx';
-import { scrollShadows } from '../../../components/scroll-shadows.ts';
+import './history-table.css';
 
-/** The device's routes, 15 a page (spec 9): show one on the map, or download it as GPX. */
+// the path of @mui/icons-material's Download (MIT)
+const DOWNLOAD_ICON = 'M5 20h14v-2H5zM19 9h-4V3H9v6H5l7 7z';
+
+/**
+ * The device's routes, 15 a page (spec 9): show one on the map, or download it as GPX. MUI's small
+ * Table, Chip and Buttons as they drew, in plain markup (history-table.css): fifteen rows of MUI
+ * components were most of Tracking's work on a phone, and MUI's table and pagination a fifth of its
+ * first load (issue 31).
+ */
 export function HistoryTable({
   rows,
   total,
@@ -43,65 +40,73 @@ export function HistoryTable({
     return <EmptyNotice>{trackingTexts.empty}</EmptyNotice>;
   }
   return (
-    <Paper variant="outlined">
-      <TableContainer sx={scrollShadows}>
-        <Table size="small" aria-label={trackingTexts.history}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{trackingTexts.dateColumn}</TableCell>
-              <TableCell>{trackingTexts.routeColumn}</TableCell>
-              <TableCell align="right">{trackingTexts.actionsColumn}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {isLoading ? (
-              <SkeletonRows rows={5} columns={3} />
-            ) : (
-              rows.map((row) => {
-                const date = formatDateTime(row.created_at) || trackingTexts.notRecorded;
-                const isSelected = row.id === selectedId;
-                return (
-                  <TableRow key={row.id} selected={isSelected}>
-                    <TableCell>
-                      {date}
-                      {row.ended_at === null ? (
-                        <Chip size="small" color="success" label={trackingTexts.activeRow} sx={{ ml: 1 }} />
-                      ) : null}
-                      <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                        {fillText(trackingTexts.points, { points: row.route.length })}
-                      </Typography>
-                    </TableCell>
-                    <TableCell>
-                      <Button
-                        size="small"
-                        variant={isSelected ? 'contained' : 'outlined'}
-                        disabled={row.route.length === 0}
-                        aria-pressed={isSelected}
-                        sx={{ whiteSpace: 'nowrap' }}
-                        onClick={() => onToggle(row.id)}
-                      >
-                        {isSelected ? trackingTexts.hideRoute : trackingTexts.showRoute}
-                      </Button>
-                    </TableCell>
-                    <TableCell align="right">
-                      <Button
-                        size="small"
-                        startIcon={<Download />}
-                        disabled={row.route.length === 0}
-                        aria-label={fillText(trackingTexts.exportGpxLabel, { date })}
-                        onClick={() => downloadGpx(row, `${deviceName} · ${date}`)}
-                      >
-                        {trackingTexts.exportGpx}
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                );
-              })
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
+    <div className="history-table">
+      <div className="history-table-scroll">
+        <table aria-label={trackingTexts.history}>
+          <thead>
+            <tr>
+              <th scope="col">{trackingTexts.dateColumn}</th>
+              <th scope="col">{trackingTexts.routeColumn}</th>
+              <th scope="col" className="is-end">
+                {trackingTexts.actionsColumn}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {isLoading
+              ? // a grey bar across each row while the page loads, so the table keeps its shape
+                Array.from({ length: 5 }, (_, i) => (
+                  <tr key={i}>
+                    <td colSpan={3}>
+                      <span className="skeleton is-text" />
+                    </td>
+                  </tr>
+                ))
+              : rows.map((row) => {
+                  const date = formatDateTime(row.created_at) || trackingTexts.notRecorded;
+                  const isSelected = row.id === selectedId;
+                  return (
+                    <tr key={row.id} className={isSelected ? 'is-selected' : undefined}>
+                      <td>
+                        {date}
+                        {row.ended_at === null ? (
+                          <span className="history-table-chip">{trackingTexts.activeRow}</span>
+                        ) : null}
+                        <span className="history-table-points">
+                          {fillText(trackingTexts.points, { points: row.route.length })}
+                        </span>
+                      </td>
+                      <td>
+                        <PlainButton
+                          variant={isSelected ? 'contained' : 'outlined'}
+                          size="small"
+                          className="history-table-nowrap"
+                          disabled={row.route.length === 0}
+                          aria-pressed={isSelected}
+                          onClick={() => onToggle(row.id)}
+                        >
+                          {isSelected ? trackingTexts.hideRoute : trackingTexts.showRoute}
+                        </PlainButton>
+                      </td>
+                      <td className="is-end">
+                        <PlainButton
+                          variant="text"
+                          size="small"
+                          startIcon={DOWNLOAD_ICON}
+                          disabled={row.route.length === 0}
+                          aria-label={fillText(trackingTexts.exportGpxLabel, { date })}
+                          onClick={() => downloadGpx(row, `${deviceName} · ${date}`)}
+                        >
+                          {trackingTexts.exportGpx}
+                        </PlainButton>
+                      </td>
+                    </tr>
+                  );
+                })}
+          </tbody>
+        </table>
+      </div>
       <ServerPagination total={total} page={page} pageSize={PAGE_SIZE} onPage={onPage} />
-    </Paper>
+    </div>
   );
 }

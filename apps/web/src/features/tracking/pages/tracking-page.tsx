@@ -1,32 +1,31 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import { Suspense, lazy, useState } from 'react';
 import type { Device } from '@escudo/contract';
 import { DocumentTitle } from '../../../components/document-title.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
+import { PlainAlert } from '../../../components/plain-alert.tsx';
 import { RealtimeConnectionNotice } from '../../../components/realtime-connection-notice.tsx';
 import { describeErrorDetails } from '../../../lib/api-client.ts';
 import { useConfig } from '../../../lib/config/get-config.ts';
 import { fillText, formatDateTime, formatDeviceLabel } from '../../../lib/format.ts';
 import { useDevicePresence } from '../../../lib/realtime/use-realtime.ts';
 import { useSelectedDevice } from '../../../lib/session/selected-device.ts';
+import { useIdleAfterMount } from '../../../lib/when-idle.ts';
 import { useTrackings } from '../api/get-trackings.ts';
 import { HistoryTable } from '../components/history-table.tsx';
-import { TrackingNotice } from '../components/tracking-notice.tsx';
 import { useTrackingSwitch } from '../hooks/use-tracking-switch.ts';
 import { trackingTexts } from '../texts.ts';
-import { MAP_HEIGHT } from '../components/map-height.ts';
 import type { ShownRoute } from '../components/tracking-map.tsx';
+import './tracking-page.css';
 
 // Leaflet and its CSS download with this chunk only when the map is on screen
 const TrackingMap = lazy(() => import('../components/tracking-map.tsx'));
-// as tall as the map on every screen, so nothing moves when it comes
-const mapPlaceholder = <Skeleton variant="rounded" sx={{ height: MAP_HEIGHT }} />;
+// as tall as the map on every screen (tracking-page.css), so nothing moves when it comes
+const mapPlaceholder = <span className="skeleton is-rounded tracking-map-placeholder" />;
+// MUI's Snackbar comes once the page is idle, not with the page
+const TrackingNotice = lazy(async () => ({
+  default: (await import('../components/tracking-notice.tsx')).TrackingNotice,
+}));
 
 /**
  * 'Tracking dispositivo' (spec 2 Tracking, 4, 8, 9): turn live tracking on or off for the selected
@@ -37,15 +36,13 @@ export function TrackingPage() {
   return (
     <>
       <DocumentTitle title={trackingTexts.title} />
-      <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
-        {trackingTexts.title}
-      </Typography>
+      <h1 className="tracking-title">{trackingTexts.title}</h1>
       {device ? (
         <DeviceTracking key={device.device_id} device={device} />
       ) : (
-        <Alert severity="info" variant="outlined">
+        <PlainAlert severity="info" variant="outlined">
           {trackingTexts.noDevice}
-        </Alert>
+        </PlainAlert>
       )}
     </>
   );
@@ -78,45 +75,50 @@ function DeviceTracking({ device }: { device: Device }) {
       : []),
   ];
   const focusId = selected?.id ?? (isActiveShown ? (active?.id ?? null) : null);
+  // Leaflet is fetched and started once the page is drawn and the browser idle (issue 31)
+  const isIdle = useIdleAfterMount();
+  // The notices' Snackbar, mounted once the page is idle (or with a notice that comes sooner) and then
+  // kept, closed, as it was mounted with the page before: a notice shows at once, and closes with
+  // its transition.
+  const [hasNotices, setHasNotices] = useState(false);
+  if ((notice || isIdle) && !hasNotices) setHasNotices(true);
 
   return (
     <>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2 }}>
-        <Typography color="text.secondary">{formatDeviceLabel(device)}</Typography>
+      <div className="tracking-device">
+        <p>{formatDeviceLabel(device)}</p>
         {/* made before the phone's presence is known, hidden, so that its arrival does not wrap the
             line on a phone and push the page down (issue 18: a layout shift) */}
-        <Chip
-          size="small"
-          color={isOnline ? 'success' : 'default'}
-          variant="outlined"
-          label={isOnline ? trackingTexts.online : trackingTexts.offline}
+        <span
+          className={`tracking-presence${isOnline ? ' is-online' : ''}`}
           aria-hidden={isOnline === null || undefined}
-          sx={isOnline === null ? { visibility: 'hidden' } : undefined}
-        />
-      </Box>
-      <RealtimeConnectionNotice />
-      <Alert severity="info" variant="outlined" sx={{ mb: 2 }}>
-        {trackingTexts.infoBanner}
-      </Alert>
-      {pending ? (
-        <Alert
-          severity="warning"
-          icon={<CircularProgress size={20} color="inherit" />}
-          role="status"
-          sx={{ mb: 2 }}
+          style={isOnline === null ? { visibility: 'hidden' } : undefined}
         >
-          {pending === 'activating' ? trackingTexts.activating : trackingTexts.deactivating}
-        </Alert>
+          {isOnline ? trackingTexts.online : trackingTexts.offline}
+        </span>
+      </div>
+      <RealtimeConnectionNotice />
+      <div className="tracking-notice">
+        <PlainAlert severity="info" variant="outlined">
+          {trackingTexts.infoBanner}
+        </PlainAlert>
+      </div>
+      {pending ? (
+        <div className="tracking-notice">
+          <PlainAlert severity="warning" isChecking role="status">
+            {pending === 'activating' ? trackingTexts.activating : trackingTexts.deactivating}
+          </PlainAlert>
+        </div>
       ) : null}
       {active && !pending ? (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        <p className="tracking-active-since">
           {fillText(trackingTexts.activeSince, {
             date: formatDateTime(active.created_at),
             points: active.route.length,
           })}
-        </Typography>
+        </p>
       ) : null}
-      <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', mb: 2 }}>
+      <div className="tracking-actions">
         <Button
           variant="contained"
           color={isOn ? 'inherit' : 'primary'}
@@ -135,20 +137,11 @@ function DeviceTracking({ device }: { device: Device }) {
         >
           {isActiveShown && isOn ? trackingTexts.hideActive : trackingTexts.showActive}
         </Button>
-      </Box>
+      </div>
 
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 3,
-          gridTemplateColumns: { xs: '1fr', lg: '2fr 3fr' },
-          alignItems: 'start',
-        }}
-      >
-        <Box sx={{ order: { xs: 2, lg: 1 } }}>
-          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-            {trackingTexts.history}
-          </Typography>
+      <div className="tracking-columns">
+        <div className="tracking-history">
+          <h2 className="tracking-history-title">{trackingTexts.history}</h2>
           {trackings.isError && !trackings.data ? (
             <ErrorState
               title={trackingTexts.loadError}
@@ -168,14 +161,22 @@ function DeviceTracking({ device }: { device: Device }) {
               deviceName={formatDeviceLabel(device)}
             />
           )}
-        </Box>
-        <Box sx={{ order: { xs: 1, lg: 2 } }}>
+        </div>
+        <div className="tracking-map">
           <Suspense fallback={mapPlaceholder}>
-            {config ? <TrackingMap config={config} routes={shownRoutes} focusId={focusId} /> : mapPlaceholder}
+            {config && isIdle ? (
+              <TrackingMap config={config} routes={shownRoutes} focusId={focusId} />
+            ) : (
+              mapPlaceholder
+            )}
           </Suspense>
-        </Box>
-      </Box>
-      <TrackingNotice notice={notice} onClose={dismissNotice} />
+        </div>
+      </div>
+      {hasNotices ? (
+        <Suspense fallback={null}>
+          <TrackingNotice notice={notice} onClose={dismissNotice} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
