@@ -68,47 +68,52 @@ export function routePreloads(): Plugin {
       root = config.root;
       base = config.base;
     },
-    generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
-      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      // a chunk and everything it imports statically, recursively
-      const closure = (fileName: string, into: Set<string>) => {
-        if (into.has(fileName)) return;
-        into.add(fileName);
-        for (const imported of byFile.get(fileName)?.imports ?? []) closure(imported, into);
-      };
-      const entryFiles = new Set<string>();
-      for (const chunk of chunks) if (chunk.isEntry) closure(chunk.fileName, entryFiles);
-
-      // the chunks `modules` need, with what they import, but for the entry's (loaded already)
-      const chunksOf = (route: string, modules: string[]) => {
-        const files = new Set<string>();
-        for (const module of modules) {
-          const id = path.resolve(root, module);
-          const chunk = chunks.find((candidate) => candidate.moduleIds.includes(id));
-          if (!chunk) this.error(`${module} (route ${route}) is in no chunk: update ROUTE_MODULES`);
-          closure(chunk.fileName, files);
-        }
-        return [...files].filter((file) => !entryFiles.has(file));
-      };
-
-      const preloads: RoutePreloads = {};
-      for (const [route, modules] of Object.entries(ROUTE_MODULES)) {
-        const own = chunksOf(route, modules);
-        const next = chunksOf(route, ROUTE_PREFETCH[route] ?? []).filter((file) => !own.includes(file));
-        preloads[route] = {
-          scripts: own.map((file) => `${base}${file}`),
-          styles: own.flatMap((file) =>
-            [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])].map((css) => `${base}${css}`),
-          ),
-          prefetch: next.map((file) => `${base}${file}`),
+    // after Vite's own generateBundle, which drops the chunks that only imported a stylesheet (a
+    // stylesheet imported alone by two lazy chunks becomes one): a file named here must exist
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        // a chunk and everything it imports statically, recursively (what was dropped is not preloaded)
+        const closure = (fileName: string, into: Set<string>) => {
+          if (into.has(fileName) || !byFile.has(fileName)) return;
+          into.add(fileName);
+          for (const imported of byFile.get(fileName)?.imports ?? []) closure(imported, into);
         };
-      }
-      this.emitFile({
-        type: 'asset',
-        fileName: ROUTE_PRELOADS_FILE,
-        source: `${JSON.stringify(preloads, null, 2)}\n`,
-      });
+        const entryFiles = new Set<string>();
+        for (const chunk of chunks) if (chunk.isEntry) closure(chunk.fileName, entryFiles);
+
+        // the chunks `modules` need, with what they import, but for the entry's (loaded already)
+        const chunksOf = (route: string, modules: string[]) => {
+          const files = new Set<string>();
+          for (const module of modules) {
+            const id = path.resolve(root, module);
+            const chunk = chunks.find((candidate) => candidate.moduleIds.includes(id));
+            if (!chunk) this.error(`${module} (route ${route}) is in no chunk: update ROUTE_MODULES`);
+            closure(chunk.fileName, files);
+          }
+          return [...files].filter((file) => !entryFiles.has(file));
+        };
+
+        const preloads: RoutePreloads = {};
+        for (const [route, modules] of Object.entries(ROUTE_MODULES)) {
+          const own = chunksOf(route, modules);
+          const next = chunksOf(route, ROUTE_PREFETCH[route] ?? []).filter((file) => !own.includes(file));
+          preloads[route] = {
+            scripts: own.map((file) => `${base}${file}`),
+            styles: own.flatMap((file) =>
+              [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])].map((css) => `${base}${css}`),
+            ),
+            prefetch: next.map((file) => `${base}${file}`),
+          };
+        }
+        this.emitFile({
+          type: 'asset',
+          fileName: ROUTE_PRELOADS_FILE,
+          source: `${JSON.stringify(preloads, null, 2)}\n`,
+        });
+      },
     },
   };
 }
