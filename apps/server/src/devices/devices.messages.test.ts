@@ -66,4 +66,46 @@ describe('probes (ayThere / imHere)', () => {
     const heard = beaScreen.received.filter((m) => m.type !== 'presence' && m.type !== 'deviceStatus');
     expect(heard).toEqual([]);
   });
+
+  it("reads its user's phones again after a minute: a removed phone is refused, a registered one reached", async () => {
+    const ana = await userWithPhone(realtime.app);
+    const screen = await panel(ana);
+    await screen.seen('presence', (p) => p.device_id === ana.deviceId);
+    expect(await screen.ask('ayThere', { device_id: ana.deviceId, probe_id: 'probe-0004' })).toEqual({
+      ok: true,
+    });
+    const removed = await realtime.app.post(
+      '/api/app/devices/remove',
+      { device_id: ana.deviceId, password: ana.password, delete_data: false },
+      ana.token,
+    );
+    expect(removed.statusCode).toBe(200);
+    realtime.app.clock.advance(61_000);
+    expect(await screen.ask('ayThere', { device_id: ana.deviceId, probe_id: 'probe-0005' })).toEqual({
+      ok: false,
+      code: 'NOT_FOUND',
+      message: 'No encontramos ese dispositivo.',
+    });
+
+    // the same phone registered again is a new row, which the panel's list does not have yet
+    const again = await realtime.app.post(
+      '/api/device/register',
+      {
+        device_id: ana.deviceId,
+        device_brand: 'Samsung',
+        device_name: 'Teléfono de prueba',
+        device_model: 'Galaxy A54',
+        device_so: 'android',
+        device_soversion: 14,
+      },
+      ana.token,
+    );
+    expect(again.statusCode).toBe(200);
+    const device = await phone({ deviceToken: (again.json() as { device_token: string }).device_token });
+    const probe = device.next('ayThere');
+    expect(await screen.ask('ayThere', { device_id: ana.deviceId, probe_id: 'probe-0006' })).toEqual({
+      ok: true,
+    });
+    expect(await probe).toEqual({ probe_id: 'probe-0006' });
+  });
 });

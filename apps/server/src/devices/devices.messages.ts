@@ -7,36 +7,62 @@ import type { AppContext } from '../lib/context.ts';
 import type { PanelSocket, RealtimeMessages } from '../lib/realtime/messages.ts';
 import {
   findUserDevice,
+  listUserDevices,
   listUserDeviceStates,
   markDeviceSeen,
   storeDeviceStatus,
   toDeviceState,
 } from './devices.service.ts';
 
-/** how long a panel socket trusts that a device it probed is its user's without asking the database */
-const OWNED_DEVICE_TTL_MS = 60_000;
+/** how long a panel socket trusts its list of its user's devices before reading it again */
+const OWNED_DEVICES_TTL_MS = 60_000;
+
+/** one panel socket's devices: device_id → row id, read together, trusted until `until` (ms) */
+type OwnedDevices = { rowIds: Map<string, number>; until: number };
 
 /**
  * Each panel socket remembers which device_ids are its user's: a database lookup was most of a probe's
  * cost, the panel's most frequent message (bench/RESULTS.md, `npm run bench:realtime`). A device never
  * changes owner (registerUserDevice refuses); a removed one (decision 044) has no connection left, so
- * a probe remembered a little longer reaches nobody. Refusals (404) are never remembered.
+ * a probe remembered a little longer reaches nobody. The list is read as the panel connects and again,
+ * whole, in one query, once it is OWNED_DEVICES_TTL_MS old: a time limit per device, as before, cost
+ * one query for the first probe of each phone in every minute (issue 31: 15 % of the server's time
+ * with 10,000 phones and 50 probes in flight). A device_id not in the list (a phone registered since)
+ * is looked up on its own and added; refusals (404) are never remembered.
  */
 export function registerDeviceMessages(messages: RealtimeMessages, ctx: AppContext): void {
-  const ownedBy = new WeakMap<PanelSocket, Map<string, { rowId: number; until: number }>>();
-  const remember = (socket: PanelSocket, device: { id: number; deviceId: string }) => {
-    let owned = ownedBy.get(socket);
-    if (!owned) ownedBy.set(socket, (owned = new Map()));
-    owned.set(device.deviceId, { rowId: device.id, until: Date.now() + OWNED_DEVICE_TTL_MS });
-    return device.id;
+  const ownedBy = new WeakMap<PanelSocket, OwnedDevices>();
+  /** the read under way of a socket's list: the probes that find it too old all wait for one query */
+  const readings = new WeakMap<PanelSocket, Promise<OwnedDevices>>();
+  const keep = (socket: PanelSocket, rows: readonly { id: number; deviceId: string }[]) => {
+    const owned = {
+      rowIds: new Map(rows.map((row) => [row.deviceId, row.id])),
+      until: ctx.now().getTime() + OWNED_DEVICES_TTL_MS,
+    };
+    ownedBy.set(socket, owned);
+    return owned;
+  };
+  const ownedDevices = (socket: PanelSocket, userId: number): OwnedDevices | Promise<OwnedDevices> => {
+    const owned = ownedBy.get(socket);
+    if (owned && owned.until > ctx.now().getTime()) return owned;
+    let reading = readings.get(socket);
+    if (!reading) {
+      // a failed read is not kept: the next probe tries again
+      reading = listUserDevices(ctx, userId)
+        .then((rows) => keep(socket, rows))
+        .finally(() => readings.delete(socket));
+      readings.set(socket, reading);
+    }
+    return reading;
   };
 
   messages.panel.on('ayThere', async ({ device_id, probe_id }, { auth, socket }) => {
-    const hit = ownedBy.get(socket)?.get(device_id);
-    const rowId =
-      hit && hit.until > Date.now()
-        ? hit.rowId
-        : remember(socket, await findUserDevice(ctx, auth.userId, { deviceId: device_id }));
+    const owned = await ownedDevices(socket, auth.userId);
+    let rowId = owned.rowIds.get(device_id);
+    if (rowId === undefined) {
+      rowId = (await findUserDevice(ctx, auth.userId, { deviceId: device_id })).id;
+      owned.rowIds.set(device_id, rowId);
+    }
     ctx.realtime.toDevice(rowId, 'ayThere', { probe_id });
   });
 
@@ -44,8 +70,12 @@ export function registerDeviceMessages(messages: RealtimeMessages, ctx: AppConte
   // they are its own)
   messages.panel.onConnect(({ auth, socket }) => {
     void (async () => {
-      for (const { row, online } of await listUserDeviceStates(ctx, auth.userId)) {
-        remember(socket, row);
+      const states = await listUserDeviceStates(ctx, auth.userId);
+      keep(
+        socket,
+        states.map(({ row }) => row),
+      );
+      for (const { row, online } of states) {
         socket.emit('presence', { device_id: row.deviceId, online });
         socket.emit('deviceStatus', { device_id: row.deviceId, ...toDeviceState(row, online) });
       }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Socket } from 'socket.io';
-import type { RealtimeAck } from '@escudo/contract';
+import { NUL_TEXT_MESSAGE, type RealtimeAck } from '@escudo/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { useRealtimeApp, userWithPhone, wait } from '../../../test/sockets.ts';
 import { handleMessages } from './handle-messages.ts';
@@ -57,6 +57,31 @@ describe('handleMessages', () => {
       'warn: input the contract let through was refused by the database',
       'error: realtime message failed',
     ]);
+  });
+});
+
+describe('NUL in a message', () => {
+  it('refuses NUL in any text or key, naming where, and lets the text "\\u0000" through', async () => {
+    const { socket, send } = fakeSocket();
+    const heard: unknown[] = [];
+    const schema = z.object({ note: z.string(), tags: z.record(z.string(), z.string()) });
+    handleMessages(socket, {}, { note: schema }, { note: async (payload) => void heard.push(payload) }, log);
+    expect(await send('note', { note: 'a\u0000b', tags: {} })).toEqual({
+      ok: false,
+      code: 'VALIDATION',
+      message: `${NUL_TEXT_MESSAGE} (note)`,
+    });
+    expect(await send('note', { note: 'a', tags: { 'x\u0000': 'y' } })).toMatchObject({
+      ok: false,
+      code: 'VALIDATION',
+      message: `${NUL_TEXT_MESSAGE} (tags)`,
+    });
+    expect(await send('note', { note: 'a', tags: { x: 'y\u0000' } })).toMatchObject({
+      message: `${NUL_TEXT_MESSAGE} (tags.x)`,
+    });
+    // a backslash and "u0000" as typed: six characters, no NUL
+    expect(await send('note', { note: '\\u0000', tags: {} })).toEqual({ ok: true });
+    expect(heard).toEqual([{ note: '\\u0000', tags: {} }]);
   });
 });
 

@@ -52,15 +52,22 @@ export function handleMessages<S extends Record<string, z.ZodType>, C>(
       const ack = typeof args.at(-1) === 'function' ? args.at(-1) : undefined;
       const payload = args[0];
       if (!limiter.take()) return refuse(type, new AppError('RATE_LIMITED'), ack);
-      let size: number;
+      let json: string;
       try {
-        size = Buffer.byteLength(JSON.stringify(payload) ?? '');
+        json = JSON.stringify(payload) ?? '';
       } catch {
         return refuse(type, new AppError('VALIDATION'), ack);
       }
-      if (size > REALTIME_MESSAGE_MAX_BYTES) return refuse(type, new AppError('PAYLOAD_TOO_LARGE'), ack);
-      // as for HTTP (lib/http/nul-guard.ts): whatever the schema says, before it runs
-      const nulAt = findNulText(payload, 'payload');
+      // a UTF-16 unit is at most 3 bytes of UTF-8: most messages need no count of their bytes
+      if (
+        json.length * 3 > REALTIME_MESSAGE_MAX_BYTES &&
+        Buffer.byteLength(json) > REALTIME_MESSAGE_MAX_BYTES
+      )
+        return refuse(type, new AppError('PAYLOAD_TOO_LARGE'), ack);
+      // as for HTTP (lib/http/nul-guard.ts): whatever the schema says, before it runs. JSON writes a NUL,
+      // in a key or a text, as \u0000, so a message without that sequence needs no walk through it
+      // (text holding a backslash and "u0000" has it too, and is walked: findNulText decides)
+      const nulAt = json.includes('\\u0000') ? findNulText(payload, 'payload') : null;
       if (nulAt !== null) {
         const where = nulAt === 'payload' ? '' : ` (${nulAt.slice('payload.'.length)})`;
         return refuse(type, new AppError('VALIDATION', `${NUL_TEXT_MESSAGE}${where}`), ack);
