@@ -36,11 +36,13 @@ function processCpuSeconds(pid) {
  */
 export function readCpu(pids) {
   const [, ...cpu] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
-  let postgres = 0;
+  // by process: a backend whose connection closes during a measurement (a pool's idle timeout) takes
+  // its CPU seconds with it, which a plain sum would count as negative time
+  const postgres = new Map();
   for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
       if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres')
-        postgres += processCpuSeconds(pid);
+        postgres.set(pid, processCpuSeconds(pid));
     } catch {
       // the process ended meanwhile
     }
@@ -62,13 +64,16 @@ export function readCpu(pids) {
 export function cpuShares(before, after) {
   const seconds = after.at - before.at;
   const pct = (key) => Math.round(((after[key] - before[key]) / seconds) * 100);
+  // the backends alive at the end, each from where it was at the start (0 if it started since)
+  let postgresSeconds = 0;
+  for (const [pid, cpu] of after.postgres) postgresSeconds += cpu - (before.postgres.get(pid) ?? 0);
   const shares = {
     machine: pct('busy'),
     target: pct('target'),
     phones: pct('phones'),
     helpers: pct('helpers'),
     bench: pct('bench'),
-    postgres: pct('postgres'),
+    postgres: Math.round((postgresSeconds / seconds) * 100),
   };
   shares.other = Math.max(
     0,
