@@ -28,7 +28,7 @@ import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { callApi, route, routeLabel } from '../lib/contract.mjs';
-import { PG_ADMIN_URL, repoRoot } from '../lib/escudo.mjs';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, PG_ADMIN_URL, repoRoot } from '../lib/escudo.mjs';
 import { cpuShares, machine, readCpu } from '../lib/machine.mjs';
 import {
   freePort,
@@ -56,13 +56,6 @@ const DEMO_PHONE = {
   device_so: 'ios',
   device_soversion: 17.5,
 };
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 // ---------------------------------------------------------------------------------------------
 // measuring
@@ -498,14 +491,14 @@ async function benchLoginPage() {
     console.log('\nLogin page JavaScript: skipped (playwright-core is not installed)');
     return { skipped: 'playwright-core is not installed' };
   }
-  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const executablePath = CHROMIUM_PATH;
   if (!fs.existsSync(executablePath)) {
     console.log(`\nLogin page JavaScript: skipped (${executablePath} missing: apt-get install -y chromium)`);
     return { skipped: `${executablePath} is missing` };
   }
   console.log('\nLogin page JavaScript (headless Chromium, cold cache)');
   const server = await startEscudo(undefined);
-  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
   try {
     const page = await browser.newPage();
     const scripts = new Map();

@@ -11,6 +11,16 @@ import pg from 'pg';
 import { PANEL_DEVICE_ID_PREFIX, callApi } from './contract.mjs';
 import { freePort, makeTempDir, onInterrupt, startProcess } from './processes.mjs';
 
+/** Debian's Chromium, and the flags it needs on this machine (no sandbox as root, no network of its own) */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 

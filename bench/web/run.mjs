@@ -36,7 +36,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { callApi } from '../lib/contract.mjs';
-import { repoRoot } from '../lib/escudo.mjs';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, repoRoot } from '../lib/escudo.mjs';
 import { machine, median } from '../lib/machine.mjs';
 import { freePort, killEverything, makeTempDir, startProcess } from '../lib/processes.mjs';
 import { markdownTable, printTable, writeGeneratedSection } from '../lib/report.mjs';
@@ -53,15 +53,8 @@ const SECTION = {
 /** Lighthouse's own default, for its mobile run */
 const DEFAULT_CPU_SLOWDOWN = 4;
 const DEMO = { email: 'demo@escudo.cl', password: 'escudo-demo' };
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROMIUM = CHROMIUM_PATH;
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 /**
  * Every map tile during the measurement (see startEscudo): a light grey PNG of 256×256 pixels, the
  * size of a tile.openstreetmap.org tile, as a data: URL.

@@ -12,6 +12,7 @@
  */
 import fs from 'node:fs';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../lib/escudo.mjs';
 
 function parseArgs(args) {
   const parsed = { url: null, cpu: 4, min: 50, out: '/tmp/escudo-trace.json' };
@@ -30,14 +31,8 @@ function parseArgs(args) {
 
 async function record({ url, cpu, out }) {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_FLAGS,
   });
   try {
     // Lighthouse's mobile screen

@@ -1,4 +1,5 @@
 import { PREFETCH_META_NAME } from '@escudo/contract/browser';
+import { whenIdle } from './when-idle.ts';
 
 /**
  * What the page will likely need next (Login: Home and MUI; Home: MUI, for its dialogs), as the
@@ -23,10 +24,8 @@ export function prefetchNextAfterLoad(): void {
       document.head.append(link);
     }
   };
-  // not every browser has requestIdleCallback (Safari)
-  const onIdle = (window as Partial<Pick<Window, 'requestIdleCallback'>>).requestIdleCallback;
-  const whenIdle = () =>
-    onIdle ? onIdle.call(window, fetchAll, { timeout: 2_000 }) : window.setTimeout(fetchAll, 500);
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
+  // not every browser has requestIdleCallback (Safari): then half a second after the load
+  const prefetch = () => void whenIdle(fetchAll, { fallbackMs: 500 });
+  if (document.readyState === 'complete') prefetch();
+  else window.addEventListener('load', prefetch, { once: true });
 }

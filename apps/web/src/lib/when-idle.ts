@@ -2,16 +2,16 @@ import { useEffect, useState } from 'react';
 
 /**
  * Runs `callback` once the browser has nothing more urgent to do (requestIdleCallback, with a
- * timeout; a short timer where there is none, as in Safari), and returns what cancels it.
+ * timeout; a short timer, `fallbackMs`, where there is none, as in Safari), and returns what cancels it.
  */
-export function whenIdle(callback: () => void, { timeout = 2_000 } = {}): () => void {
+export function whenIdle(callback: () => void, { timeout = 2_000, fallbackMs = 200 } = {}): () => void {
   const onIdle = (window as Partial<Pick<Window, 'requestIdleCallback' | 'cancelIdleCallback'>>)
     .requestIdleCallback;
   if (onIdle) {
     const handle = onIdle.call(window, callback, { timeout });
     return () => window.cancelIdleCallback(handle);
   }
-  const handle = window.setTimeout(callback, 200);
+  const handle = window.setTimeout(callback, fallbackMs);
   return () => window.clearTimeout(handle);
 }
 
