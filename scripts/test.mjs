@@ -7,18 +7,32 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+const startedAt = Date.now();
+/** each step's time, printed at the end: where a slow run spends it is the first thing to look at */
+const timings = [];
+
 function run(title, command, args, options = {}) {
   console.log(`\n▶ ${title}`);
+  const stepStartedAt = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  timings.push([title, Date.now() - stepStartedAt]);
   if (result.status !== 0) {
     console.error(`\n✗ ${title} failed`);
+    printTimings();
     process.exit(result.status ?? 1);
   }
+}
+
+function printTimings() {
+  console.log('\nTime per step:');
+  for (const [title, ms] of timings) console.log(`  ${(ms / 1000).toFixed(0).padStart(5)} s  ${title}`);
+  console.log(`  ${((Date.now() - startedAt) / 1000).toFixed(0).padStart(5)} s  in all`);
 }
 
 /** the committed migrations must be what the schema generates (docs/style.md #13) */
 function checkMigrations() {
   console.log('\n▶ migrations are up to date');
+  const stepStartedAt = Date.now();
   const serverDir = path.join(root, 'apps/server');
   // drizzle-kit mangles an absolute --out path (it prefixes "./"): use a folder inside apps/server
   const outName = `.migrations-check-${process.pid}`;
@@ -58,6 +72,7 @@ function checkMigrations() {
     }
   } finally {
     fs.rmSync(out, { recursive: true, force: true });
+    timings.push(['migrations are up to date', Date.now() - stepStartedAt]);
   }
 }
 
@@ -101,4 +116,5 @@ if (node24) {
   console.log('\n▶ server API tests on Node 24: skipped (NODE24_BIN is not set; .ci/run sets it)');
 }
 run('end-to-end journeys in Chromium', 'npm', ['test', '-w', '@escudo/e2e']);
+printTimings();
 console.log('\n✓ all checks passed');
