@@ -19,7 +19,11 @@
  *   BENCH_DURATION_S     seconds per measurement (default 10); warm-ups are a fraction of it
  *   BENCH_PG_ADMIN_URL   a PostgreSQL URL allowed to create databases
  *                        (default postgres://postgres@127.0.0.1:5432/postgres)
- *   BENCH_SKIP           comma-separated steps to skip: baseline,pglite,postgres,argon2,web
+ *   BENCH_SKIP           comma-separated steps to skip: baseline,pglite,postgres,argon2,web, and
+ *                        `calls` for the server's own calls before the anchor comparisons
+ *   BENCH_ANCHOR_CALLS   comma-separated anchor comparisons to run: details,login,lock,trackings (all)
+ *   BENCH_NODE_ARGS      extra node arguments for our server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+ *                        to profile it under this load (the profile is written when the bench stops it)
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -45,6 +49,10 @@ const outFile = fileURLToPath(new URL('./last-run.json', import.meta.url));
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const WARMUP_S = Math.max(1, Math.round(DURATION_S / 4));
 const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
+const ANCHOR_CALLS = process.env.BENCH_ANCHOR_CALLS
+  ? new Set(process.env.BENCH_ANCHOR_CALLS.split(',').filter(Boolean))
+  : null;
+const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const OVERLOAD_CONNECTIONS = 300;
 const DEMO = { email: 'demo@escudo.cl', password: 'escudo-demo' };
 /** the demo account's iPhone: registering it again updates the row and rotates its token */
@@ -235,7 +243,7 @@ async function benchBaseline() {
  */
 async function startEscudo(databaseUrl) {
   const port = await freePort();
-  const server = startProcess('escudo server', ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const server = startProcess('escudo server', [...NODE_ARGS, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: {
       DATA_DIR: makeTempDir('escudo-bench-'),
@@ -322,6 +330,7 @@ async function compareWithAnchor(server, databaseUrl, token, browserCookie) {
     };
     const pairs = {};
     for (const [key, call] of Object.entries(calls)) {
+      if (ANCHOR_CALLS && !ANCHOR_CALLS.has(key)) continue;
       const { method, path: urlPath } = route(call.name);
       const request = {
         method,
@@ -389,8 +398,7 @@ async function benchEscudo(driver, databaseUrl) {
     const check = await fetch(details.url, details);
     if (!check.ok) throw new Error(`user details failed: ${check.status} ${await check.text()}`);
     const detailsBytes = (await check.arrayBuffer()).byteLength;
-    const result = {
-      detailsBytes,
+    const ownCalls = async () => ({
       details10: await measure(`${routeLabel('userDetails')}, 10 connections`, {
         ...details,
         connections: 10,
@@ -427,6 +435,10 @@ async function benchEscudo(driver, databaseUrl) {
         body: JSON.stringify(DEMO_PHONE),
         connections: 10,
       }),
+    });
+    const result = {
+      detailsBytes,
+      ...(SKIP.has('calls') ? {} : await ownCalls()),
       // on PostgreSQL, four calls against the bare Fastify + pg anchor on the same database (issue 31)
       anchor: databaseUrl ? await compareWithAnchor(server, databaseUrl, token, browserCookie) : undefined,
     };
