@@ -252,6 +252,8 @@ async function startEscudo(databaseUrl) {
       LOG_LEVEL: 'warn',
       // development, not production: the demo account is only seeded outside production
       NODE_ENV: 'development',
+      // but answers written as in production: by their compiled serializers alone (decision 045)
+      CHECK_RESPONSES: 'false',
       DATABASE_URL: databaseUrl ?? '',
       WEB_DIST_DIR: '',
       // sign-ins come from many addresses through one proxy hop (measure's fromManyAddresses)

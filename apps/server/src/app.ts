@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastif
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Env } from './env.ts';
 import type { AppContext } from './lib/context.ts';
 import type { Database } from './lib/db/client.ts';
@@ -17,6 +17,7 @@ import { registerJsonBodyParser } from './lib/http/json-body.ts';
 import { createAdmissionGate, registerAdmissionHooks } from './lib/http/admission.ts';
 import { closeStalledReaders, createHttpServer } from './lib/http/http-server.ts';
 import { registerNulGuard } from './lib/http/nul-guard.ts';
+import { createResponseSerializerCompiler } from './lib/http/response-serializer.ts';
 import { answerClientError, answerFrameworkError } from './lib/http/framework-errors.ts';
 import { registerSecurityHeaders } from './lib/http/security-headers.ts';
 import { createRouter } from './lib/http/routes.ts';
@@ -198,7 +199,7 @@ function createFastify(ctx: AppContext, database: Database): FastifyInstance {
   });
   app.decorateRequest('auth', null);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createResponseSerializerCompiler({ checkResponses: env.CHECK_RESPONSES }));
   registerErrorHandler(app, (code) => {
     if (isRateLimitCode(code)) ctx.metrics.rateLimitRefusals.inc({ code, channel: 'http' });
   });

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { isResponseSerializationError } from 'fastify-type-provider-zod';
+import { userSchema } from '@escudo/contract';
+import { createResponseSerializerCompiler } from './response-serializer.ts';
+
+const route = { method: 'POST', url: '/api/test' };
+const compile = (schema: z.ZodType, checkResponses: boolean) =>
+  createResponseSerializerCompiler({ checkResponses })({ schema, ...route });
+
+function thrownBy(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('nothing was thrown');
+}
+
+describe('the compiled response serializer', () => {
+  const device = z.object({ id: z.number().int(), name: z.string(), seen_at: z.iso.datetime().nullable() });
+
+  it('writes only what the contract declares, in its order, as JSON.stringify would', () => {
+    const data = {
+      seen_at: null,
+      name: 'Teléfono "de" Camila\n',
+      id: 7,
+      token: 'secret',
+      password_hash: 'x',
+    };
+    for (const check of [true, false]) {
+      const text = compile(device, check)(data);
+      expect(text).toBe('{"id":7,"name":"Teléfono \\"de\\" Camila\\n","seen_at":null}');
+      expect(JSON.parse(text)).toEqual({ id: 7, name: 'Teléfono "de" Camila\n', seen_at: null });
+    }
+  });
+
+  it("writes a real user details answer exactly as the contract's check does", () => {
+    const user = {
+      id: 1,
+      name: 'Camila Rojas',
+      email: 'demo@escudo.cl',
+      email_verified: true,
+      role: 'customer',
+      info: {
+        avatar: null,
+        direccion: 'Av. Siempre Viva 742',
+        telefono: null,
+        rut: '123456785',
+        pais: 1,
+        region: 13,
+        comuna: 101,
+        genero: null,
+        nacimiento: '1990-05-01',
+        cuadrante_id: 3,
+        codigo_invitacion: 'PVRMBT7T',
+        cuadrante: {
+          id: 3,
+          name: 'Metropolitana',
+          primary_fdb_url: 'http://x/panel',
+          tracking_fdb_url: 'http://x/panel',
+        },
+      },
+      dispositivos: [],
+      plan: null,
+      two_factor_enabled: false,
+    };
+    const parsed = userSchema.safeParse(user);
+    expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+    expect(compile(userSchema, false)(user)).toBe(JSON.stringify(parsed.data));
+  });
+
+  it('refuses, when checking, an answer the contract does not allow (a 500, as before)', () => {
+    const error = thrownBy(() => compile(device, true)({ id: 'seven', name: 'x', seen_at: null }));
+    expect(isResponseSerializationError(error as Error)).toBe(true);
+  });
+
+  it("refuses, when checking, a serializer that writes something other than the contract's check", () => {
+    // zod takes the first branch that parses and strips the rest; the compiled serializer takes the first
+    // branch whose JSON Schema validates, here the second, and would write `b`
+    const ambiguous = z.union([z.object({ a: z.string() }), z.object({ a: z.string(), b: z.number() })]);
+    expect(compile(ambiguous, false)({ a: 'x', b: 1 })).toBe('{"a":"x","b":1}');
+    const error = thrownBy(() => compile(ambiguous, true)({ a: 'x', b: 1 }));
+    expect(isResponseSerializationError(error as Error)).toBe(true);
+    const [issue] = ((error as Error).cause as z.ZodError).issues;
+    expect(issue?.message).toBe(
+      `the compiled serializer wrote {"a":"x","b":1}, the contract's check {"a":"x"}`,
+    );
+  });
+});

@@ -1,0 +1,51 @@
+/**
+ * How every answer of the API is written (decision 045). Each route's response schema, from the
+ * contract, is compiled once, on its first answer, to a serializer (fast-json-stringify, from the
+ * schema's JSON Schema): only the fields the contract declares leave the server, in its order, and
+ * no checked copy of the answer is built first. Checking every answer with zod cost 10–15 % of user
+ * details' CPU under load (bench/RESULTS.md, issue 31).
+ *
+ * With `checkResponses` (on unless NODE_ENV=production, so in development and in every test), each
+ * answer is also checked by the contract's zod schema, as it always was, and the compiled serializer
+ * must write exactly what the checked answer would: an answer the contract does not allow is a 500
+ * and a failed test, and a serializer that strays from the contract is found by the API tests.
+ */
+import fastJson from 'fast-json-stringify';
+import { ResponseSerializationError } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+export interface ResponseSerializerOptions {
+  checkResponses: boolean;
+}
+
+type Serialize = (data: unknown) => string;
+
+/** Fastify's serializer compiler: one serializer per route and status. */
+export function createResponseSerializerCompiler(options: ResponseSerializerOptions) {
+  return ({ schema, method, url }: { schema: unknown; method: string; url: string }): Serialize => {
+    const contract = schema as z.ZodType;
+    // compiled on the first answer, not at start-up: a server has about a hundred routes to start
+    let compiled: Serialize | undefined;
+    const serialize: Serialize = (data) => (compiled ??= compileSerializer(contract))(data);
+    if (!options.checkResponses) return serialize;
+    return (data) => {
+      const checked = contract.safeParse(data);
+      if (!checked.success) throw new ResponseSerializationError(method, url, { cause: checked.error });
+      const text = serialize(data);
+      const expected = JSON.stringify(checked.data);
+      if (text !== expected) {
+        const message = `the compiled serializer wrote ${text}, the contract's check ${expected}`;
+        throw new ResponseSerializationError(method, url, {
+          cause: new z.ZodError([{ code: 'custom', message, path: [], input: data }]),
+        });
+      }
+      return text;
+    };
+  };
+}
+
+/** The contract's schema as fast-json-stringify reads it: what the server sends (its output side). */
+export function compileSerializer(contract: z.ZodType): Serialize {
+  const jsonSchema = z.toJSONSchema(contract, { io: 'output', target: 'draft-7', unrepresentable: 'any' });
+  return fastJson(jsonSchema as Parameters<typeof fastJson>[0]);
+}
