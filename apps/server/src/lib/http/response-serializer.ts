@@ -2,8 +2,8 @@
  * How every answer of the API is written (decision 045). Each route's response schema, from the
  * contract, is compiled once, on its first answer, to a serializer (fast-json-stringify, from the
  * schema's JSON Schema): only the fields the contract declares leave the server, in its order, and
- * no checked copy of the answer is built first. Checking every answer with zod cost 10–15 % of user
- * details' CPU under load (bench/RESULTS.md, issue 31).
+ * no checked copy of the answer is built first. Checking every answer with zod cost about a sixth of
+ * user details' CPU under load (bench/RESULTS.md, issue 31).
  *
  * With `checkResponses` (on unless NODE_ENV=production, so in development and in every test), each
  * answer is also checked by the contract's zod schema, as it always was, and the compiled serializer
