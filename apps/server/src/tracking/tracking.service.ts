@@ -205,12 +205,16 @@ export async function addRoutePoints(
     ),
     sql`, `,
   );
+  // `for key share`: a route being deleted (its phone removed with its data) is waited for and then
+  // found gone, so the points are refused as NOT_FOUND below; without it, the insert saw the route in
+  // its snapshot and failed on the foreign key once the deletion committed (an INTERNAL)
   const stored = await ctx.db.execute(sql`
     insert into ${trackingPoints} (tracking_id, lat, lng, recorded_at)
     select ${trackings.id}, p.lat, p.lng, p.recorded_at
     from ${trackings}, (values ${values}) as p (lat, lng, recorded_at)
     where ${trackings.id} = ${trackingId} and ${trackings.deviceId} = ${auth.deviceRowId}
       and ${trackings.endedAt} is null and ${trackings.createdAt} <= ${startedBy.toISOString()}::timestamptz
+    for key share of ${trackings}
     returning 1`);
   if (stored.rows.length === 0) {
     const [tracking] = await ctx.db

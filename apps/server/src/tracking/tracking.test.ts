@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { connect, listen, panelToken, userWithPhone, type TestSocket } from '../../test/sockets.ts';
 import { deviceCommands } from '../commands/commands.schema.ts';
@@ -343,5 +343,45 @@ describe('route point times', () => {
     expect(await send([behind, withOffset])).toEqual({ ok: true });
     const { active } = (await list(ana)).json();
     expect(active.route.map((p: { at: string }) => p.at)).toEqual([behind.at, app.clock.now.toISOString()]);
+  });
+});
+
+// two transactions at once need a server with several connections: PostgreSQL, not PGlite
+describe.skipIf(process.env.ESCUDO_TEST_DB !== 'postgres')('a route deleted while its points arrive', () => {
+  it('refuses the points as NOT_FOUND once the deletion commits, never as an internal error', async () => {
+    const ana = await trackingUser(app);
+    const { tracking } = (await change(ana, 1)).json();
+    const phone = await open('/device', ana.deviceToken);
+
+    // the route's deletion (as when its phone is removed with its data) holds its row, uncommitted
+    let commitDeletion!: () => void;
+    let deleted!: () => void;
+    const isDeleted = new Promise<void>((resolve) => (deleted = resolve));
+    const deletion = app.ctx.db.transaction(async (tx) => {
+      await tx.delete(trackings).where(eq(trackings.id, tracking.id));
+      deleted();
+      await new Promise<void>((resolve) => (commitDeletion = resolve));
+    });
+    await isDeleted;
+
+    // the points arrive meanwhile: they wait for the route's row
+    const answer = phone.ask('routePoints', { tracking_id: tracking.id, points: [point(-33.44, -70.65)] });
+    for (let waiting = 0; waiting === 0;) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const [row] = await app.ctx.db
+        .execute<{ waiting: number }>(
+          sql`select count(*)::int as waiting from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`,
+        )
+        .then((result) => result.rows);
+      waiting = row?.waiting ?? 0;
+    }
+    commitDeletion();
+    await deletion;
+
+    expect(await answer).toMatchObject({ ok: false, code: 'NOT_FOUND' });
+    expect(
+      await app.ctx.db.select().from(trackingPoints).where(eq(trackingPoints.trackingId, tracking.id)),
+    ).toEqual([]);
   });
 });
