@@ -35,7 +35,9 @@ for (const viewport of [
       .or(page.getByRole('link', { name: 'Ir al panel de usuario' }))
       .click();
     const banner = page.getByRole('region', { name: 'Verifica tu email' });
-    await expect(banner).toBeVisible();
+    // drawn with Home, not after it: a banner arriving late pushed the cards down under a tap
+    await page.getByRole('button', { name: /^Red de seguridad/ }).waitFor();
+    expect(await banner.isVisible()).toBe(true);
     await expect(banner).toContainText(account.email);
     await shot(page, 'banner');
 

@@ -4,10 +4,8 @@
  * limit says when to try again). It goes once the user is loaded again with the e-mail verified
  * (the link's page, or the panel's refetch when the window gets the focus back).
  */
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
+import { PlainAlert } from '../../../components/plain-alert.tsx';
+import { PlainButton } from '../../../components/plain-button.tsx';
 import { describeErrorDetails, isApiRequestError } from '../../../lib/api-client.ts';
 import { fillText } from '../../../lib/format.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
@@ -25,33 +23,25 @@ export function VerifyEmailBanner({ email }: { email: string }) {
         ? describeErrorDetails(resend.error).join(' ')
         : fillText(t.resendFailed, { message: describeErrorDetails(resend.error).join(' ') })
       : null;
+  // app/base.css `.verify-email-banner`: MUI's warning Alert and outlined button, in plain markup
   return (
-    <Alert
-      severity="warning"
-      role="region"
-      aria-label={t.bannerTitle}
-      sx={{ mb: 3, alignItems: 'flex-start', '& .MuiAlert-message': { width: '100%' } }}
-    >
-      <AlertTitle sx={{ fontWeight: 700 }}>{t.bannerTitle}</AlertTitle>
-      {fillText(t.bannerText, { email })}
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1.5}
-        sx={{ mt: 1.5, alignItems: { xs: 'stretch', sm: 'center' } }}
-      >
-        <Button
-          variant="outlined"
-          color="inherit"
-          loading={resend.isPending}
-          loadingPosition="start"
-          onClick={() => resend.mutate()}
-          sx={{ flexShrink: 0, alignSelf: { xs: 'stretch', sm: 'flex-start' } }}
-        >
-          {resend.isPending ? t.resending : t.resend}
-        </Button>
-        {/* only once there is something to say: an empty line would leave a gap on a phone */}
-        {result ? <span role="status">{result}</span> : null}
-      </Stack>
-    </Alert>
+    <div role="region" aria-label={t.bannerTitle} className="verify-email-banner">
+      <PlainAlert severity="warning" role="note" title={t.bannerTitle}>
+        {fillText(t.bannerText, { email })}
+        <div className="verify-email-banner-actions">
+          <PlainButton
+            variant="outlined"
+            className="verify-email-banner-resend"
+            disabled={resend.isPending}
+            aria-busy={resend.isPending}
+            onClick={() => resend.mutate()}
+          >
+            {resend.isPending ? t.resending : t.resend}
+          </PlainButton>
+          {/* only once there is something to say: an empty line would leave a gap on a phone */}
+          {result ? <span role="status">{result}</span> : null}
+        </div>
+      </PlainAlert>
+    </div>
   );
 }
