@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/base.css';
 import { App } from './app/app.tsx';
@@ -16,8 +16,15 @@ prefetchNextAfterLoad();
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html must contain <div id="root">');
 
-createRoot(rootElement).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The first render as a transition: React renders it in slices of a few milliseconds, so that on a
+// slow phone it is no long task of its own after the entry script's (issue 31, bench/RESULTS.md). The
+// router buffers what changes before RouterProvider subscribes (React Router 7.18), so a route that
+// finishes loading between this render and its commit is not missed.
+const root = createRoot(rootElement);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});
