@@ -11,16 +11,21 @@ const startedAt = Date.now();
 /** each step's time, printed at the end: where a slow run spends it is the first thing to look at */
 const timings = [];
 
-function run(title, command, args, options = {}) {
+/** Runs one step under its title, timed; a step that fails ends the run with its exit status. */
+function step(title, work) {
   console.log(`\n▶ ${title}`);
   const stepStartedAt = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  const status = work();
   timings.push([title, Date.now() - stepStartedAt]);
-  if (result.status !== 0) {
+  if (status !== 0) {
     console.error(`\n✗ ${title} failed`);
     printTimings();
-    process.exit(result.status ?? 1);
+    process.exit(status ?? 1);
   }
+}
+
+function run(title, command, args, options = {}) {
+  step(title, () => spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options }).status);
 }
 
 function printTimings() {
@@ -29,10 +34,8 @@ function printTimings() {
   console.log(`  ${((Date.now() - startedAt) / 1000).toFixed(0).padStart(5)} s  in all`);
 }
 
-/** the committed migrations must be what the schema generates (docs/style.md #13) */
+/** the committed migrations must be what the schema generates (docs/style.md #13); 0 when they are */
 function checkMigrations() {
-  console.log('\n▶ migrations are up to date');
-  const stepStartedAt = Date.now();
   const serverDir = path.join(root, 'apps/server');
   // drizzle-kit mangles an absolute --out path (it prefixes "./"): use a folder inside apps/server
   const outName = `.migrations-check-${process.pid}`;
@@ -68,11 +71,11 @@ function checkMigrations() {
       console.error(
         '✗ a table in apps/server/src/**/*.schema.ts changed without a migration: run `npm run db:generate` and commit it.',
       );
-      process.exit(1);
+      return 1;
     }
+    return 0;
   } finally {
     fs.rmSync(out, { recursive: true, force: true });
-    timings.push(['migrations are up to date', Date.now() - stepStartedAt]);
   }
 }
 
@@ -80,7 +83,7 @@ run('typecheck', 'npx', ['tsc', '-b']);
 run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
 run('format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']);
 run('runtime dependencies carry OSI-approved licences', 'node', ['scripts/check-licences.mjs']);
-checkMigrations();
+step('migrations are up to date', checkMigrations);
 // With NODE24_BIN (CI), the server's API tests on PGlite run on Node 24 further down, and those on
 // PostgreSQL here on this Node (20): every API test runs on both Node versions' sides once, instead of
 // the PGlite pass twice, which cost CI about three minutes (decision 027)

@@ -53,7 +53,6 @@ const SECTION = {
 /** Lighthouse's own default, for its mobile run */
 const DEFAULT_CPU_SLOWDOWN = 4;
 const DEMO = { email: 'demo@escudo.cl', password: 'escudo-demo' };
-const CHROMIUM = CHROMIUM_PATH;
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 /**
  * Every map tile during the measurement (see startEscudo): a light grey PNG of 256×256 pixels, the
@@ -252,7 +251,7 @@ async function main() {
   const loadBefore = os.loadavg()[0];
   const server = await startEscudo();
   const anchor = await startAnchor();
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
   const results = {};
   try {
     const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
@@ -328,7 +327,7 @@ async function main() {
     at: new Date().toISOString(),
     loadAverage: { before: loadBefore, after: os.loadavg()[0] },
     machine: machine(['lighthouse', 'react', '@mui/material', 'react-router', 'vite']),
-    chromium: execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8' }).trim(),
+    chromium: execFileSync(CHROMIUM_PATH, ['--version'], { encoding: 'utf8' }).trim(),
     runs: options.runs,
     cpuSlowdown: options.cpuSlowdown,
     firstLoad: Object.fromEntries(
