@@ -14,20 +14,24 @@ export interface ChileDateParts {
   second: string;
 }
 
-const chileClock = new Intl.DateTimeFormat('en-CA', {
-  timeZone: CHILE_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+// Made on first use, not as the module loads: the first formatter with a time zone loads the zone's
+// data, about 30 ms of a phone's main thread (120 ms at Lighthouse's 4× slowdown) that the panel's
+// entry script paid before Login could draw, which formats no date (issue 31, bench/RESULTS.md).
+let chileClock: Intl.DateTimeFormat | undefined;
 
 /** The two-digit parts (four for the year) of `date` in Chile's time; null for an invalid date. */
 export function chileDateParts(date: Date): ChileDateParts | null {
   if (Number.isNaN(date.getTime())) return null;
+  chileClock ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: CHILE_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
   const part = Object.fromEntries(chileClock.formatToParts(date).map((p) => [p.type, p.value]));
   return {
     year: part.year!,
