@@ -9,13 +9,17 @@
  *
  * Against a running server (`npm start`, or the panel built and served as bench/web/run.mjs does);
  * the trace stays in --out (open it in Chromium's DevTools, Performance panel) for the detail.
+ * --sign-in EMAIL:PASSWORD (the demo account of `npm start` is demo@escudo.cl:escudo-demo) signs in
+ * through the API first and stores the token and the first phone as the panel does after a sign-in,
+ * for the signed-in pages (/planes, /tracking...); the trace is still a cold load of the page.
  */
 import fs from 'node:fs';
 import { chromium } from 'playwright-core';
+import { callApi } from '../lib/contract.mjs';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../lib/escudo.mjs';
 
 function parseArgs(args) {
-  const parsed = { url: null, cpu: 4, min: 50, out: '/tmp/escudo-trace.json' };
+  const parsed = { url: null, cpu: 4, min: 50, out: '/tmp/escudo-trace.json', signIn: null };
   for (let i = 0; i < args.length; i += 1) {
     const [flag, inline] = args[i].split('=', 2);
     const value = () => inline ?? args[++i];
@@ -23,13 +27,25 @@ function parseArgs(args) {
     else if (flag === '--cpu') parsed.cpu = Number(value());
     else if (flag === '--min') parsed.min = Number(value());
     else if (flag === '--out') parsed.out = value();
+    else if (flag === '--sign-in') parsed.signIn = value();
     else throw new Error(`unknown option ${args[i]} (see the header of bench/web/trace.mjs)`);
   }
   if (!parsed.url) throw new Error('--url is required');
   return parsed;
 }
 
-async function record({ url, cpu, out }) {
+/** The panel's storage after a sign-in (lib/auth-token.ts, lib/session/selected-device.ts). */
+async function signedInStorage(url, signIn) {
+  const separator = signIn.indexOf(':');
+  const credentials = { email: signIn.slice(0, separator), password: signIn.slice(separator + 1) };
+  const base = new URL(url).origin;
+  const { access_token: token } = await callApi(base, 'login', credentials);
+  const { user } = await callApi(base, 'userDetails', {}, token);
+  return { 'escudo.auth_token': token, 'escudo.selected_device_id': String(user.dispositivos[0]?.id ?? '') };
+}
+
+async function record({ url, cpu, out, signIn }) {
+  const storage = signIn ? await signedInStorage(url, signIn) : null;
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: CHROMIUM_FLAGS,
@@ -37,6 +53,16 @@ async function record({ url, cpu, out }) {
   try {
     // Lighthouse's mobile screen
     const page = await browser.newPage({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 });
+    if (storage) {
+      // before the page's own scripts, on its origin only
+      await page.addInitScript(
+        ([origin, entries]) => {
+          if (globalThis.location.origin !== origin) return;
+          for (const [key, value] of Object.entries(entries)) if (value) localStorage.setItem(key, value);
+        },
+        [new URL(url).origin, storage],
+      );
+    }
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
     await browser.startTracing(page, {
