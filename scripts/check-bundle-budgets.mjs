@@ -29,10 +29,13 @@ export const PAGES = {
   Register: { path: '/register' },
   // the issue's 170 KB, held at 125 since Home and its shell are plain markup (decision 017)
   Home: { path: '/', budgetKb: 125 },
-  Planes: { path: '/planes' },
-  // issue 31: 212.9 KB before its table, pagination and notices became plain markup (165.1 KB after)
-  Tracking: { path: '/tracking', budgetKb: 170 },
-  Información: { path: '/device-info' },
+  // issue 31: 165.1 KB while its plan cards' buttons were MUI's, 122.2 KB in plain markup
+  Planes: { path: '/planes', budgetKb: 130 },
+  // issue 31 asked ≤ 170 KB: 212.9 KB before its table, pagination and notices became plain markup,
+  // 165.4 KB with MUI's buttons, 122.5 KB without MUI on its first load; held at 130
+  Tracking: { path: '/tracking', budgetKb: 130 },
+  // issue 31: 164.2 KB with MUI's reload button, 121.3 KB in plain markup
+  Información: { path: '/device-info', budgetKb: 130 },
 };
 
 function readBuildFile(distDir, name) {

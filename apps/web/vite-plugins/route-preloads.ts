@@ -7,7 +7,8 @@
  *
  * The table below mirrors the router's lazy routes (src/app/router.tsx): a path, or a path prefix
  * ending in `/*`, and the modules its `lazy` loads. Every lazily loaded page but Register and Home
- * renders inside MUI's theme, fetched with it. What the entry chunk loads already (Login) is left out.
+ * renders inside MUI's theme, fetched with it, but Register, Home, Planes, Tracking and Información
+ * (plain markup). What the entry chunk loads already (Login) is left out.
  */
 import path from 'node:path';
 import type { Plugin } from 'vite';
@@ -29,9 +30,10 @@ export const ROUTE_MODULES: Record<string, string[]> = {
   // which is in the entry chunk anyway. Home and the layout are plain markup: no theme (decision 017)
   '/': [SIGNED_IN_LAYOUT, 'src/app/home-route.tsx'],
   '/atenciones': [MUI_THEME, SIGNED_IN_LAYOUT, 'src/features/atenciones/pages/atenciones-page.tsx'],
-  '/device-info': [MUI_THEME, SIGNED_IN_LAYOUT, 'src/features/information/pages/information-page.tsx'],
-  '/planes': [MUI_THEME, SIGNED_IN_LAYOUT, 'src/features/planes/pages/planes-page.tsx'],
-  '/tracking': [MUI_THEME, SIGNED_IN_LAYOUT, 'src/features/tracking/pages/tracking-page.tsx'],
+  // plain markup like Home (issue 31): MUI only for a dialog, a notice or a failure
+  '/device-info': [SIGNED_IN_LAYOUT, 'src/features/information/pages/information-page.tsx'],
+  '/planes': [SIGNED_IN_LAYOUT, 'src/features/planes/pages/planes-page.tsx'],
+  '/tracking': [SIGNED_IN_LAYOUT, 'src/features/tracking/pages/tracking-page.tsx'],
   '/sales': [MUI_THEME, SIGNED_IN_LAYOUT, 'src/features/sales/pages/sales-page.tsx'],
   '/operador': [MUI_THEME, SIGNED_IN_LAYOUT, 'src/features/operator/pages/operator-page.tsx'],
 };
@@ -48,6 +50,11 @@ export const ROUTE_MODULES: Record<string, string[]> = {
  */
 export const ROUTE_PREFETCH: Record<string, string[]> = {
   '/': [MUI_THEME],
+  // Planes' return from Flow opens MUI's payment dialog, Tracking's switch answers in MUI's snackbar,
+  // Información's photos open in MUI's dialog
+  '/device-info': [MUI_THEME],
+  '/planes': [MUI_THEME],
+  '/tracking': [MUI_THEME],
   '/login': [SIGNED_IN_LAYOUT, 'src/app/home-route.tsx', MUI_THEME],
 };
 

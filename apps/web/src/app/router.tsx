@@ -173,7 +173,7 @@ const routes: RouteObject[] = [
               {
                 path: '/device-info',
                 handle: backToHome,
-                lazy: lazyPage(
+                lazy: lazyPlainPage(
                   () => import('../features/information/pages/information-page.tsx'),
                   (m) => m.InformationPage,
                 ),
@@ -181,7 +181,7 @@ const routes: RouteObject[] = [
               {
                 path: '/planes',
                 handle: backToHome,
-                lazy: lazyPage(
+                lazy: lazyPlainPage(
                   () => import('../features/planes/pages/planes-page.tsx'),
                   (m) => m.PlanesPage,
                 ),
@@ -189,7 +189,7 @@ const routes: RouteObject[] = [
               {
                 path: '/tracking',
                 handle: backToHome,
-                lazy: lazyPage(
+                lazy: lazyPlainPage(
                   () => import('../features/tracking/pages/tracking-page.tsx'),
                   (m) => m.TrackingPage,
                 ),

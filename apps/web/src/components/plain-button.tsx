@@ -3,26 +3,52 @@ import { Icon } from './icon.tsx';
 import './plain-button.css';
 
 /**
- * MUI's Button as the theme draws it, in plain markup (plain-button.css), for the pieces of a page's
- * first screen drawn without MUI (issue 31): contained, outlined or text, small or not, with an
- * optional start icon (an SVG path, as `Icon` takes). A busy button with a spinner is still MUI's.
+ * MUI's Button as the theme draws it, in plain markup (plain-button.css), for the pages drawn without
+ * MUI (issue 31): contained, outlined or text; small, medium or large; full width; the theme's red or
+ * `color="inherit"` (grey, as MUI's); an optional start icon (an SVG path, as `Icon` takes). While
+ * `loading` it is disabled and `aria-busy`, with a spinner where the start icon goes, as MUI's
+ * `loadingPosition="start"`.
  */
 export function PlainButton({
   variant,
   size,
+  color,
+  fullWidth = false,
+  loading = false,
   startIcon,
   className,
+  disabled,
   children,
   ...props
 }: ButtonHTMLAttributes<HTMLButtonElement> & {
   variant: 'contained' | 'outlined' | 'text';
-  size?: 'small';
+  size?: 'small' | 'large';
+  color?: 'primary' | 'inherit';
+  fullWidth?: boolean;
+  loading?: boolean;
   startIcon?: string;
 }) {
-  const classes = ['plain-button', `is-${variant}`, size === 'small' ? 'is-small' : '', className ?? ''];
+  const classes = [
+    'plain-button',
+    `is-${variant}`,
+    size ? `is-${size}` : '',
+    color === 'inherit' ? 'is-inherit' : '',
+    fullWidth ? 'is-full-width' : '',
+    className ?? '',
+  ];
   return (
-    <button type="button" className={classes.filter(Boolean).join(' ')} {...props}>
-      {startIcon ? (
+    <button
+      type="button"
+      className={classes.filter(Boolean).join(' ')}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      {...props}
+    >
+      {loading ? (
+        <span className="plain-button-icon">
+          <span className="spinner" aria-hidden="true" />
+        </span>
+      ) : startIcon ? (
         <span className="plain-button-icon">
           <Icon path={startIcon} />
         </span>

@@ -1,7 +1,7 @@
 import { Suspense, lazy, useDeferredValue, useState } from 'react';
 import { Outlet } from 'react-router';
-import { lazyThemed } from '../../components/lazy-themed.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
+import { ThemedErrorState } from '../../components/themed-error-state.tsx';
 import { describeErrorDetails, isApiRequestError } from '../../lib/api-client.ts';
 import { useUser } from '../../lib/session/user-details.ts';
 import { VerifyEmailBanner } from '../../features/verify-email/index.tsx';
@@ -11,10 +11,6 @@ import { AppSidebar } from './app-sidebar.tsx';
 
 // the network's alerts, heard live on every signed-in page; with the realtime link, off the first load
 const AlertNotifications = lazy(() => import('../../features/alerts/components/alert-notifications.tsx'));
-// MUI's, like every page's error state; the shell itself is plain markup (docs/decisions/017)
-const ErrorState = lazyThemed(() =>
-  import('../../components/error-state.tsx').then((module) => module.ErrorState),
-);
 
 /**
  * Header and sidebar around every signed-in page (spec 2, Layout). Pages render only once the user's
@@ -37,15 +33,14 @@ export function SignedInLayout() {
       </>
     );
   } else if (userQuery.isError && !endsSession(userQuery.error)) {
+    // MUI's, like every page's error state; the shell itself is plain markup (docs/decisions/017)
     content = (
-      <Suspense fallback={<PageLoader />}>
-        <ErrorState
-          title={appTexts.userLoadFailedTitle}
-          message={describeErrorDetails(userQuery.error).join(' ')}
-          onRetry={() => void userQuery.refetch()}
-          isRetrying={userQuery.isFetching}
-        />
-      </Suspense>
+      <ThemedErrorState
+        title={appTexts.userLoadFailedTitle}
+        message={describeErrorDetails(userQuery.error).join(' ')}
+        onRetry={() => void userQuery.refetch()}
+        isRetrying={userQuery.isFetching}
+      />
     );
   } else {
     // loading, or a 401/403 while the page reloads towards Login

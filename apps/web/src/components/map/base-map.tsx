@@ -1,12 +1,13 @@
 /**
  * A Leaflet map with the panel's defaults (use-leaflet-map.ts) inside a labelled, bordered box; its
  * children add the layers (markers, routes) through `useMapInstance()`. Only lazily loaded modules
- * may import this file: Leaflet and its CSS must stay out of every first load.
+ * may import this file: Leaflet and its CSS must stay out of every first load. Plain markup
+ * (base-map.css), so that a page drawn without MUI does not fetch it for the map (issue 31).
  */
 import 'leaflet/dist/leaflet.css';
-import Box from '@mui/material/Box';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { LeafletMapContext, useLeafletMap, type MapConfig } from './use-leaflet-map.ts';
+import './base-map.css';
 
 export function BaseMap({
   config,
@@ -17,32 +18,16 @@ export function BaseMap({
   config: MapConfig;
   /** what the map shows, for screen readers */
   label: string;
-  height: number | Record<string, number>;
+  /** in pixels: on a phone, and from 900 px wide */
+  height: { xs: number; md: number };
   children?: ReactNode;
 }) {
   const { containerRef, map } = useLeafletMap(config);
+  const style = { '--map-height-xs': `${height.xs}px`, '--map-height-md': `${height.md}px` } as CSSProperties;
   return (
-    <Box
-      role="region"
-      aria-label={label}
-      sx={{
-        height,
-        borderRadius: 2,
-        overflow: 'hidden',
-        border: 1,
-        borderColor: 'divider',
-        // Leaflet's panes sit above MUI's app bar unless kept in their own stacking context
-        position: 'relative',
-        zIndex: 0,
-        '& .leaflet-container': { height: '100%', width: '100%', font: 'inherit' },
-        '& .leaflet-popup-content': { fontSize: 14, lineHeight: 1.4, m: '10px 14px' },
-        // the credits' links, told from their text by more than a colour (WCAG 1.4.1; Leaflet's own
-        // blue on grey is too close to the text beside it)
-        '& .leaflet-control-attribution a': { textDecoration: 'underline' },
-      }}
-    >
+    <div role="region" aria-label={label} className="base-map" style={style}>
       <div ref={containerRef} />
       {map ? <LeafletMapContext value={map}>{children}</LeafletMapContext> : null}
-    </Box>
+    </div>
   );
 }

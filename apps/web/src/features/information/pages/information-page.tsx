@@ -1,13 +1,13 @@
-import Button from '@mui/material/Button';
-import Refresh from '@mui/icons-material/Refresh';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import type { Device, LostPhoneInfoItem } from '@escudo/contract';
 import { ANDROID_INCOGNITO_PHOTO_MAX_VERSION } from '@escudo/contract/browser';
 import { DocumentTitle } from '../../../components/document-title.tsx';
-import { ErrorState } from '../../../components/error-state.tsx';
 import { Icon } from '../../../components/icon.tsx';
+import { lazyThemed } from '../../../components/lazy-themed.tsx';
 import { PlainAlert } from '../../../components/plain-alert.tsx';
+import { PlainButton } from '../../../components/plain-button.tsx';
 import { RealtimeConnectionNotice } from '../../../components/realtime-connection-notice.tsx';
+import { ThemedErrorState } from '../../../components/themed-error-state.tsx';
 import { describeErrorDetails } from '../../../lib/api-client.ts';
 import { useConfig } from '../../../lib/config/get-config.ts';
 import { fillText, formatDeviceLabel } from '../../../lib/format.ts';
@@ -23,9 +23,11 @@ import './information-page.css';
 const LostReportsMap = lazy(() => import('../components/lost-reports-map.tsx'));
 // MUI's Dialog is not on the page's first load: fetched once the page is idle, shown on a tap
 const loadPhotoViewer = () => import('../components/photo-viewer-dialog.tsx');
-const PhotoViewerDialog = lazy(async () => ({ default: (await loadPhotoViewer()).PhotoViewerDialog }));
+const PhotoViewerDialog = lazyThemed(async () => (await loadPhotoViewer()).PhotoViewerDialog);
 
-// the path of @mui/icons-material's Collections (MIT)
+// the paths of @mui/icons-material's Refresh and Collections (MIT)
+const REFRESH_ICON =
+  'M17.65 6.35C16.2 4.9 14.21 4 12 4c-4.42 0-7.99 3.58-7.99 8s3.57 8 7.99 8c3.73 0 6.84-2.55 7.73-6h-2.08c-.82 2.33-3.04 4-5.65 4-3.31 0-6-2.69-6-6s2.69-6 6-6c1.66 0 3.14.69 4.22 1.78L13 11h7V4z';
 const COLLECTIONS_ICON =
   'M22 16V4c0-1.1-.9-2-2-2H8c-1.1 0-2 .9-2 2v12c0 1.1.9 2 2 2h12c1.1 0 2-.9 2-2m-11-4 2.03 2.71L16 11l4 5H8zM2 6v14c0 1.1.9 2 2 2h14v-2H4V6z';
 
@@ -80,15 +82,14 @@ function DeviceReports({ device }: { device: Device }) {
     <>
       <div className="information-header">
         <h1 className="information-title">{informationTexts.title}</h1>
-        <Button
+        <PlainButton
           variant="outlined"
-          startIcon={<Refresh />}
+          startIcon={REFRESH_ICON}
           onClick={() => void infoQuery.refetch()}
           loading={infoQuery.isFetching}
-          loadingPosition="start"
         >
           {informationTexts.reload}
-        </Button>
+        </PlainButton>
       </div>
       <p className="information-device">
         {fillText(informationTexts.deviceLabel, { device: formatDeviceLabel(device) })}
@@ -110,7 +111,7 @@ function DeviceReports({ device }: { device: Device }) {
       ) : null}
 
       {infoQuery.isError && !infoQuery.data ? (
-        <ErrorState
+        <ThemedErrorState
           title={informationTexts.loadFailed}
           message={describeErrorDetails(infoQuery.error).join(' ')}
           onRetry={() => void infoQuery.refetch()}

@@ -1,9 +1,9 @@
-import Button from '@mui/material/Button';
 import { useId, useState, type ReactNode } from 'react';
 import type { Plan } from '@escudo/contract';
 import { DEFAULT_PLAN_MONTHS } from '@escudo/contract/browser';
 import { Icon } from '../../../components/icon.tsx';
 import { PlainAlert } from '../../../components/plain-alert.tsx';
+import { PlainButton } from '../../../components/plain-button.tsx';
 import { describeErrorDetails } from '../../../lib/api-client.ts';
 import { fillText } from '../../../lib/format.ts';
 import { useToPayData } from '../api/get-to-pay-data.ts';
@@ -106,9 +106,14 @@ export function PlanCard({
           {quote.isError && !quote.data ? (
             <div className="plan-card-quote-failed">
               <span>{planesTexts.quoteFailed}</span>
-              <Button size="small" onClick={() => void quote.refetch()} loading={quote.isFetching}>
+              <PlainButton
+                variant="text"
+                size="small"
+                onClick={() => void quote.refetch()}
+                loading={quote.isFetching}
+              >
                 {planesTexts.retry}
-              </Button>
+              </PlainButton>
             </div>
           ) : quote.data ? (
             <div className={hasQuote ? 'plan-card-quote' : 'plan-card-quote plan-card-quote--stale'}>
@@ -127,17 +132,16 @@ export function PlanCard({
             <strong>{planesTexts.paymentError}</strong>. {describeErrorDetails(payment.error).join(' ')}
           </PlainAlert>
         ) : null}
-        <Button
+        <PlainButton
           variant={isCurrent ? 'outlined' : 'contained'}
           size="large"
           fullWidth
           disabled={!hasQuote || payment.isBlocked}
           loading={payment.isPaying}
-          loadingPosition="start"
           onClick={() => onPay(months)}
         >
           {isCurrent ? planesTexts.renew : planesTexts.upgrade}
-        </Button>
+        </PlainButton>
         {isSandbox ? <SandboxNotice variant="inline" /> : null}
       </div>
     </article>

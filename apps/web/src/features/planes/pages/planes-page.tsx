@@ -1,10 +1,11 @@
-import { Suspense, lazy, useDeferredValue, useEffect, useId, useState, type ReactNode } from 'react';
+import { Suspense, useDeferredValue, useEffect, useId, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Plan } from '@escudo/contract';
 import { AfterFirstPaint } from '../../../components/after-first-paint.tsx';
 import { DocumentTitle } from '../../../components/document-title.tsx';
-import { ErrorState } from '../../../components/error-state.tsx';
 import { PlainAlert } from '../../../components/plain-alert.tsx';
+import { ThemedErrorState } from '../../../components/themed-error-state.tsx';
+import { lazyThemed } from '../../../components/lazy-themed.tsx';
 import { describeErrorDetails } from '../../../lib/api-client.ts';
 import { useConfig } from '../../../lib/config/get-config.ts';
 import { useSignedInUser } from '../../../lib/session/user-details.ts';
@@ -17,9 +18,9 @@ import { planesTexts } from '../texts.ts';
 import './planes-page.css';
 
 // only a return from Flow's page (?token=…) opens it: MUI's Dialog stays off the page's first load
-const PaymentStatusDialog = lazy(async () => ({
-  default: (await import('../components/payment-status-dialog.tsx')).PaymentStatusDialog,
-}));
+const PaymentStatusDialog = lazyThemed(
+  async () => (await import('../components/payment-status-dialog.tsx')).PaymentStatusDialog,
+);
 
 /**
  * Planes (spec 2 Planes, 4 Payment): 'Plan Actual' and the others under 'Actualiza tu Plan'. Paying
@@ -47,7 +48,7 @@ export function PlanesPage() {
     content = <PlanesSkeleton />;
   } else if (planesQuery.isError) {
     content = (
-      <ErrorState
+      <ThemedErrorState
         title={planesTexts.loadFailedTitle}
         message={describeErrorDetails(planesQuery.error).join(' ')}
         onRetry={() => void planesQuery.refetch()}

@@ -1,10 +1,11 @@
-import Button from '@mui/material/Button';
 import { Suspense, lazy, useState } from 'react';
 import type { Device } from '@escudo/contract';
 import { DocumentTitle } from '../../../components/document-title.tsx';
-import { ErrorState } from '../../../components/error-state.tsx';
+import { lazyThemed } from '../../../components/lazy-themed.tsx';
 import { PlainAlert } from '../../../components/plain-alert.tsx';
+import { PlainButton } from '../../../components/plain-button.tsx';
 import { RealtimeConnectionNotice } from '../../../components/realtime-connection-notice.tsx';
+import { ThemedErrorState } from '../../../components/themed-error-state.tsx';
 import { describeErrorDetails } from '../../../lib/api-client.ts';
 import { useConfig } from '../../../lib/config/get-config.ts';
 import { fillText, formatDateTime, formatDeviceLabel } from '../../../lib/format.ts';
@@ -23,9 +24,9 @@ const TrackingMap = lazy(() => import('../components/tracking-map.tsx'));
 // as tall as the map on every screen (tracking-page.css), so nothing moves when it comes
 const mapPlaceholder = <span className="skeleton is-rounded tracking-map-placeholder" />;
 // MUI's Snackbar comes once the page is idle, not with the page
-const TrackingNotice = lazy(async () => ({
-  default: (await import('../components/tracking-notice.tsx')).TrackingNotice,
-}));
+const TrackingNotice = lazyThemed(
+  async () => (await import('../components/tracking-notice.tsx')).TrackingNotice,
+);
 
 /**
  * 'Tracking dispositivo' (spec 2 Tracking, 4, 8, 9): turn live tracking on or off for the selected
@@ -119,31 +120,30 @@ function DeviceTracking({ device }: { device: Device }) {
         </p>
       ) : null}
       <div className="tracking-actions">
-        <Button
+        <PlainButton
           variant="contained"
           color={isOn ? 'inherit' : 'primary'}
           loading={pending !== null}
-          loadingPosition="start"
           disabled={trackings.isPending || trackings.isError}
           onClick={() => void (isOn ? deactivate() : activate())}
         >
           {isOn ? trackingTexts.deactivate : trackingTexts.activate}
-        </Button>
-        <Button
+        </PlainButton>
+        <PlainButton
           variant="outlined"
           disabled={!isOn}
           aria-pressed={isActiveShown}
           onClick={() => setIsActiveShown((shown) => !shown)}
         >
           {isActiveShown && isOn ? trackingTexts.hideActive : trackingTexts.showActive}
-        </Button>
+        </PlainButton>
       </div>
 
       <div className="tracking-columns">
         <div className="tracking-history">
           <h2 className="tracking-history-title">{trackingTexts.history}</h2>
           {trackings.isError && !trackings.data ? (
-            <ErrorState
+            <ThemedErrorState
               title={trackingTexts.loadError}
               message={describeErrorDetails(trackings.error).join(' ')}
               onRetry={() => void trackings.refetch()}
