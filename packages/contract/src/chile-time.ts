@@ -14,14 +14,13 @@ export interface ChileDateParts {
   second: string;
 }
 
-// Made on first use, not as the module loads: the first formatter with a time zone loads the zone's
-// data, about 30 ms of a phone's main thread (120 ms at Lighthouse's 4× slowdown) that the panel's
-// entry script paid before Login could draw, which formats no date (issue 31, bench/RESULTS.md).
+// Made on first use, not as the module loads: a page's first date formatter of any kind costs about
+// 30 ms of the main thread (ICU's date data, measured in Chromium; 120 ms at Lighthouse's 4×
+// slowdown), which the panel's entry script paid before Login could draw, though Login formats no
+// date. A page that shows a date pays it once, when it first does (issue 31, bench/RESULTS.md).
 let chileClock: Intl.DateTimeFormat | undefined;
 
-/** The two-digit parts (four for the year) of `date` in Chile's time; null for an invalid date. */
-export function chileDateParts(date: Date): ChileDateParts | null {
-  if (Number.isNaN(date.getTime())) return null;
+function clock(): Intl.DateTimeFormat {
   chileClock ??= new Intl.DateTimeFormat('en-CA', {
     timeZone: CHILE_TIME_ZONE,
     year: 'numeric',
@@ -32,7 +31,13 @@ export function chileDateParts(date: Date): ChileDateParts | null {
     second: '2-digit',
     hourCycle: 'h23',
   });
-  const part = Object.fromEntries(chileClock.formatToParts(date).map((p) => [p.type, p.value]));
+  return chileClock;
+}
+
+/** The two-digit parts (four for the year) of `date` in Chile's time; null for an invalid date. */
+export function chileDateParts(date: Date): ChileDateParts | null {
+  if (Number.isNaN(date.getTime())) return null;
+  const part = Object.fromEntries(clock().formatToParts(date).map((p) => [p.type, p.value]));
   return {
     year: part.year!,
     month: part.month!,
