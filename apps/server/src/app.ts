@@ -58,6 +58,7 @@ import { registerDeletionRoutes } from './deletion/deletion.routes.ts';
 import { registerDeviceRemovalRoutes } from './device-removal/device-removal.routes.ts';
 import { registerTwoFactorRoutes } from './two-factor/two-factor.routes.ts';
 import { registerCommandMessages } from './commands/commands.messages.ts';
+import { OneLineRequestLog } from './lib/log/request-log.ts';
 
 export interface BuildOptions extends ContextOptions {
   /** told after each run of a scheduled job (a metric of job runs by name and outcome) */
@@ -166,6 +167,7 @@ function createFastify(ctx: AppContext, database: Database): FastifyInstance {
     serverFactory,
     loggerInstance: ctx.log,
     genReqId: () => randomUUID(),
+    logController: new OneLineRequestLog(),
     bodyLimit: 1024 * 1024,
     // X-Forwarded-For counts only from the proxies TRUST_PROXY names; unset, nobody's (decision 031)
     trustProxy: trustProxyOf(env),

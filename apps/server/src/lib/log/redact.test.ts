@@ -237,6 +237,22 @@ describe('the server log', () => {
     }
   });
 
+  it('writes one line a request, as it is answered: method, URL without secrets, status, time', async () => {
+    const before = log.lines.length;
+    const answer = await app.app.inject({ method: 'GET', url: '/api/planes?token=ONE0LINE0TOKEN' });
+    const lines = log.entries().slice(before);
+    const ofRequest = lines.filter((entry) => entry.reqId === answer.headers['x-request-id']);
+    expect(ofRequest).toHaveLength(1);
+    expect(ofRequest[0]).toMatchObject({
+      level: 30,
+      msg: 'request completed',
+      req: { method: 'GET', url: `/api/planes?token=${REDACTED}` },
+      res: { statusCode: answer.statusCode },
+      responseTime: expect.any(Number),
+    });
+    expect(log.lines.join('\n')).not.toContain('ONE0LINE0TOKEN');
+  });
+
   it('logs request URLs and logged tokens without their secret values', async () => {
     await app.app.inject({ method: 'GET', url: '/planes?token=RETURN0TOKEN' });
     // an unknown Flow token is logged (as a warning) by the payments service
