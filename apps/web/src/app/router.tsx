@@ -2,6 +2,7 @@ import { Suspense, type ComponentType } from 'react';
 import { Navigate, Outlet, createBrowserRouter, type RouteObject } from 'react-router';
 import { BootLoader } from '../components/boot-loader.tsx';
 import { lazyThemed } from '../components/lazy-themed.tsx';
+import { prefetchOpenAlerts } from '../features/alerts/prefetch.ts';
 import { LoginPage } from '../features/auth/pages/login-page.tsx';
 import { RedirectIfSignedIn, RequireSession } from './guards.tsx';
 import { ShellIfSignedIn } from './layout/shell-if-signed-in.tsx';
@@ -158,7 +159,11 @@ const routes: RouteObject[] = [
               {
                 index: true,
                 lazy: lazyPlainPage(
-                  () => import('./home-route.tsx'),
+                  () => {
+                    // Home's banner of an open SOS alert comes with Home, not after it
+                    prefetchOpenAlerts();
+                    return import('./home-route.tsx');
+                  },
                   (m) => m.HomeRoute,
                 ),
               },

@@ -13,7 +13,8 @@ const ALERT_ICONS = {
 
 /**
  * MUI's Alert in plain markup (app/base.css `.plain-alert`), for the pages and pieces drawn without
- * MUI (Register, Home): an icon (or a spinner while something is checked), a title, the message.
+ * MUI (Register, Home): an icon (or a spinner while something is checked), a title, the message;
+ * standard, outlined or filled (the colour as background, white text: Home's open SOS alert).
  */
 export function PlainAlert({
   severity,
@@ -26,7 +27,7 @@ export function PlainAlert({
   children,
 }: {
   severity: keyof typeof ALERT_ICONS;
-  variant?: 'standard' | 'outlined';
+  variant?: 'standard' | 'outlined' | 'filled';
   isChecking?: boolean;
   title?: ReactNode;
   /** the SVG path of another icon than the severity's (as MUI's Alert `icon`) */
@@ -34,7 +35,12 @@ export function PlainAlert({
   role?: 'alert' | 'status' | 'note';
   children?: ReactNode;
 }) {
-  const classes = ['plain-alert', 'has-icon', `is-${severity}`, variant === 'outlined' ? 'is-outlined' : ''];
+  const classes = [
+    'plain-alert',
+    'has-icon',
+    `is-${severity}`,
+    variant === 'standard' ? '' : `is-${variant}`,
+  ];
   return (
     <div className={classes.filter(Boolean).join(' ')} role={role}>
       <span className="plain-alert-icon">

@@ -1,18 +1,19 @@
 /**
  * Home's banner while one of the owner's alerts is open (issue 15 item 4): since when, a link to the
  * page the network sees, and 'Terminar alerta'. It refreshes when an alert of the owner opens or ends
- * (the realtime `alertChanged`, heard by alert-notifications.tsx).
+ * (the realtime `alertChanged`, heard by alert-notifications.tsx). Plain markup, as Home is: drawn the
+ * moment the open alerts are known, not after MUI has downloaded, so that Home's cards are not pushed
+ * down under a tap a moment later (issue 31; docs/decisions/017).
  */
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
+import { PlainAlert } from '../../../components/plain-alert.tsx';
+import { PlainButton } from '../../../components/plain-button.tsx';
+import { componentsTexts } from '../../../components/texts.ts';
+import { ApiRequestError, describeErrorDetails } from '../../../lib/api-client.ts';
+import { fillText, formatDateTime } from '../../../lib/format.ts';
 import { useCloseAlert } from '../api/close-alert.ts';
 import { useOpenAlerts } from '../api/get-open-alerts.ts';
-import { ApiRequestError, describeErrorDetails } from '../../../lib/api-client.ts';
-import { componentsTexts } from '../../../components/texts.ts';
-import { fillText, formatDateTime } from '../../../lib/format.ts';
 import { alertsTexts } from '../texts.ts';
+import './open-alert-banner.css';
 
 /** no answer came, or the server failed: trying again may work */
 const isUnanswered = (error: ApiRequestError) => error.status === 0 || error.status >= 500;
@@ -27,68 +28,61 @@ export function OpenAlertBanner() {
     openAlerts.isError && openAlerts.error instanceof ApiRequestError && isUnanswered(openAlerts.error);
   if (couldNotCheck)
     return (
-      <Alert
-        severity="warning"
-        sx={{ mb: 3 }}
-        action={
-          <Button color="inherit" size="small" onClick={() => void openAlerts.refetch()}>
-            {componentsTexts.retry}
-          </Button>
-        }
-      >
-        {alertsTexts.bannerCheckFailed}
-      </Alert>
+      <div className="open-alert-banner">
+        <PlainAlert severity="warning">
+          <div className="open-alert-banner-check">
+            <span>{alertsTexts.bannerCheckFailed}</span>
+            <PlainButton
+              variant="text"
+              size="small"
+              color="inherit"
+              loading={openAlerts.isFetching}
+              onClick={() => void openAlerts.refetch()}
+            >
+              {componentsTexts.retry}
+            </PlainButton>
+          </div>
+        </PlainAlert>
+      </div>
     );
   if (alerts.length === 0) return null;
   return (
-    <Stack spacing={1.5} sx={{ mb: 3 }}>
+    <div className="open-alert-banner">
       {alerts.map((alert) => (
-        <Alert
-          key={alert.id}
-          severity="error"
-          variant="filled"
-          role="alert"
-          sx={{ alignItems: 'flex-start', '& .MuiAlert-message': { width: '100%' } }}
-        >
-          <AlertTitle sx={{ fontWeight: 700 }}>{alertsTexts.bannerTitle}</AlertTitle>
+        <PlainAlert key={alert.id} severity="error" variant="filled" title={alertsTexts.bannerTitle}>
           {fillText(alertsTexts.bannerText, {
             date: formatDateTime(alert.started_at),
             device: alert.device_name,
           })}
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 1.5 }}>
-            <Button
+          <div className="open-alert-banner-actions">
+            <PlainButton
               variant="contained"
-              color="inherit"
-              sx={{
-                bgcolor: 'common.white',
-                color: 'error.main',
-                fontWeight: 700,
-                '&:hover': { bgcolor: 'grey.100' },
-              }}
-              disabled={closeAlert.isPending}
+              className="open-alert-banner-end"
+              loading={closeAlert.isPending}
               onClick={() => closeAlert.mutate(alert.id)}
             >
               {alertsTexts.bannerEnd}
-            </Button>
-            <Button
-              variant="outlined"
-              color="inherit"
+            </PlainButton>
+            <a
+              className="plain-button is-outlined open-alert-banner-view"
               href={new URL(alert.url).pathname}
               target="_blank"
               rel="noopener"
             >
               {alertsTexts.bannerView}
-            </Button>
-          </Stack>
+            </a>
+          </div>
           {closeAlert.isError && (
-            <Alert severity="warning" sx={{ mt: 1.5 }}>
-              {fillText(alertsTexts.bannerEndFailed, {
-                message: describeErrorDetails(closeAlert.error).join(' '),
-              })}
-            </Alert>
+            <div className="open-alert-banner-failed">
+              <PlainAlert severity="warning">
+                {fillText(alertsTexts.bannerEndFailed, {
+                  message: describeErrorDetails(closeAlert.error).join(' '),
+                })}
+              </PlainAlert>
+            </div>
           )}
-        </Alert>
+        </PlainAlert>
       ))}
-    </Stack>
+    </div>
   );
 }
