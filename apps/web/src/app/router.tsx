@@ -11,8 +11,8 @@ import type { RouteHandle } from './route-handle.ts';
 /**
  * The route table of spec 2, history-style paths. Login, plain HTML and CSS, is in the first
  * download; every other page, and the signed-in layout itself, is fetched when first visited, with
- * MUI's theme (but Register, the signed-in layout and Home, plain like Login), so a visitor's first
- * load stays small (docs/decisions/016, 017).
+ * MUI's theme (but Register, the signed-in layout, Home, Planes, Tracking and Información, plain like
+ * Login), so a visitor's first load stays small (docs/decisions/016, 017).
  */
 
 /**
