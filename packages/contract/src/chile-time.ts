@@ -37,7 +37,11 @@ function clock(): Intl.DateTimeFormat {
 /** The two-digit parts (four for the year) of `date` in Chile's time; null for an invalid date. */
 export function chileDateParts(date: Date): ChileDateParts | null {
   if (Number.isNaN(date.getTime())) return null;
-  const part = Object.fromEntries(clock().formatToParts(date).map((p) => [p.type, p.value]));
+  const part = Object.fromEntries(
+    clock()
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
+  );
   return {
     year: part.year!,
     month: part.month!,
