@@ -3,9 +3,8 @@ import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 /**
  * One log line a request, written as it is answered, with what Fastify's two lines ("incoming
  * request" as it arrives, "request completed" as it is answered) said between them: the request
- * (method, URL without secret values, address: lib/log/redact.ts), its status and time. Half the lines
- * of a busy server, and half the logging cost of a request (issue 31 measured about 25 µs of a call in
- * the logger). Fastify's other lines (errors, a route not found) are left as they are.
+ * (method, URL without secret values, address: lib/log/redact.ts), its status and time: half the lines
+ * of a busy server at `info`. Fastify's other lines (errors, a route not found) are left as they are.
  */
 export class OneLineRequestLog extends LogController {
   override incomingRequest(): void {}
