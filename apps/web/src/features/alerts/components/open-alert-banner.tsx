@@ -28,7 +28,7 @@ export function OpenAlertBanner() {
     openAlerts.isError && openAlerts.error instanceof ApiRequestError && isUnanswered(openAlerts.error);
   if (couldNotCheck)
     return (
-      <div className="open-alert-banner">
+      <div className="page-banner">
         <PlainAlert severity="warning">
           <div className="open-alert-banner-check">
             <span>{alertsTexts.bannerCheckFailed}</span>
@@ -47,14 +47,14 @@ export function OpenAlertBanner() {
     );
   if (alerts.length === 0) return null;
   return (
-    <div className="open-alert-banner">
+    <div className="page-banner open-alert-banner">
       {alerts.map((alert) => (
         <PlainAlert key={alert.id} severity="error" variant="filled" title={alertsTexts.bannerTitle}>
           {fillText(alertsTexts.bannerText, {
             date: formatDateTime(alert.started_at),
             device: alert.device_name,
           })}
-          <div className="open-alert-banner-actions">
+          <div className="page-banner-actions">
             <PlainButton
               variant="contained"
               className="open-alert-banner-end"
@@ -64,7 +64,7 @@ export function OpenAlertBanner() {
               {alertsTexts.bannerEnd}
             </PlainButton>
             <a
-              className="plain-button is-outlined open-alert-banner-view"
+              className="plain-button is-outlined is-inherit open-alert-banner-view"
               href={new URL(alert.url).pathname}
               target="_blank"
               rel="noopener"

@@ -23,14 +23,15 @@ export function VerifyEmailBanner({ email }: { email: string }) {
         ? describeErrorDetails(resend.error).join(' ')
         : fillText(t.resendFailed, { message: describeErrorDetails(resend.error).join(' ') })
       : null;
-  // app/base.css `.verify-email-banner`: MUI's warning Alert and outlined button, in plain markup
+  // app/base.css `.page-banner`: MUI's warning Alert and outlined button, in plain markup
   return (
-    <div role="region" aria-label={t.bannerTitle} className="verify-email-banner">
+    <div role="region" aria-label={t.bannerTitle} className="page-banner verify-email-banner">
       <PlainAlert severity="warning" role="note" title={t.bannerTitle}>
         {fillText(t.bannerText, { email })}
-        <div className="verify-email-banner-actions">
+        <div className="page-banner-actions">
           <PlainButton
             variant="outlined"
+            color="inherit"
             className="verify-email-banner-resend"
             disabled={resend.isPending}
             aria-busy={resend.isPending}
