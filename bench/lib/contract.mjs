@@ -38,3 +38,18 @@ export async function callApi(base, name, body, token) {
     throw new Error(`${routeLabel(name)}: ${error.status} ${error.code} ${error.message}`, { cause: error });
   }
 }
+
+/**
+ * What the panel keeps in localStorage after `credentials` sign in (apps/web/src/lib/auth-token.ts,
+ * lib/session/selected-device.ts): the session's token and the first phone, selected. For the web
+ * benches, which load signed-in pages as a returning customer would.
+ */
+export async function panelStorageAfterSignIn(base, credentials) {
+  const { access_token: token } = await callApi(base, 'login', credentials);
+  const { user } = await callApi(base, 'userDetails', {}, token);
+  const deviceId = user.dispositivos[0]?.id;
+  return {
+    'escudo.auth_token': token,
+    ...(deviceId ? { 'escudo.selected_device_id': String(deviceId) } : {}),
+  };
+}

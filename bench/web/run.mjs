@@ -35,7 +35,7 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { callApi } from '../lib/contract.mjs';
+import { panelStorageAfterSignIn } from '../lib/contract.mjs';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, repoRoot } from '../lib/escudo.mjs';
 import { machine, median } from '../lib/machine.mjs';
 import { freePort, killEverything, makeTempDir, startProcess } from '../lib/processes.mjs';
@@ -265,18 +265,12 @@ async function main() {
       for (let run = 1; run <= options.runs; run += 1) {
         for (const { page, path: pagePath, signedIn, isAnchor } of group) {
           if (signedIn && !signedInReady) {
-            const { access_token: token } = await callApi(server.base, 'login', DEMO);
-            const { user } = await callApi(server.base, 'userDetails', {}, token);
-            const deviceId = user.dispositivos[0]?.id;
+            const storage = await panelStorageAfterSignIn(server.base, DEMO);
             const tab = await context.newPage();
             await tab.goto(`${server.base}/cookie`);
-            await tab.evaluate(
-              ([accessToken, device]) => {
-                localStorage.setItem('escudo.auth_token', accessToken);
-                if (device) localStorage.setItem('escudo.selected_device_id', String(device));
-              },
-              [token, deviceId],
-            );
+            await tab.evaluate((entries) => {
+              for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+            }, storage);
             await tab.close();
             signedInReady = true;
           }

@@ -15,7 +15,7 @@
  */
 import fs from 'node:fs';
 import { chromium } from 'playwright-core';
-import { callApi } from '../lib/contract.mjs';
+import { panelStorageAfterSignIn } from '../lib/contract.mjs';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../lib/escudo.mjs';
 
 function parseArgs(args) {
@@ -34,18 +34,14 @@ function parseArgs(args) {
   return parsed;
 }
 
-/** The panel's storage after a sign-in (lib/auth-token.ts, lib/session/selected-device.ts). */
-async function signedInStorage(url, signIn) {
-  const separator = signIn.indexOf(':');
-  const credentials = { email: signIn.slice(0, separator), password: signIn.slice(separator + 1) };
-  const base = new URL(url).origin;
-  const { access_token: token } = await callApi(base, 'login', credentials);
-  const { user } = await callApi(base, 'userDetails', {}, token);
-  return { 'escudo.auth_token': token, 'escudo.selected_device_id': String(user.dispositivos[0]?.id ?? '') };
-}
-
 async function record({ url, cpu, out, signIn }) {
-  const storage = signIn ? await signedInStorage(url, signIn) : null;
+  const separator = signIn?.indexOf(':') ?? -1;
+  const storage = signIn
+    ? await panelStorageAfterSignIn(new URL(url).origin, {
+        email: signIn.slice(0, separator),
+        password: signIn.slice(separator + 1),
+      })
+    : null;
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: CHROMIUM_FLAGS,
@@ -58,7 +54,7 @@ async function record({ url, cpu, out, signIn }) {
       await page.addInitScript(
         ([origin, entries]) => {
           if (globalThis.location.origin !== origin) return;
-          for (const [key, value] of Object.entries(entries)) if (value) localStorage.setItem(key, value);
+          for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
         },
         [new URL(url).origin, storage],
       );
