@@ -1,6 +1,6 @@
 /** The account as the panel and the phone app read it (spec section 3); the account itself is accounts/. */
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { User } from '@escudo/contract';
+import { chileDate, type User } from '@escudo/contract';
 import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { cuadrantes } from '../geography/geography.schema.ts';
@@ -133,6 +133,7 @@ export async function getUserDetails(ctx: AppContext, userId: number): Promise<U
             plan_id: planRow.planId,
             started_at: planRow.startedAt.toISOString(),
             expires_at: planRow.expiresAt?.toISOString() ?? null,
+            expires_on: planRow.expiresAt ? chileDate(planRow.expiresAt) : null,
             plan,
           }
         : null,

@@ -76,6 +76,23 @@ describe('user details', () => {
     expect(new Date(user.plan.expires_at).getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
   });
 
+  it("gives the plan's last day in Chile's calendar, whatever the server's zone", async () => {
+    const ana = await signUpUser(app);
+    const details = async () => (await app.post('/api/app/user/details', {}, ana.token)).json().user;
+    const { id: anaId } = await details();
+    // 02:30 UTC on 1 January is 23:30 of 31 December in Chile (summer time, UTC−3)
+    await app.ctx.db
+      .update(userPlans)
+      .set({ expiresAt: new Date('2027-01-01T02:30:00Z') })
+      .where(eq(userPlans.userId, anaId));
+    expect((await details()).plan).toMatchObject({
+      expires_at: '2027-01-01T02:30:00.000Z',
+      expires_on: '2026-12-31',
+    });
+    await app.ctx.db.update(userPlans).set({ expiresAt: null }).where(eq(userPlans.userId, anaId));
+    expect((await details()).plan).toMatchObject({ expires_at: null, expires_on: null });
+  });
+
   it('rejects a body with fields the call does not take', async () => {
     const ana = await signUpUser(app);
     const response = await app.post('/api/app/user/details', { user_id: 1 }, ana.token);

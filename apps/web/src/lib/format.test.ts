@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillText, formatDate, formatDateTime } from './format.ts';
+import { fillText, formatCalendarDate, formatDate, formatDateTime } from './format.ts';
 
 describe('formatDateTime (DD-MM-YYYY HH:mm, America/Santiago)', () => {
   it("shows Chile's time, summer and winter alike", () => {
@@ -19,6 +19,13 @@ describe('formatDate (DD-MM-AAAA, America/Santiago)', () => {
     // 1 April 02:30 UTC is 31 March 23:30 in Santiago
     expect(formatDate('2026-04-01T02:30:00Z')).toBe('31-03-2026');
     expect(formatDate('no es una fecha')).toBe('');
+  });
+});
+
+describe('formatCalendarDate (a Chile day the server wrote, shown DD-MM-AAAA)', () => {
+  it('turns the day around without reading it as an instant', () => {
+    expect(formatCalendarDate('2026-12-31')).toBe('31-12-2026');
+    expect(formatCalendarDate('2026-3-5')).toBe('2026-3-5');
   });
 });
 

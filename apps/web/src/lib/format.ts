@@ -26,6 +26,16 @@ export function formatDate(iso: string): string {
   return part ? `${part.day}-${part.month}-${part.year}` : '';
 }
 
+/**
+ * A day the server already wrote in Chile's calendar, "2026-03-05", as the panel shows dates:
+ * "05-03-2026". No date formatter is made, so a page that shows only such days (Planes) does not pay
+ * for its first one (issue 31); anything else is shown as it came.
+ */
+export function formatCalendarDate(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  return match ? `${match[3]}-${match[2]}-${match[1]}` : day;
+}
+
 /** "2026-03-05T14:07:00Z" gives "05-03-2026 11:07" (spec 2: Chile's time, whatever the browser's); '' for an invalid date. */
 export function formatDateTime(iso: string): string {
   const part = chileDateParts(new Date(iso));

@@ -17,7 +17,7 @@ function PhoneShell({ onClose }: { onClose: () => void }) {
         {appTexts.openMenu}
       </button>
       <AppSidebar
-        user={{ ...user, plan: { plan: { name: 'Esencial' }, expires_at: null } as never }}
+        user={{ ...user, plan: { plan: { name: 'Esencial' }, expires_at: null, expires_on: null } as never }}
         isMobileOpen={isOpen}
         onMobileClose={() => {
           onClose();

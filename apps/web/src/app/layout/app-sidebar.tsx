@@ -5,7 +5,7 @@ import { Icon } from '../../components/icon.tsx';
 import { lazyThemed } from '../../components/lazy-themed.tsx';
 import { UserAvatar } from '../../components/user-avatar.tsx';
 import { DeviceList } from '../../features/devices/components/device-list.tsx';
-import { fillText, formatDate } from '../../lib/format.ts';
+import { fillText, formatCalendarDate } from '../../lib/format.ts';
 import { appTexts } from '../texts.ts';
 import './app-sidebar.css';
 
@@ -189,7 +189,7 @@ function PlanSummary({ plan, onNavigate }: { plan: User['plan']; onNavigate?: ((
   // read once: whether the plan has expired does not need to change while the sidebar is open
   const [now] = useState(() => Date.now());
   if (!plan) return null;
-  const date = plan.expires_at ? formatDate(plan.expires_at) : null;
+  const date = plan.expires_on ? formatCalendarDate(plan.expires_on) : null;
   const hasExpired = plan.expires_at !== null && new Date(plan.expires_at).getTime() < now;
   return (
     <p className="app-sidebar-plan">

@@ -1,13 +1,5 @@
-import { chileDateParts } from '@escudo/contract/browser';
-
-// Amounts and dates of the Planes page; pesos are written as everywhere in the panel (lib/format.ts).
-export { formatPesos } from '../../lib/format.ts';
-
-/** "2027-11-22T15:00:00Z" gives "22-11-2027" (Chile's calendar); '' for an invalid date. */
-export function formatDate(iso: string): string {
-  const part = chileDateParts(new Date(iso));
-  return part ? `${part.day}-${part.month}-${part.year}` : '';
-}
+// Amounts and dates of the Planes page; pesos and dates are written as everywhere in the panel (lib/format.ts).
+export { formatCalendarDate, formatDate, formatPesos } from '../../lib/format.ts';
 
 /** Flow's "2026-11-22 10:05:31" (already Chile's time) gives "22-11-2026 10:05"; anything else as is. */
 export function formatFlowDate(value: string): string {

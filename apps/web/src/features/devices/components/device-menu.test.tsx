@@ -87,6 +87,7 @@ describe('DeviceMenu', () => {
       plan_id: 2,
       started_at: '2026-11-01T12:00:00.000Z',
       expires_at: null,
+      expires_on: null,
       plan: {
         id: 2,
         name: 'Protección',

@@ -33,6 +33,7 @@ const familyPlan: User['plan'] = {
   plan_id: 3,
   started_at: '2026-01-01T00:00:00.000Z',
   expires_at: null,
+  expires_on: null,
   plan: {
     id: 3,
     name: 'Familia',

@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import type { Plan } from '@escudo/contract';
+import type { Plan, UserPlan } from '@escudo/contract';
 import { DEFAULT_PLAN_MONTHS } from '@escudo/contract/browser';
 import { Icon } from '../../../components/icon.tsx';
 import { PlainAlert } from '../../../components/plain-alert.tsx';
@@ -7,7 +7,7 @@ import { PlainButton } from '../../../components/plain-button.tsx';
 import { describeErrorDetails } from '../../../lib/api-client.ts';
 import { fillText } from '../../../lib/format.ts';
 import { useToPayData } from '../api/get-to-pay-data.ts';
-import { formatDate, formatPesos } from '../format.ts';
+import { formatCalendarDate, formatPesos } from '../format.ts';
 import { planesTexts } from '../texts.ts';
 import { MonthsSelector, type PlanMonths } from './months-selector.tsx';
 import { SandboxNotice } from './sandbox-notice.tsx';
@@ -42,15 +42,15 @@ export interface PlanCardPayment {
 export function PlanCard({
   plan,
   isCurrent,
-  expiresAt,
+  expiry,
   payment,
   isSandbox = false,
   onPay,
 }: {
   plan: Plan;
   isCurrent: boolean;
-  /** the current plan's expiry (ISO), null when it never expires */
-  expiresAt?: string | null;
+  /** the current plan's expiry, as user details gives it */
+  expiry?: Pick<UserPlan, 'expires_at' | 'expires_on'> | undefined;
   payment: PlanCardPayment;
   /** payments go to the built-in sandbox: the button says they are tests */
   isSandbox?: boolean;
@@ -71,7 +71,7 @@ export function PlanCard({
           <h3 id={nameId} className="plan-card-name">
             {plan.name}
           </h3>
-          {isCurrent ? <ExpiryChip expiresAt={expiresAt ?? null} /> : null}
+          {isCurrent && expiry ? <ExpiryChip expiry={expiry} /> : null}
         </div>
         <p className="plan-card-description">{plan.description}</p>
         <ul className="plan-card-list">
@@ -172,14 +172,17 @@ function Feature({
   );
 }
 
-function ExpiryChip({ expiresAt }: { expiresAt: string | null }) {
+function ExpiryChip({ expiry }: { expiry: Pick<UserPlan, 'expires_at' | 'expires_on'> }) {
   // judged when the page opened: nobody watches a plan expire on screen
   const [openedAt] = useState(() => Date.now());
+  const { expires_at: expiresAt, expires_on: expiresOn } = expiry;
   const isExpired = expiresAt !== null && new Date(expiresAt).getTime() < openedAt;
   const label =
-    expiresAt === null
+    expiresOn === null
       ? planesTexts.noExpiry
-      : fillText(isExpired ? planesTexts.expiredOn : planesTexts.expiresOn, { date: formatDate(expiresAt) });
+      : fillText(isExpired ? planesTexts.expiredOn : planesTexts.expiresOn, {
+          date: formatCalendarDate(expiresOn),
+        });
   // MUI's small outlined Chip with its icon, as it drew (plan-card.css)
   return (
     <span className={isExpired ? 'plan-card-expiry plan-card-expiry--expired' : 'plan-card-expiry'}>

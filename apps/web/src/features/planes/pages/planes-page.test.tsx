@@ -41,6 +41,7 @@ const onBasico: User['plan'] = {
   plan_id: 1,
   started_at: '2026-05-01T12:00:00.000Z',
   expires_at: '2099-11-01T12:00:00.000Z',
+  expires_on: '2099-11-01',
   plan: basico,
 };
 

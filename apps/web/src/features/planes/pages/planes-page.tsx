@@ -70,7 +70,7 @@ export function PlanesPage() {
               <PlanCard
                 plan={current}
                 isCurrent
-                expiresAt={user.plan?.expires_at ?? null}
+                expiry={user.plan ?? undefined}
                 payment={paymentOf(current)}
                 isSandbox={isSandbox}
                 onPay={(months) => pay(current, months)}
