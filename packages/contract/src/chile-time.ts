@@ -52,13 +52,8 @@ export function chileDateParts(date: Date): ChileDateParts | null {
   };
 }
 
-/** The day `date` falls on in Chile's calendar, YYYY-MM-DD (e.g. a plan's last day, user details). */
-export function chileDate(date: Date): string {
-  const parts = chileDateParts(date)!;
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
-
 /** Today's date in Chile, YYYY-MM-DD (e.g. the latest birth date a profile accepts, spec 5). */
 export function chileToday(now = new Date()): string {
-  return chileDate(now);
+  const parts = chileDateParts(now)!;
+  return `${parts.year}-${parts.month}-${parts.day}`;
 }

@@ -1,6 +1,6 @@
 /** The account as the panel and the phone app read it (spec section 3); the account itself is accounts/. */
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { chileDate, type User } from '@escudo/contract';
+import { CHILE_TIME_ZONE, type User } from '@escudo/contract';
 import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { cuadrantes } from '../geography/geography.schema.ts';
@@ -23,6 +23,12 @@ function realtimeUrls(
     tracking_fdb_url: zone.trackingFdbUrl ?? `${ctx.env.PUBLIC_URL}/panel`,
   };
 }
+
+// The day the plan's paid time ends in Chile's calendar, written by the database: in JavaScript,
+// Intl's formatToParts cost about 20 µs of every call, 5 % of user details (issue 31, bench/RESULTS.md).
+const chileZone = sql.raw(`'${CHILE_TIME_ZONE}'`);
+const planExpiresOn = sql<string | null>`
+  to_char(${userPlans.expiresAt} at time zone ${chileZone}, 'YYYY-MM-DD')`;
 
 const findUserDetailRows = preparedPerDatabase((db) =>
   db
@@ -53,6 +59,7 @@ const findUserDetailRows = preparedPerDatabase((db) =>
         planId: userPlans.planId,
         startedAt: userPlans.startedAt,
         expiresAt: userPlans.expiresAt,
+        expiresOn: planExpiresOn,
       },
       device: {
         id: devices.id,
@@ -133,7 +140,7 @@ export async function getUserDetails(ctx: AppContext, userId: number): Promise<U
             plan_id: planRow.planId,
             started_at: planRow.startedAt.toISOString(),
             expires_at: planRow.expiresAt?.toISOString() ?? null,
-            expires_on: planRow.expiresAt ? chileDate(planRow.expiresAt) : null,
+            expires_on: planRow.expiresOn,
             plan,
           }
         : null,
