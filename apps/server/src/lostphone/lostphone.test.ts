@@ -401,6 +401,31 @@ describe('lost-mode reports cannot fill the disk (issue 12 item 6)', () => {
     expect(await photosOnDisk(app, ana.internalId)).toHaveLength(1);
   });
 
+  it('answer NOT_FOUND and keep no photo when the phone is removed with its data while its photo is stored', async () => {
+    const ana = await lostPhone(app);
+    const { storage } = app.ctx;
+    const put = storage.put.bind(storage);
+    // the owner removes the phone, data and all, while the phone's photo is being stored
+    storage.put = async (key, data) => {
+      await put(key, data);
+      const removed = await app.post(
+        '/api/app/devices/remove',
+        { device_id: ana.deviceId, password: ana.password, delete_data: true },
+        ana.token,
+      );
+      expect(removed.statusCode).toBe(200);
+    };
+    try {
+      const report = await sendReport(app, ana.deviceToken);
+      expect(report.statusCode).toBe(404);
+      expect(report.json()).toEqual({ code: 'NOT_FOUND', message: 'No encontramos lo que buscas.' });
+    } finally {
+      storage.put = put;
+    }
+    expect(await reportsOf(app, ana.internalId)).toHaveLength(0);
+    expect(await photosOnDisk(app, ana.internalId)).toHaveLength(0);
+  });
+
   it(`take a burst of ${LOST_REPORT_BURST} sent at once, then one a minute, with Retry-After`, async () => {
     const ana = await lostPhone(app);
     const answers = await Promise.all(Array.from({ length: 20 }, () => sendReport(app, ana.deviceToken)));

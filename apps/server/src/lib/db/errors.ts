@@ -18,6 +18,18 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
+ * PostgreSQL's foreign_key_violation (23503). Every id a request names is checked (exists, is the
+ * caller's) before it is written, so this means the row it refers to was deleted in between: a phone
+ * removed with its data while its lost-mode report uploaded, or while an SOS position was being
+ * stored. Answered as the missing thing it now is (NOT_FOUND), not as a server fault.
+ */
+const FOREIGN_KEY_VIOLATION = new Set(['23503']);
+
+export function isForeignKeyViolation(error: unknown): boolean {
+  return hasSqlState(error, FOREIGN_KEY_VIOLATION);
+}
+
+/**
  * Input PostgreSQL cannot take: a NUL or a byte sequence it cannot store in text (22021
  * character_not_in_repertoire, 22P05 untranslatable_character), a number past its column's type
  * (22003 numeric_value_out_of_range, e.g. an id above 2^31 − 1), a time past its range (22008

@@ -7,7 +7,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { errorMessages, errorStatus, type ApiError, type ErrorCode } from '@escudo/contract';
 import { AppError } from '../app-error.ts';
-import { isInvalidInput, isStatementTimeout } from '../db/errors.ts';
+import { isForeignKeyViolation, isInvalidInput, isStatementTimeout } from '../db/errors.ts';
 
 function body(code: ErrorCode, message?: string, fields?: Record<string, string>): ApiError {
   return fields
@@ -65,6 +65,11 @@ export function registerErrorHandler(app: FastifyInstance, onAppError?: (code: E
       // the contract should have refused it: answered as what it is, and logged to fix the contract
       request.log.warn({ err: error }, 'input the contract let through was refused by the database');
       return reply.status(400).send(body('VALIDATION'));
+    }
+    if (isForeignKeyViolation(error)) {
+      // what the request refers to was deleted while it ran (lib/db/errors.ts)
+      request.log.warn({ err: error }, 'what the request refers to was removed while it ran');
+      return reply.status(404).send(body('NOT_FOUND'));
     }
     if (isStatementTimeout(error)) {
       request.log.warn({ err: error }, 'database statement timed out');

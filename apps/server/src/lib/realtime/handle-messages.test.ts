@@ -29,7 +29,7 @@ const log = {
 } as unknown as FastifyBaseLogger;
 
 describe('handleMessages', () => {
-  it('answers input the database refuses (NUL, an integer out of range) as VALIDATION, anything unexpected as INTERNAL', async () => {
+  it('answers input the database refuses (NUL, an integer out of range) as VALIDATION, a row removed meanwhile as NOT_FOUND, anything unexpected as INTERNAL', async () => {
     const { socket, send } = fakeSocket();
     // as Drizzle wraps the driver's error: the SQLSTATE is on the cause
     const refusedBy = (code: string) =>
@@ -37,10 +37,12 @@ describe('handleMessages', () => {
     handleMessages(
       socket,
       {},
-      { nul: z.object({}), integer: z.object({}), broken: z.object({}) },
+      { nul: z.object({}), integer: z.object({}), removed: z.object({}), broken: z.object({}) },
       {
         nul: async () => Promise.reject(refusedBy('22021')),
         integer: async () => Promise.reject(refusedBy('22003')),
+        // foreign_key_violation: what the message refers to was deleted while it ran
+        removed: async () => Promise.reject(refusedBy('23503')),
         broken: async () => Promise.reject(new Error('unexpected')),
       },
       log,
@@ -51,10 +53,12 @@ describe('handleMessages', () => {
       message: 'Los datos enviados no son válidos.',
     });
     expect(await send('integer', {})).toMatchObject({ ok: false, code: 'VALIDATION' });
+    expect(await send('removed', {})).toMatchObject({ ok: false, code: 'NOT_FOUND' });
     expect(await send('broken', {})).toMatchObject({ ok: false, code: 'INTERNAL' });
     expect(logged).toEqual([
       'warn: input the contract let through was refused by the database',
       'warn: input the contract let through was refused by the database',
+      'warn: what the message refers to was removed while it ran',
       'error: realtime message failed',
     ]);
   });

@@ -9,7 +9,7 @@ import {
   type RealtimeAck,
 } from '@escudo/contract';
 import { AppError } from '../app-error.ts';
-import { isInvalidInput } from '../db/errors.ts';
+import { isForeignKeyViolation, isInvalidInput } from '../db/errors.ts';
 import { findNulText } from '../nul-text.ts';
 import { createRateLimiter } from './rate-limiter.ts';
 
@@ -88,6 +88,10 @@ export function handleMessages<S extends Record<string, z.ZodType>, C>(
           // the contract should have refused it (error-handler.ts does the same for HTTP)
           log.warn({ err: error, type }, 'input the contract let through was refused by the database');
           return refuse(type, new AppError('VALIDATION'), ack);
+        }
+        if (isForeignKeyViolation(error)) {
+          log.warn({ err: error, type }, 'what the message refers to was removed while it ran');
+          return refuse(type, new AppError('NOT_FOUND'), ack);
         }
         log.error({ err: error, type }, 'realtime message failed');
         refuse(type, new AppError('INTERNAL'), ack);
