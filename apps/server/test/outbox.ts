@@ -4,18 +4,30 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { simpleParser } from 'mailparser';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import type { BackgroundTasks } from '../src/lib/background-tasks.ts';
 
 const outbox = (app: { dataDir: string }) => path.join(app.dataDir, 'outbox');
 
-/** The mail server is down: the outbox folder is a file, so writing an e-mail fails. */
-export async function breakMail(app: { dataDir: string }): Promise<void> {
+/** a test server: its outbox, and the work its requests started without waiting (the e-mails among it) */
+interface ServerWithOutbox {
+  dataDir: string;
+  ctx?: { background: BackgroundTasks };
+}
+
+/**
+ * The mail server is down: the outbox folder is a file, so writing an e-mail fails. The e-mails
+ * already under way (sent without waiting by earlier requests) are written first.
+ */
+export async function breakMail(app: ServerWithOutbox): Promise<void> {
+  await app.ctx?.background.settled();
   await fs.rm(outbox(app), { recursive: true, force: true });
   await fs.writeFile(outbox(app), 'not a folder');
 }
 
 /** The mail server is back (after breakMail; nothing to do otherwise). */
-export async function repairMail(app: { dataDir: string }): Promise<void> {
+export async function repairMail(app: ServerWithOutbox): Promise<void> {
+  await app.ctx?.background.settled();
   const stat = await fs.stat(outbox(app)).catch(() => null);
   if (stat?.isFile()) await fs.rm(outbox(app));
 }
@@ -27,20 +39,31 @@ export async function repairMail(app: { dataDir: string }): Promise<void> {
 export const isVerificationMail = (mail: { subject?: string | undefined }) =>
   mail.subject?.startsWith('Verifica tu email') ?? false;
 
-/** the e-mails to `email` that reached the outbox, parsed as a mail client would */
-export async function mailsTo(app: { dataDir: string }, email: string) {
-  const files = await fs.readdir(outbox(app)).catch(() => []);
-  const mails = await Promise.all(
+/**
+ * Every e-mail that reached the outbox, oldest first (the files are named by the time they were
+ * written), parsed as a mail client would, once the e-mails the requests so far sent without waiting
+ * (sign-up's, the security notices) are written.
+ */
+export async function readOutbox(app: ServerWithOutbox): Promise<ParsedMail[]> {
+  await app.ctx?.background.settled();
+  const files = (await fs.readdir(outbox(app)).catch(() => [])).sort();
+  return Promise.all(
     files.map(async (file) => simpleParser(await fs.readFile(path.join(outbox(app), file)))),
   );
-  return mails.filter((mail) => mail.to && !Array.isArray(mail.to) && mail.to.text === email);
+}
+
+/** the e-mails to `email` in the outbox, oldest first (readOutbox) */
+export async function mailsTo(app: ServerWithOutbox, email: string): Promise<ParsedMail[]> {
+  return (await readOutbox(app)).filter(
+    (mail) => mail.to && !Array.isArray(mail.to) && mail.to.text === email,
+  );
 }
 
 /**
  * The tokens of the links to `email` whose path starts with `pathPrefix` (`/verificar-email/`), in no
  * particular order: a test that wants the newest compares with the tokens it saw before.
  */
-export async function linkTokensTo(app: { dataDir: string }, email: string, pathPrefix: string) {
+export async function linkTokensTo(app: ServerWithOutbox, email: string, pathPrefix: string) {
   const escaped = pathPrefix.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
   const pattern = new RegExp(`${escaped}([\\w-]+)`, 'g');
   return (await mailsTo(app, email)).flatMap((mail) =>
@@ -50,7 +73,9 @@ export async function linkTokensTo(app: { dataDir: string }, email: string, path
 
 /** Verifies an account's e-mail as its owner does: the sign-up's link, opened. */
 export async function verifyEmailOf(
-  app: { dataDir: string; post(url: string, body?: unknown): Promise<{ statusCode: number; body: string }> },
+  app: ServerWithOutbox & {
+    post(url: string, body?: unknown): Promise<{ statusCode: number; body: string }>;
+  },
   email: string,
 ): Promise<void> {
   const [token] = await linkTokensTo(app, email, '/verificar-email/');

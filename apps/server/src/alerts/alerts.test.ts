@@ -1,15 +1,13 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
 import {
   ALERT_LINK_VALID_AFTER_END_MS,
   ALERT_POSITION_MIN_INTERVAL_MS,
   ALERTS_PER_PHONE_MAX,
   ALERTS_PER_PHONE_WINDOW_MS,
 } from '@escudo/contract';
-import { isVerificationMail } from '../../test/outbox.ts';
+import { isVerificationMail, mailsTo as mailsOf } from '../../test/outbox.ts';
 import { createTestApp, signUpUser, type TestApp } from '../../test/test-app.ts';
 import { userWithPhone } from '../../test/sockets.ts';
 import { alertPositions, alerts } from './alerts.schema.ts';
@@ -34,14 +32,7 @@ type Member = Awaited<ReturnType<typeof signUpUser>>;
 async function mailsTo(email: string): Promise<ParsedMail[]> {
   // the first tries run apart from the phone's request (decision 025)
   await settleNetworkEmails();
-  const dir = path.join(app.dataDir, 'outbox');
-  const files = (await fs.readdir(dir).catch(() => [])).sort();
-  const mails = await Promise.all(
-    files.map(async (file) => simpleParser(await fs.readFile(path.join(dir, file)))),
-  );
-  return mails.filter(
-    (mail) => mail.to && !Array.isArray(mail.to) && mail.to.text === email && !isVerificationMail(mail),
-  );
+  return (await mailsOf(app, email)).filter((mail) => !isVerificationMail(mail));
 }
 
 const idOf = async (email: string) =>

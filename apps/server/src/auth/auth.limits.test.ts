@@ -2,13 +2,12 @@
  * Issue 12, items 1 and 2: the limits on guessing and flooding cannot be turned against the owner,
  * and bursts sent at once are counted as strictly as requests sent one by one.
  */
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, randomAddress, signUpUser, type TestApp } from '../../test/test-app.ts';
 import { users } from '../accounts/accounts.schema.ts';
 import { userWithPhone } from '../../test/sockets.ts';
+import { readOutbox } from '../../test/outbox.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -22,8 +21,7 @@ const OWNER_HOME = '198.51.100.20';
 const login = (email: string, password: string, from: string) =>
   app.post('/api/auth/login', { email, password }, undefined, from);
 const countUsers = async () => (await app.ctx.db.select({ n: sql<number>`count(*)::int` }).from(users))[0]!.n;
-const outboxSize = async () =>
-  (await fs.readdir(path.join(app.dataDir, 'outbox')).catch(() => [] as string[])).length;
+const outboxSize = async () => (await readOutbox(app)).length;
 
 describe('a thief cannot stop the owner', () => {
   it("failures from the thief's address neither block the owner's sign-in elsewhere nor the owner's wipe", async () => {

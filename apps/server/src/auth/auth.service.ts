@@ -129,9 +129,13 @@ export async function signUp(
   try {
     const person = { name: input.name.trim(), email: input.email.trim() };
     const user = await createAccount(ctx, { ...person, passwordHash }, codes);
-    // the e-mail is the owner's only once its link is opened (decision 034)
-    await sendSignUpVerification(ctx, { id: user.id, ...person });
-    return createSession(ctx, user.id, ctx.db, origin);
+    const session = await createSession(ctx, user.id, ctx.db, origin);
+    // the e-mail is the owner's only once its link is opened (decision 034). Not awaited: a slow mail
+    // server (up to SMTP_TIMEOUTS_MS) would have held the answer past the panel's time-out, and the
+    // person, told it failed, would have tried again and met EMAIL_TAKEN (sendSignUpVerification
+    // never throws; a failure is logged and the banner's 'Reenviar email' sends it again)
+    ctx.background.run('sign-up verification', () => sendSignUpVerification(ctx, { id: user.id, ...person }));
+    return session;
   } catch (error) {
     // two sign-ups with the same e-mail at once: the unique index decides
     if (isUniqueViolation(error))

@@ -3,6 +3,7 @@
  * on a real database, the e-mails read from the outbox and the clock moved for expiry and limits.
  */
 import { randomBytes } from 'node:crypto';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_VERIFICATION_TTL_MS } from '@escudo/contract';
 import { createTestApp, randomAddress, signUpUser, type TestApp } from '../../test/test-app.ts';
@@ -61,6 +62,40 @@ describe('e-mail verification: sign-up', () => {
       message: expect.stringContaining('ya fue utilizado'),
     });
     expect((await details(ana.token)).email_verified).toBe(true);
+  });
+
+  it('answers without waiting for the mail server; a failed e-mail is logged and the account stands', async () => {
+    // a mail server that takes the connection and then says nothing, as a stuck one does
+    const held: Socket[] = [];
+    const silent = createServer((socket) => held.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const lines: string[] = [];
+    const own = await createTestApp(
+      { SMTP_URL: `smtp://127.0.0.1:${(silent.address() as AddressInfo).port}`, LOG_LEVEL: 'warn' },
+      undefined,
+      { logStream: { write: (line: string) => void lines.push(line) } },
+    );
+    try {
+      const email = freshEmail();
+      const { token: session } = await signUpUser(own, { email });
+      // the answer came while the e-mail is still under way: the mail server has not even greeted
+      let isMailDone = false;
+      void own.ctx.background.settled().then(() => (isMailDone = true));
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(isMailDone).toBe(false);
+
+      // the mail server drops the connection: the e-mail fails, is logged, and the account stands
+      while (held.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      held[0]!.destroy();
+      await own.ctx.background.settled();
+      expect(lines.some((line) => line.includes('the verification e-mail could not be sent'))).toBe(true);
+      const user = await own.post('/api/app/user/details', {}, session);
+      expect(user.json()).toMatchObject({ user: { email, email_verified: false } });
+    } finally {
+      for (const socket of held) socket.destroy();
+      await own.close();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 
   it('a link past its 48 hours verifies nothing; a made-up one neither', async () => {

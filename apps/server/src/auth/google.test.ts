@@ -4,16 +4,13 @@
  * our callback with the sign-in cookie → the token trade), and the issuer signs real ID tokens with
  * the claims each test asks for.
  */
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { simpleParser } from 'mailparser';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SOCIAL_TOKEN_TTL_MS } from '@escudo/contract';
 import { createTestApp, randomAddress, signUpUser, type TestApp } from '../../test/test-app.ts';
-import { verifyEmailOf } from '../../test/outbox.ts';
+import { mailsTo, verifyEmailOf } from '../../test/outbox.ts';
 import { linkedIdentities, socialSignInTokens } from './auth.schema.ts';
 import { users } from '../accounts/accounts.schema.ts';
 import { securityNetworkMembers } from '../network/network.schema.ts';
@@ -316,13 +313,7 @@ describe('Google sign-in: accounts', () => {
     expect((await app.post('/api/auth/forgotPass', { email }, undefined, randomAddress())).statusCode).toBe(
       200,
     );
-    const outbox = path.join(app.dataDir, 'outbox');
-    const mails = await Promise.all(
-      (await fs.readdir(outbox)).map(async (file) =>
-        simpleParser(await fs.readFile(path.join(outbox, file))),
-      ),
-    );
-    const mail = mails.find((parsed) => parsed.to && !Array.isArray(parsed.to) && parsed.to.text === email);
+    const [mail] = (await mailsTo(app, email)).filter((parsed) => parsed.text?.includes('/resetpass/'));
     const resetToken = /\/resetpass\/([\w-]+)/.exec(mail?.text ?? '')?.[1];
     expect(resetToken).toBeDefined();
     const reset = await app.post('/api/auth/resetPass', {
@@ -349,13 +340,7 @@ describe('Google sign-in: accounts', () => {
 describe('Google sign-in: the sign-up link’s codes', () => {
   /** the text of the newest e-mail to `email` in the outbox */
   async function newestMailTo(email: string) {
-    const outbox = path.join(app.dataDir, 'outbox');
-    const mails = await Promise.all(
-      (await fs.readdir(outbox))
-        .sort()
-        .map(async (file) => simpleParser(await fs.readFile(path.join(outbox, file)))),
-    );
-    return mails.filter((mail) => mail.to && !Array.isArray(mail.to) && mail.to.text === email).at(-1)?.text;
+    return (await mailsTo(app, email)).at(-1)?.text;
   }
 
   /** `owner` invites someone by e-mail (as Mi red de seguridad does): the invitation's security_code */

@@ -206,9 +206,11 @@ describe('a mail server that takes the connection and never answers', () => {
 
   it("holds neither the SOS request nor the phone's lost-mode answer; a try that fails later is kept", async () => {
     const { owner } = await ownerWithMember(hung);
-    // the sign-ups' verification e-mails (decision 034) have given up on this server: their
-    // connections are not the network's
+    // the two sign-ups' verification e-mails (decision 034), sent without waiting, reach this server
+    // first: they are given up on before the network's e-mails are watched
+    await vi.waitFor(() => expect(held).toHaveLength(2));
     await dropHeldMail();
+    await hung.ctx.background.settled();
 
     const opened = await hung.post('/api/device/alert', { lat: -33.45, lng: -70.66 }, owner.deviceToken);
     expect(opened.statusCode, opened.body).toBe(201);

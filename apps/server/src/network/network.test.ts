@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { INVITATIONS_PER_HOUR_PER_ACCOUNT, SECURITY_CODE_TTL_MS } from '@escudo/contract';
@@ -9,6 +8,7 @@ import { createTestApp, randomAddress, signUpUser, type TestApp } from '../../te
 import { securityNetworkMembers } from './network.schema.ts';
 import { userPlans, users } from '../accounts/accounts.schema.ts';
 import { listAcceptedMembers } from './network.members.ts';
+import { mailsTo as mailsOf, readOutbox } from '../../test/outbox.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -18,13 +18,7 @@ afterAll(() => app.close());
 
 const freshEmail = (who = 'persona') => `${who}.${randomBytes(4).toString('hex')}@example.cl`;
 
-async function readOutbox(): Promise<ParsedMail[]> {
-  const dir = path.join(app.dataDir, 'outbox');
-  const files = await fs.readdir(dir).catch(() => []);
-  return Promise.all(files.sort().map(async (file) => simpleParser(await fs.readFile(path.join(dir, file)))));
-}
-const mailsTo = async (email: string) =>
-  (await readOutbox()).filter((mail) => mail.to && !Array.isArray(mail.to) && mail.to.text === email);
+const mailsTo = (email: string) => mailsOf(app, email);
 
 /** the security_code of the newest invitation e-mailed to `email` */
 async function codeFor(email: string): Promise<string> {
@@ -104,18 +98,20 @@ describe('inviting: app/grupos/enviarInvitacion', () => {
     ['no e-mail', { invitado: '' }, 'invitado'],
   ])('refuses %s with 400, storing and sending nothing', async (_, body, field) => {
     const owner = await signUpUser(app);
-    const outboxBefore = (await readOutbox()).length;
+    const outboxBefore = (await readOutbox(app)).length;
     const response = await invite(owner.token, body);
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe('VALIDATION');
     expect(Object.keys(response.json().fields ?? {})).toContain(field);
     expect(await entriesOf(await userIdOf(owner.email))).toEqual([]);
-    expect((await readOutbox()).length).toBe(outboxBefore);
+    expect((await readOutbox(app)).length).toBe(outboxBefore);
   });
 
   it('answers MAIL_UNAVAILABLE when the invitation cannot be e-mailed, and keeps no place for it', async () => {
     const owner = await signUpUser(app);
-    // the mail server is down: the outbox folder is a file, so writing an e-mail fails
+    // the mail server is down: the outbox folder is a file, so writing an e-mail fails (once the
+    // sign-up's e-mail, sent without waiting, is written)
+    await app.ctx.background.settled();
     const outbox = path.join(app.dataDir, 'outbox');
     const saved = `${outbox}.saved`;
     await fs.rename(outbox, saved).catch(() => undefined);
@@ -169,12 +165,12 @@ describe('inviting: app/grupos/enviarInvitacion', () => {
     const owner = await signUpUser(app);
     // the starter plan (Esencial): max_red 3
     for (let i = 0; i < 3; i += 1) await invited(owner);
-    const outboxBefore = (await readOutbox()).length;
+    const outboxBefore = (await readOutbox(app)).length;
     const fourth = await invite(owner.token);
     expect(fourth.statusCode).toBe(409);
     expect(fourth.json().code).toBe('NETWORK_LIMIT_REACHED');
     expect(fourth.json().message).toMatch(/máximo de 3 personas/);
-    expect((await readOutbox()).length).toBe(outboxBefore);
+    expect((await readOutbox(app)).length).toBe(outboxBefore);
 
     const [first] = await misInvitados(owner.token);
     expect((await app.post('/api/app/grupos/eliminar', { id: first!.id }, owner.token)).statusCode).toBe(200);
