@@ -86,12 +86,16 @@ export function createDiskStorage(root: string): FileStorage {
       await fsp.mkdir(path.dirname(file), { recursive: true });
       // a name of its own per write: two uploads never share a partial file
       const partial = `${file}.${randomBytes(6).toString('hex')}.partial`;
+      const sink = fs.createWriteStream(partial, { mode: 0o600, flags: 'wx' });
       try {
-        await pipeline(source, fs.createWriteStream(partial, { mode: 0o600, flags: 'wx' }));
+        await pipeline(source, sink);
         const { size } = await fsp.stat(partial);
         await fsp.rename(partial, file);
         return { size };
       } catch (error) {
+        // a source that fails at once (a refused video) fails the pipeline before the file is even
+        // opened: removed then, it was created afterwards and stayed, empty, on the disk
+        if (!sink.closed) await new Promise<void>((resolve) => sink.once('close', () => resolve()));
         await fsp.rm(partial, { force: true });
         throw error;
       }
