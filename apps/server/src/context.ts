@@ -172,6 +172,7 @@ export async function buildContext(options: ContextOptions): Promise<BuiltContex
       await realtime.close();
       // network e-mails still on their first try write to the database when they fail
       await settleNetworkEmails();
+      ctx.mailer.close();
       if (!options.database) await database.close();
     },
   };

@@ -18,6 +18,13 @@ import { PRIVATE_FILE_MODE, createPrivateDir } from '../private-dir.ts';
  */
 export const SMTP_TIMEOUTS_MS = { connection: 5_000, greeting: 5_000, socket: 8_000 };
 
+/**
+ * ours: connections kept open to the mail server. A burst of e-mails (an SOS to every member of the
+ * network, the notices of several orders) goes through them instead of a connection, TLS handshake
+ * and sign-in each; a connection idle for SMTP_TIMEOUTS_MS.socket closes.
+ */
+export const SMTP_POOL_CONNECTIONS = 3;
+
 export interface MailMessage {
   to: string;
   subject: string;
@@ -27,6 +34,8 @@ export interface MailMessage {
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /** closes the connections kept to the mail server (at shutdown, once nothing is being sent) */
+  close(): void;
 }
 
 export interface MailerOptions {
@@ -39,8 +48,11 @@ export interface MailerOptions {
 }
 
 export function createMailer(options: MailerOptions): Mailer {
-  const deliver = options.smtpUrl ? smtpDelivery(options.smtpUrl, options.from) : outboxDelivery(options);
+  const { deliver, close } = options.smtpUrl
+    ? smtpDelivery(options.smtpUrl, options.from)
+    : { deliver: outboxDelivery(options), close: () => undefined };
   return {
+    close,
     async send(message) {
       try {
         await deliver(message);
@@ -55,15 +67,24 @@ export function createMailer(options: MailerOptions): Mailer {
   };
 }
 
-function smtpDelivery(url: string, from: string): Mailer['send'] {
+function smtpDelivery(url: string, from: string): { deliver: Mailer['send']; close: () => void } {
   const transport = nodemailer.createTransport({
     url,
+    pool: true,
+    maxConnections: SMTP_POOL_CONNECTIONS,
+    // an e-mail whose connection the server closes fails, as without the pool: by default the pool
+    // sends it again on a new connection, forever, and a server that drops every connection would
+    // hold it (and the shutdown waiting for it) for good. Its caller retries or logs (decision 023)
+    maxRequeues: 0,
     connectionTimeout: SMTP_TIMEOUTS_MS.connection,
     greetingTimeout: SMTP_TIMEOUTS_MS.greeting,
     socketTimeout: SMTP_TIMEOUTS_MS.socket,
   });
-  return async ({ to, subject, text, html }) => {
-    await transport.sendMail({ from, to, subject, text, html });
+  return {
+    deliver: async ({ to, subject, text, html }) => {
+      await transport.sendMail({ from, to, subject, text, html });
+    },
+    close: () => transport.close(),
   };
 }
 
