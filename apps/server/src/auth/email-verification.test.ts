@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EMAIL_VERIFICATION_TTL_MS } from '@escudo/contract';
 import { createTestApp, randomAddress, signUpUser, type TestApp } from '../../test/test-app.ts';
 import { linkTokensTo, mailsTo } from '../../test/outbox.ts';
@@ -85,7 +85,7 @@ describe('e-mail verification: sign-up', () => {
       expect(isMailDone).toBe(false);
 
       // the mail server drops the connection: the e-mail fails, is logged, and the account stands
-      while (held.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      await vi.waitFor(() => expect(held).toHaveLength(1));
       held[0]!.destroy();
       await own.ctx.background.settled();
       expect(lines.some((line) => line.includes('the verification e-mail could not be sent'))).toBe(true);
