@@ -2,6 +2,34 @@ import type { ButtonHTMLAttributes } from 'react';
 import { Icon } from './icon.tsx';
 import './plain-button.css';
 
+export interface PlainButtonLook {
+  variant: 'contained' | 'outlined' | 'text';
+  size?: 'small' | 'large' | undefined;
+  color?: 'primary' | 'inherit' | undefined;
+  fullWidth?: boolean | undefined;
+  className?: string | undefined;
+}
+
+/** The classes of PlainButton's look, for a link that must look like one (a page opened in a new tab). */
+export function plainButtonClassName({
+  variant,
+  size,
+  color,
+  fullWidth,
+  className,
+}: PlainButtonLook): string {
+  return [
+    'plain-button',
+    `is-${variant}`,
+    size ? `is-${size}` : '',
+    color === 'inherit' ? 'is-inherit' : '',
+    fullWidth ? 'is-full-width' : '',
+    className ?? '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
 /**
  * MUI's Button as the theme draws it, in plain markup (plain-button.css), for the pages drawn without
  * MUI (issue 31): contained, outlined or text; small, medium or large; full width; the theme's red or
@@ -20,26 +48,16 @@ export function PlainButton({
   disabled,
   children,
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & {
-  variant: 'contained' | 'outlined' | 'text';
-  size?: 'small' | 'large';
-  color?: 'primary' | 'inherit';
-  fullWidth?: boolean;
-  loading?: boolean;
-  startIcon?: string;
-}) {
-  const classes = [
-    'plain-button',
-    `is-${variant}`,
-    size ? `is-${size}` : '',
-    color === 'inherit' ? 'is-inherit' : '',
-    fullWidth ? 'is-full-width' : '',
-    className ?? '',
-  ];
+}: ButtonHTMLAttributes<HTMLButtonElement> &
+  PlainButtonLook & {
+    loading?: boolean;
+    startIcon?: string;
+  }) {
+  const classes = plainButtonClassName({ variant, size, color, fullWidth, className });
   return (
     <button
       type="button"
-      className={classes.filter(Boolean).join(' ')}
+      className={classes}
       disabled={disabled || loading}
       aria-busy={loading || undefined}
       {...props}

@@ -6,7 +6,7 @@
  * down under a tap a moment later (issue 31; docs/decisions/017).
  */
 import { PlainAlert } from '../../../components/plain-alert.tsx';
-import { PlainButton } from '../../../components/plain-button.tsx';
+import { PlainButton, plainButtonClassName } from '../../../components/plain-button.tsx';
 import { componentsTexts } from '../../../components/texts.ts';
 import { ApiRequestError, describeErrorDetails } from '../../../lib/api-client.ts';
 import { fillText, formatDateTime } from '../../../lib/format.ts';
@@ -64,7 +64,11 @@ export function OpenAlertBanner() {
               {alertsTexts.bannerEnd}
             </PlainButton>
             <a
-              className="plain-button is-outlined is-inherit open-alert-banner-view"
+              className={plainButtonClassName({
+                variant: 'outlined',
+                color: 'inherit',
+                className: 'open-alert-banner-view',
+              })}
               href={new URL(alert.url).pathname}
               target="_blank"
               rel="noopener"
