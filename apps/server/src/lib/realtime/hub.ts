@@ -1,8 +1,13 @@
 /**
  * Socket.IO on the API's own HTTP server (issue 3): the panel and phone namespaces and the emitter.
  * With REDIS_URL the Redis streams adapter carries messages between server processes.
+ *
+ * Without REDIS_URL (one process), a client that opens a WebSocket at once is served by wire.ts,
+ * which speaks the same protocol at a fraction of the CPU (decision 046); Socket.IO serves the rest
+ * (the panel's long polling). Each message out goes to the sockets of both.
  */
-import type { Server as HttpServer } from 'node:http';
+import type { Server as HttpServer, IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Namespace, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
@@ -18,6 +23,7 @@ import {
 import type { DeviceAuth, UserAuth } from '../http/routes.ts';
 import { deviceRoom, sessionRoom, userRoom, type RealtimeEmitter } from './realtime-emitter.ts';
 import { reasonOf, ServiceUnavailableError, whereIs } from '../unavailable.ts';
+import { createWireServer, type WireNamespace } from './wire.ts';
 
 type PanelNamespace = Namespace<PanelClientEvents, PanelServerEvents, object, UserAuth>;
 type DeviceNamespace = Namespace<DeviceClientEvents, DeviceServerEvents, object, DeviceAuth>;
@@ -27,6 +33,11 @@ export type DeviceSocket = Socket<DeviceClientEvents, DeviceServerEvents, object
 export interface RealtimeHub extends RealtimeEmitter {
   panel: PanelNamespace;
   device: DeviceNamespace;
+  /**
+   * the same namespaces for the clients wire.ts serves (decision 046); null with REDIS_URL, until
+   * messages between processes reach them
+   */
+  wire: { panel: WireNamespace; device: WireNamespace } | null;
   /** starts taking connections on the API's HTTP server (without it, messages still reach Redis) */
   attach(httpServer: HttpServer): void;
   /** sockets connected to this process (not the others'), for the metrics */
@@ -50,6 +61,9 @@ const REDIS_CONNECT_TIMEOUT_MS = 5000;
 const REDIS_RECONNECT_MAX_MS = 2000;
 
 /** Sockets are authenticated and heard by `createRealtimeMessages` (messages.ts). */
+/** a message over this closes the connection (engine.io's rule); ours, smaller, only refuses it */
+const MAX_PACKET_BYTES = 256 * 1024;
+
 export async function createRealtimeHub(options: {
   redisUrl?: string | undefined;
   redisStream: string;
@@ -57,8 +71,7 @@ export async function createRealtimeHub(options: {
 }): Promise<RealtimeHub> {
   const io = new Server({
     serveClient: false,
-    // a message over this closes the connection (engine.io's rule); ours, smaller, only refuses it
-    maxHttpBufferSize: 256 * 1024,
+    maxHttpBufferSize: MAX_PACKET_BYTES,
     // the panel is served by this server: same origin, no CORS needed
     cors: undefined,
   });
@@ -90,21 +103,47 @@ export async function createRealtimeHub(options: {
   let closing: Promise<void> | undefined;
   const panel = io.of(PANEL_NAMESPACE) as PanelNamespace;
   const device = io.of(DEVICE_NAMESPACE) as DeviceNamespace;
+  const wireServer = redis
+    ? null
+    : createWireServer({ path: '/socket.io/', maxPayload: MAX_PACKET_BYTES, log: options.log });
+  const wire = wireServer && {
+    panel: wireServer.of(PANEL_NAMESPACE),
+    device: wireServer.of(DEVICE_NAMESPACE),
+  };
+  /** Socket.IO's broadcast costs as much with nobody in the room: without Redis, only when someone is */
+  const hasSocketIoRoom = (namespace: Namespace, room: string) => !wire || namespace.adapter.rooms.has(room);
 
   return {
     panel,
     device,
+    wire,
     attach(httpServer) {
       io.attach(httpServer);
+      if (wireServer) {
+        // engine.io's own upgrade listener gets every upgrade wire.ts does not take
+        const engineUpgrades = httpServer.listeners('upgrade') as ((...args: unknown[]) => void)[];
+        httpServer.removeAllListeners('upgrade');
+        httpServer.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+          if (wireServer.accepts(request)) return wireServer.handleUpgrade(request, socket, head);
+          for (const listener of engineUpgrades) listener.call(httpServer, request, socket, head);
+        });
+      }
       attached = true;
     },
     toDevice(deviceRowId, type, payload) {
-      (device.to(deviceRoom(deviceRowId)).emit as (event: string, data: unknown) => void)(type, payload);
+      const room = deviceRoom(deviceRowId);
+      if (hasSocketIoRoom(device, room))
+        (device.to(room).emit as (event: string, data: unknown) => void)(type, payload);
+      wire?.device.emitTo(room, type, payload);
     },
     toUser(userId, type, payload) {
-      (panel.to(userRoom(userId)).emit as (event: string, data: unknown) => void)(type, payload);
+      const room = userRoom(userId);
+      if (hasSocketIoRoom(panel, room))
+        (panel.to(room).emit as (event: string, data: unknown) => void)(type, payload);
+      wire?.panel.emitTo(room, type, payload);
     },
     async isDeviceOnline(deviceRowId) {
+      if (wire && wire.device.socketsIn(deviceRoom(deviceRowId)).length > 0) return true;
       try {
         return (await device.in(deviceRoom(deviceRowId)).fetchSockets()).length > 0;
       } catch (error) {
@@ -117,23 +156,31 @@ export async function createRealtimeHub(options: {
       if (deviceRowIds.length === 0) return new Set();
       try {
         // one request to every process for all the rooms; each socket carries its DeviceAuth
-        const sockets = await device.in(deviceRowIds.map(deviceRoom)).fetchSockets();
-        return new Set(sockets.map((socket) => socket.data.deviceRowId));
+        const rooms = deviceRowIds.map(deviceRoom);
+        const sockets = await device.in(rooms).fetchSockets();
+        const online = new Set(sockets.map((socket) => socket.data.deviceRowId));
+        for (const socket of wire?.device.socketsIn(rooms) ?? [])
+          online.add((socket.data as DeviceAuth).deviceRowId);
+        return online;
       } catch (error) {
         options.log.warn({ err: error }, 'could not ask the other processes about phones');
         return new Set();
       }
     },
     disconnectPanels(which) {
-      panel
-        .in('sessionId' in which ? sessionRoom(which.sessionId) : userRoom(which.userId))
-        .disconnectSockets(true);
+      const room = 'sessionId' in which ? sessionRoom(which.sessionId) : userRoom(which.userId);
+      panel.in(room).disconnectSockets(true);
+      for (const socket of wire?.panel.socketsIn(room) ?? []) socket.disconnect(true);
     },
     disconnectDevice(deviceRowId) {
       device.in(deviceRoom(deviceRowId)).disconnectSockets(true);
+      for (const socket of wire?.device.socketsIn(deviceRoom(deviceRowId)) ?? []) socket.disconnect(true);
     },
     connectionCounts() {
-      return { phones: device.sockets.size, panels: panel.sockets.size };
+      return {
+        phones: device.sockets.size + (wire?.device.sockets.size ?? 0),
+        panels: panel.sockets.size + (wire?.panel.sockets.size ?? 0),
+      };
     },
     async checkRedis() {
       if (!redis) return;
@@ -145,6 +192,7 @@ export async function createRealtimeHub(options: {
         // Socket.IO's close() ends each client's transport ("transport close" on the client, which then
         // reconnects on its own), unlike disconnectSockets(), after which a client stays away ("io server
         // disconnect"). It needs the engine that attach() starts (the admin command never attaches).
+        wireServer?.close();
         if (attached) await new Promise<void>((resolve) => io.close(() => resolve()));
         if (redis) await redis.quit().catch(() => undefined);
       })();

@@ -36,9 +36,12 @@ export interface RealtimeMessages {
   assertEveryMessageHandled(): void;
 }
 
-/** Authenticates one namespace's sockets, joins them to their rooms and hears their messages. */
+/**
+ * Authenticates one namespace's sockets, joins them to their rooms and hears their messages; the
+ * namespace as Socket.IO serves it and, without Redis, as wire.ts does (its sockets look the same).
+ */
 function listen<S extends Record<string, z.ZodType>, A, C>(
-  namespace: Namespace,
+  namespaces: Namespace[],
   schemas: S,
   authenticate: (token: unknown) => Promise<A | null>,
   roomsOf: (auth: A) => string[],
@@ -48,46 +51,49 @@ function listen<S extends Record<string, z.ZodType>, A, C>(
 ) {
   const handlers: Partial<Handlers<S, C>> = {};
   const listeners: ((sender: C) => void)[] = [];
-  namespace.use((socket, next) => {
-    const token = (socket.handshake.auth as { token?: unknown }).token;
-    authenticate(token)
-      .then(async (auth) => {
-        if (!auth) return next(connectionError('UNAUTHENTICATED'));
-        socket.data = auth;
-        await socket.join(roomsOf(auth));
-        next();
-      })
-      .catch((error: unknown) => {
-        // never the error's own text to the client (it may name tables or values)
-        log.error({ err: error }, 'could not authenticate a realtime connection');
-        next(connectionError('SERVER_BUSY'));
-      });
-  });
-  // every handler is registered by the time a socket connects (app.ts checks it at start-up)
-  namespace.on('connection', (socket: Socket) => {
-    const sender = { auth: socket.data as A, socket } as C;
-    handleMessages(socket, sender, schemas, handlers as Handlers<S, C>, log, onRefused);
-    if (!isCheckedInRoom) {
-      for (const listener of listeners) listener(sender);
-      return;
-    }
-    // A token rotation disconnects the sockets of the device's room, but only connected ones: a
-    // socket still in this middleware is not among them, and a look-up that began before the
-    // rotation committed still finds the old token. So the token is asked for again once the socket
-    // is connected, before it is told anything (pending orders): a rotation that commits later
-    // finds it in the room, one that committed earlier is seen here (issue 12: an old token must
-    // not keep receiving commands).
-    const token = (socket.handshake.auth as { token?: unknown }).token;
-    authenticate(token)
-      .then((auth) => {
-        if (!auth) return void socket.disconnect(true);
-        if (socket.connected) for (const listener of listeners) listener(sender);
-      })
-      .catch((error: unknown) => {
-        log.error({ err: error }, 'could not check a realtime connection again');
-        socket.disconnect(true);
-      });
-  });
+  for (const namespace of namespaces) listenTo(namespace);
+  function listenTo(namespace: Namespace) {
+    namespace.use((socket, next) => {
+      const token = (socket.handshake.auth as { token?: unknown }).token;
+      authenticate(token)
+        .then(async (auth) => {
+          if (!auth) return next(connectionError('UNAUTHENTICATED'));
+          socket.data = auth;
+          await socket.join(roomsOf(auth));
+          next();
+        })
+        .catch((error: unknown) => {
+          // never the error's own text to the client (it may name tables or values)
+          log.error({ err: error }, 'could not authenticate a realtime connection');
+          next(connectionError('SERVER_BUSY'));
+        });
+    });
+    // every handler is registered by the time a socket connects (app.ts checks it at start-up)
+    namespace.on('connection', (socket: Socket) => {
+      const sender = { auth: socket.data as A, socket } as C;
+      handleMessages(socket, sender, schemas, handlers as Handlers<S, C>, log, onRefused);
+      if (!isCheckedInRoom) {
+        for (const listener of listeners) listener(sender);
+        return;
+      }
+      // A token rotation disconnects the sockets of the device's room, but only connected ones: a
+      // socket still in this middleware is not among them, and a look-up that began before the
+      // rotation committed still finds the old token. So the token is asked for again once the socket
+      // is connected, before it is told anything (pending orders): a rotation that commits later
+      // finds it in the room, one that committed earlier is seen here (issue 12: an old token must
+      // not keep receiving commands).
+      const token = (socket.handshake.auth as { token?: unknown }).token;
+      authenticate(token)
+        .then((auth) => {
+          if (!auth) return void socket.disconnect(true);
+          if (socket.connected) for (const listener of listeners) listener(sender);
+        })
+        .catch((error: unknown) => {
+          log.error({ err: error }, 'could not check a realtime connection again');
+          socket.disconnect(true);
+        });
+    });
+  }
   const side: MessageSide<S, C> = {
     on(type, handler) {
       if (!Object.hasOwn(schemas, type)) throw new Error(`not a message of the contract: ${String(type)}`);
@@ -107,7 +113,7 @@ export function createRealtimeMessages(
   onRefused?: (code: string) => void,
 ): RealtimeMessages {
   const panel = listen<typeof panelToServerMessages, UserAuth, Sender<UserAuth, PanelSocket>>(
-    hub.panel as unknown as Namespace,
+    namespacesOf(hub, 'panel'),
     panelToServerMessages,
     authenticators.panel,
     (auth) => [userRoom(auth.userId), sessionRoom(auth.sessionId)],
@@ -116,7 +122,7 @@ export function createRealtimeMessages(
     onRefused,
   );
   const device = listen<typeof deviceToServerMessages, DeviceAuth, Sender<DeviceAuth, DeviceSocket>>(
-    hub.device as unknown as Namespace,
+    namespacesOf(hub, 'device'),
     deviceToServerMessages,
     authenticators.device,
     (auth) => [deviceRoom(auth.deviceRowId)],
@@ -135,6 +141,13 @@ export function createRealtimeMessages(
       if (missing.length > 0) throw new Error(`realtime messages without a handler: ${missing.join(', ')}`);
     },
   };
+}
+
+/** the namespace's Socket.IO side, and its wire.ts side when there is one */
+function namespacesOf(hub: RealtimeHub, side: 'panel' | 'device'): Namespace[] {
+  const namespaces = [hub[side] as unknown as Namespace];
+  if (hub.wire) namespaces.push(hub.wire[side] as unknown as Namespace);
+  return namespaces;
 }
 
 /** The error a refused connection gets: its message is Spanish, its `data.code` the API's code. */
