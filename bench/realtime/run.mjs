@@ -609,7 +609,12 @@ async function main() {
       const run = { phones: n };
       results.runs.push(run);
       run.server = await step('server', () =>
-        benchTarget('our server (Socket.IO)', () => startServer(database.url), phones.slice(0, n), accounts),
+        benchTarget(
+          'our server (one process, no Redis)',
+          () => startServer(database.url),
+          phones.slice(0, n),
+          accounts,
+        ),
       );
       run.relay = await step('relay', () =>
         benchTarget('bare ws relay', startRelay, phones.slice(0, n), accounts),
