@@ -60,10 +60,10 @@ const REDIS_CONNECT_TIMEOUT_MS = 5000;
 /** the longest wait between two tries to reach a lost Redis */
 const REDIS_RECONNECT_MAX_MS = 2000;
 
-/** Sockets are authenticated and heard by `createRealtimeMessages` (messages.ts). */
 /** a message over this closes the connection (engine.io's rule); ours, smaller, only refuses it */
 const MAX_PACKET_BYTES = 256 * 1024;
 
+/** Sockets are authenticated and heard by `createRealtimeMessages` (messages.ts). */
 export async function createRealtimeHub(options: {
   redisUrl?: string | undefined;
   redisStream: string;
@@ -110,7 +110,8 @@ export async function createRealtimeHub(options: {
     panel: wireServer.of(PANEL_NAMESPACE),
     device: wireServer.of(DEVICE_NAMESPACE),
   };
-  /** Socket.IO's broadcast costs as much with nobody in the room: without Redis, only when someone is */
+  // Socket.IO's broadcast encodes the packet and builds its frame before it looks for anyone in the
+  // room (bench/RESULTS.md, session 17): without Redis it runs only when one of its sockets is there
   const hasSocketIoRoom = (namespace: Namespace, room: string) => !wire || namespace.adapter.rooms.has(room);
 
   return {

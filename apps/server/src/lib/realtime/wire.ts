@@ -271,6 +271,7 @@ export function createWireServer(options: {
 }): WireServer {
   const namespaces = new Map<string, WireNamespace>();
   const connections = new Set<Connection>();
+  let isClosed = false;
   const wss = new WebSocketServer({
     noServer: true,
     perMessageDeflate: false,
@@ -393,6 +394,8 @@ export function createWireServer(options: {
       return query.get('EIO') === '4' && query.get('transport') === 'websocket' && !query.has('sid');
     },
     handleUpgrade(request, socket, head) {
+      // shutting down: the client reconnects, to whichever process takes it
+      if (isClosed) return void socket.destroy();
       wss.handleUpgrade(request, socket, head, (ws) => {
         const conn = new Connection(ws);
         connections.add(conn);
@@ -415,6 +418,7 @@ export function createWireServer(options: {
       });
     },
     close() {
+      isClosed = true;
       clearInterval(sweep);
       for (const conn of connections) conn.ws.close();
     },
