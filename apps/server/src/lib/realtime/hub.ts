@@ -3,8 +3,8 @@
  * With REDIS_URL the Redis streams adapter carries messages between server processes.
  *
  * Without REDIS_URL (one process), a client that opens a WebSocket at once is served by wire.ts,
- * which speaks the same protocol at a fraction of the CPU (decision 046); Socket.IO serves the rest
- * (the panel's long polling). Each message out goes to the sockets of both.
+ * which speaks the same protocol without Socket.IO's layers, in half the memory a phone (decision
+ * 046); Socket.IO serves the rest (the panel's long polling). Each message out goes to both.
  */
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';

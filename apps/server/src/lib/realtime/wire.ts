@@ -1,8 +1,8 @@
 /**
  * Socket.IO's wire protocol, spoken by us over `ws`, for the clients that open a WebSocket at once
  * (`transports: ['websocket']`: the phones, and the panel's first try); decision 046. The clients keep
- * socket.io-client and the contract's messages; what the server saves is Socket.IO's layers of event
- * emitters, packet objects and per-socket timers on every message (bench/RESULTS.md).
+ * socket.io-client and the contract's messages; what the server leaves out is Socket.IO's layers of
+ * event emitters, packet objects and per-socket timers (half the memory a phone: bench/RESULTS.md).
  *
  * Only the packets the contract uses: Engine.IO 4 open, ping/pong, close and message; Socket.IO 5
  * connect (with its `auth`), disconnect, event, acknowledgement and connect error. The contract has no
