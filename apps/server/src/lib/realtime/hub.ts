@@ -112,7 +112,17 @@ export async function createRealtimeHub(options: {
   };
   // Socket.IO's broadcast encodes the packet and builds its frame before it looks for anyone in the
   // room (bench/RESULTS.md, session 17): without Redis it runs only when one of its sockets is there
-  const hasSocketIoRoom = (namespace: Namespace, room: string) => !wire || namespace.adapter.rooms.has(room);
+  const emitToRoom = (
+    namespace: Namespace,
+    wireSide: WireNamespace | undefined,
+    room: string,
+    type: string,
+    payload: unknown,
+  ) => {
+    if (!wire || namespace.adapter.rooms.has(room))
+      (namespace.to(room).emit as (event: string, data: unknown) => void)(type, payload);
+    wireSide?.emitTo(room, type, payload);
+  };
 
   return {
     panel,
@@ -132,16 +142,10 @@ export async function createRealtimeHub(options: {
       attached = true;
     },
     toDevice(deviceRowId, type, payload) {
-      const room = deviceRoom(deviceRowId);
-      if (hasSocketIoRoom(device, room))
-        (device.to(room).emit as (event: string, data: unknown) => void)(type, payload);
-      wire?.device.emitTo(room, type, payload);
+      emitToRoom(device as unknown as Namespace, wire?.device, deviceRoom(deviceRowId), type, payload);
     },
     toUser(userId, type, payload) {
-      const room = userRoom(userId);
-      if (hasSocketIoRoom(panel, room))
-        (panel.to(room).emit as (event: string, data: unknown) => void)(type, payload);
-      wire?.panel.emitTo(room, type, payload);
+      emitToRoom(panel as unknown as Namespace, wire?.panel, userRoom(userId), type, payload);
     },
     async isDeviceOnline(deviceRowId) {
       if (wire && wire.device.socketsIn(deviceRoom(deviceRowId)).length > 0) return true;

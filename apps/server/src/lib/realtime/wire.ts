@@ -105,7 +105,7 @@ export class WireSocket {
   }
 
   emit(event: string, ...args: unknown[]): boolean {
-    this.conn.send(`42${this.nsp.prefix}${JSON.stringify([event, ...args])}`);
+    this.conn.send(this.nsp.eventPacket([event, ...args]));
     return true;
   }
 
@@ -206,11 +206,16 @@ export class WireNamespace {
     return [...found];
   }
 
+  /** an event packet of this namespace, as the Engine.IO message that carries it */
+  eventPacket(args: unknown[]) {
+    return `42${this.prefix}${JSON.stringify(args)}`;
+  }
+
   /** one event to a room's sockets: the packet is written once */
   emitTo(room: string, event: string, data: unknown) {
     const members = this.rooms.get(room);
     if (!members) return;
-    const packet = `42${this.prefix}${JSON.stringify([event, data])}`;
+    const packet = this.eventPacket([event, data]);
     for (const socket of members) if (socket.connected) socket.sendPacket(packet);
   }
 
