@@ -3,7 +3,7 @@
  * revocable one by one (logout, the session list) or all at once (password reset and change). Each
  * keeps where it signed in from and when it was last used, for the owner's session list (issue 29).
  */
-import { and, desc, eq, gt, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { SESSION_TTL_MS, type AccountSession } from '@escudo/contract';
 import type { AppContext } from '../lib/context.ts';
@@ -13,7 +13,7 @@ import { users } from '../accounts/accounts.schema.ts';
 import type { DbOrTransaction } from '../lib/db/client.ts';
 import type { ClientOrigin } from '../lib/http/client-origin.ts';
 import { createToken, hashToken } from '../lib/crypto/tokens.ts';
-import { preparedPerDatabase } from '../lib/db/prepared.ts';
+import { plainQuery } from '../lib/db/plain-query.ts';
 import { bearerToken, type UserAuth } from '../lib/http/routes.ts';
 import { readPanelToken } from '../lib/realtime/panel-token.ts';
 import { recordActivity } from '../activity/activity.service.ts';
@@ -94,52 +94,46 @@ async function isNewBrowser(ctx: AppContext, userId: number, browserId: string, 
   return inserted.length > 0 && known !== undefined;
 }
 
-// runs on every authenticated request; a disabled account's sessions end with it
-const findActiveSession = preparedPerDatabase((db) =>
-  db
-    .select({
-      id: sessions.id,
-      userId: sessions.userId,
-      role: users.role,
-      lastUsedAt: sessions.lastUsedAt,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql.placeholder('now')),
-        isNull(users.disabledAt),
-      ),
-    )
-    .limit(1)
-    .prepare('find_active_session'),
+/**
+ * Runs on every authenticated request, hence plain SQL (lib/db/plain-query.ts); a disabled account's
+ * sessions end with it. `is_stale`: its last use is older than SESSION_LAST_USED_STEP_MS ($3).
+ */
+const findActiveSession = plainQuery<{
+  id: number;
+  user_id: number;
+  role: UserAuth['role'];
+  is_stale: boolean;
+}>(
+  'find_active_session',
+  `select s.id, s.user_id, u.role, s.last_used_at < $3 as is_stale
+  from sessions s join users u on u.id = s.user_id
+  where s.token_hash = $1 and s.revoked_at is null and s.expires_at > $2 and u.disabled_at is null
+  limit 1`,
 );
 
 export function createSessionAuthenticator(ctx: AppContext) {
   return async (request: FastifyRequest): Promise<UserAuth | null> => {
     const token = bearerToken(request);
     if (!token) return null;
-    const [session] = await findActiveSession(ctx.db).execute({
-      tokenHash: hashToken(token),
-      now: ctx.now().toISOString(),
-    });
+    const now = ctx.now();
+    const stale = new Date(now.getTime() - SESSION_LAST_USED_STEP_MS);
+    const [session] = await findActiveSession(ctx.db, [
+      hashToken(token),
+      now.toISOString(),
+      stale.toISOString(),
+    ]);
     if (!session) return null;
-    touchSession(ctx, session.id, session.lastUsedAt);
-    return { kind: 'user', userId: session.userId, sessionId: session.id, role: session.role };
+    if (session.is_stale) touchSession(ctx, session.id, now, stale);
+    return { kind: 'user', userId: session.user_id, sessionId: session.id, role: session.role };
   };
 }
 
 /**
- * Moves a session's last use to now when the stored one is stale. Not awaited: the request never
- * waits for it, and a lost write only leaves the list a few minutes behind. The condition repeats the
- * staleness, so concurrent requests of one session write it once.
+ * Moves a session's last use to now, its stored one being older than `stale`. Not awaited: the
+ * request never waits for it, and a lost write only leaves the list a few minutes behind. The
+ * condition repeats the staleness, so concurrent requests of one session write it once.
  */
-function touchSession(ctx: AppContext, sessionId: number, lastUsedAt: Date): void {
-  const now = ctx.now();
-  const stale = new Date(now.getTime() - SESSION_LAST_USED_STEP_MS);
-  if (lastUsedAt > stale) return;
+function touchSession(ctx: AppContext, sessionId: number, now: Date, stale: Date): void {
   ctx.db
     .update(sessions)
     .set({ lastUsedAt: now })
