@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import * as contract from '@escudo/contract';
 import { routes, userSchema } from '@escudo/contract';
-import { compileSerializer, createResponseSerializerCompiler } from './response-serializer.ts';
+import { compileSerializer, createResponseSerializerCompiler, withNullable } from './response-serializer.ts';
 
 const route = { method: 'POST', url: '/api/test' };
 const compile = (schema: z.ZodType, checkResponses: boolean) =>
@@ -82,9 +82,68 @@ describe('the compiled response serializer', () => {
       plan: null,
       two_factor_enabled: false,
     };
-    const parsed = userSchema.safeParse(user);
-    expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
-    expect(compile(userSchema, false)(user)).toBe(JSON.stringify(parsed.data));
+    const phone = {
+      id: 4,
+      device_id: 'demo-android',
+      device_brand: 'Samsung',
+      device_name: 'Teléfono de Camila',
+      device_model: 'Galaxy A54',
+      device_so: 'android',
+      device_soversion: 14,
+      online: true,
+      last_seen_at: '2026-11-26T19:00:00.123Z',
+      battery: 80,
+      charging: false,
+      network: 'wifi',
+      status_at: '2026-11-26T19:00:00.123Z',
+      last_position: { lat: -33.45, lng: -70.66, at: '2026-11-26T18:59:00.000Z', source: 'route_point' },
+    };
+    const asleep = { ...phone, id: 5, online: false, last_seen_at: null, battery: null, charging: null };
+    const withPlan = {
+      ...user,
+      info: { ...user.info, cuadrante: null, cuadrante_id: null },
+      dispositivos: [phone, { ...asleep, network: null, status_at: null, last_position: null }],
+      plan: {
+        id: 9,
+        plan_id: 2,
+        started_at: '2026-11-01T12:00:00.000Z',
+        expires_at: null,
+        expires_on: null,
+        plan: {
+          id: 2,
+          name: 'Familia',
+          description: 'Hasta 3 teléfonos',
+          image: null,
+          max_red: 5,
+          max_devices: 3,
+          includes: [{ id: 1, name: 'Bloqueo' }],
+          price: 9990,
+        },
+      },
+    };
+    // every nullable field of the answer, null and not (the serializer writes them as `nullable`)
+    for (const answer of [user, withPlan]) {
+      const parsed = userSchema.safeParse(answer);
+      expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+      expect(compile(userSchema, false)(answer)).toBe(JSON.stringify(parsed.data));
+    }
+  });
+
+  it("writes zod's nullable as fast-json-stringify's `nullable`, and leaves other unions alone", () => {
+    const schema = z.toJSONSchema(
+      z.object({ a: z.string().min(1).nullable(), b: z.object({ c: z.number() }).nullable() }),
+      { target: 'draft-7' },
+    );
+    expect(withNullable(schema)).toMatchObject({
+      properties: {
+        a: { type: 'string', minLength: 1, nullable: true },
+        b: { type: 'object', properties: { c: { type: 'number' } }, nullable: true },
+      },
+    });
+    const union = { anyOf: [{ type: 'string' }, { type: 'number' }] };
+    expect(withNullable(union)).toEqual(union);
+    const reference = { anyOf: [{ $ref: '#/definitions/x' }, { type: 'null' }] };
+    expect(withNullable(reference)).toEqual(reference);
   });
 
   it('refuses, when checking, an answer the contract does not allow (a 500, as before)', () => {
