@@ -110,6 +110,9 @@ export async function createRealtimeHub(options: {
     panel: wireServer.of(PANEL_NAMESPACE),
     device: wireServer.of(DEVICE_NAMESPACE),
   };
+  /** one of this process's sockets, on Socket.IO or wire.ts, is in the room (a phone's: it is connected) */
+  const isInLocalRoom = (room: string) =>
+    device.adapter.rooms.has(room) || (wire?.device.socketsIn(room).length ?? 0) > 0;
   // Socket.IO's broadcast encodes the packet and builds its frame before it looks for anyone in the
   // room (bench/RESULTS.md, session 17): without Redis it runs only when one of its sockets is there
   const emitToRoom = (
@@ -148,6 +151,7 @@ export async function createRealtimeHub(options: {
       emitToRoom(panel as unknown as Namespace, wire?.panel, userRoom(userId), type, payload);
     },
     async isDeviceOnline(deviceRowId) {
+      if (!redis) return isInLocalRoom(deviceRoom(deviceRowId));
       if (wire && wire.device.socketsIn(deviceRoom(deviceRowId)).length > 0) return true;
       try {
         return (await device.in(deviceRoom(deviceRowId)).fetchSockets()).length > 0;
@@ -159,6 +163,9 @@ export async function createRealtimeHub(options: {
     },
     async onlineDevices(deviceRowIds) {
       if (deviceRowIds.length === 0) return new Set();
+      // one process: its own rooms say it, without fetchSockets' copy of every socket (it runs on
+      // every user details; issue 31)
+      if (!redis) return new Set(deviceRowIds.filter((id) => isInLocalRoom(deviceRoom(id))));
       try {
         // one request to every process for all the rooms; each socket carries its DeviceAuth
         const rooms = deviceRowIds.map(deviceRoom);
