@@ -188,3 +188,5 @@ app.post('/api/app/tracking/getTrackings', async (request, reply) => {
 
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 console.log('anchor ready');
+// an exit of its own when the bench stops it, so that `--cpu-prof` (BENCH_ANCHOR_NODE_ARGS) is written
+process.on('SIGTERM', () => process.exit(0));

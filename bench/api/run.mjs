@@ -24,6 +24,7 @@
  *   BENCH_ANCHOR_CALLS   comma-separated anchor comparisons to run: details,login,lock,trackings (all)
  *   BENCH_NODE_ARGS      extra node arguments for our server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
  *                        to profile it under this load (the profile is written when the bench stops it)
+ *   BENCH_ANCHOR_NODE_ARGS the same for the bare anchor server, to compare the two profiles
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -53,6 +54,7 @@ const ANCHOR_CALLS = process.env.BENCH_ANCHOR_CALLS
   ? new Set(process.env.BENCH_ANCHOR_CALLS.split(',').filter(Boolean))
   : null;
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const ANCHOR_NODE_ARGS = (process.env.BENCH_ANCHOR_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const OVERLOAD_CONNECTIONS = 300;
 const DEMO = { email: 'demo@escudo.cl', password: 'escudo-demo' };
 /** the demo account's iPhone: registering it again updates the row and rotates its token */
@@ -303,7 +305,7 @@ async function seedRoutes(databaseUrl) {
 async function compareWithAnchor(server, databaseUrl, token, browserCookie) {
   await seedRoutes(databaseUrl);
   const port = await freePort();
-  const anchor = startProcess('anchor server', ['bench/api/bare-anchor.mjs'], {
+  const anchor = startProcess('anchor server', [...ANCHOR_NODE_ARGS, 'bench/api/bare-anchor.mjs'], {
     cwd: repoRoot,
     env: { PORT: String(port), DATABASE_URL: databaseUrl },
     readyText: 'anchor ready',
