@@ -105,9 +105,11 @@ const findActiveSession = plainQuery<{
   is_stale: boolean;
 }>(
   'find_active_session',
-  `select s.id, s.user_id, u.role, s.last_used_at < $3 as is_stale
+  // the clock's time comes as milliseconds since the epoch: no Date made and written as text for it
+  `select s.id, s.user_id, u.role, s.last_used_at < to_timestamp($3::float8 / 1000) as is_stale
   from sessions s join users u on u.id = s.user_id
-  where s.token_hash = $1 and s.revoked_at is null and s.expires_at > $2 and u.disabled_at is null
+  where s.token_hash = $1 and s.revoked_at is null and s.expires_at > to_timestamp($2::float8 / 1000)
+    and u.disabled_at is null
   limit 1`,
 );
 
@@ -115,15 +117,11 @@ export function createSessionAuthenticator(ctx: AppContext) {
   return async (request: FastifyRequest): Promise<UserAuth | null> => {
     const token = bearerToken(request);
     if (!token) return null;
-    const now = ctx.now();
-    const stale = new Date(now.getTime() - SESSION_LAST_USED_STEP_MS);
-    const [session] = await findActiveSession(ctx.db, [
-      hashToken(token),
-      now.toISOString(),
-      stale.toISOString(),
-    ]);
+    const nowMs = ctx.now().getTime();
+    const staleMs = nowMs - SESSION_LAST_USED_STEP_MS;
+    const [session] = await findActiveSession(ctx.db, [hashToken(token), nowMs, staleMs]);
     if (!session) return null;
-    if (session.is_stale) touchSession(ctx, session.id, now, stale);
+    if (session.is_stale) touchSession(ctx, session.id, new Date(nowMs), new Date(staleMs));
     return { kind: 'user', userId: session.user_id, sessionId: session.id, role: session.role };
   };
 }
