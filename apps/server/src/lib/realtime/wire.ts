@@ -18,10 +18,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 
 /** Engine.IO's defaults, told to the client in the open packet */
-const PING_INTERVAL_MS = 25_000;
+export const PING_INTERVAL_MS = 25_000;
 const PING_TIMEOUT_MS = 20_000;
 /** Socket.IO's `connectTimeout`: a connection that joins no namespace in this time is closed */
 const CONNECT_TIMEOUT_MS = 45_000;
+/**
+ * ours: the ping sweep visits one of this many slices of the connections at a time, spread over the
+ * interval (every 500 ms by default), so that 10,000 phones are not all pinged, nor all answer, in one
+ * turn of the event loop: each ping is a socket write, and on the machines we measure on one costs
+ * tens of µs, so a sweep of them all held every request and message up for a large part of a second
+ */
+const SWEEP_SLICES = 50;
 
 type Listener = (...args: unknown[]) => void;
 export type WireMiddleware = (socket: WireSocket, next: (error?: Error & { data?: unknown }) => void) => void;
@@ -59,7 +66,11 @@ class Connection {
   isOpen = true;
   readonly openedAt = Date.now();
 
-  constructor(readonly ws: WebSocket) {}
+  /** `slice`: which of the sweep's slices pings this connection */
+  constructor(
+    readonly ws: WebSocket,
+    readonly slice: number,
+  ) {}
 
   send(packet: string) {
     if (this.isOpen) this.ws.send(packet);
@@ -273,9 +284,16 @@ export function createWireServer(options: {
   /** the largest WebSocket message; a bigger one closes the connection (engine.io's maxHttpBufferSize) */
   maxPayload: number;
   log: FastifyBaseLogger;
+  /** Engine.IO's ping interval; tests shorten it */
+  pingIntervalMs?: number;
 }): WireServer {
+  const pingIntervalMs = options.pingIntervalMs ?? PING_INTERVAL_MS;
   const namespaces = new Map<string, WireNamespace>();
   const connections = new Set<Connection>();
+  /** the connections by the sweep's slice; new ones go to each slice in turn */
+  const slices = Array.from({ length: SWEEP_SLICES }, () => new Set<Connection>());
+  let nextSlice = 0;
+  let sweptSlice = 0;
   let isClosed = false;
   const wss = new WebSocketServer({
     noServer: true,
@@ -286,16 +304,17 @@ export function createWireServer(options: {
     `0${JSON.stringify({
       sid: newId(),
       upgrades: [],
-      pingInterval: PING_INTERVAL_MS,
+      pingInterval: pingIntervalMs,
       pingTimeout: PING_TIMEOUT_MS,
       maxPayload: options.maxPayload,
     })}`;
 
-  // one timer for every connection, not one each (memory, issue 3): a connection that did not answer
-  // the last ping, or joined no namespace in time, is ended
+  // one timer for every connection, not one each (memory, issue 3), visiting one slice a tick: each
+  // connection is pinged once an interval; one that did not answer the last ping, or joined no
+  // namespace in time, is ended
   const sweep = setInterval(() => {
     const now = Date.now();
-    for (const conn of connections) {
+    for (const conn of slices[sweptSlice] ?? []) {
       if (!conn.isAlive || (conn.sockets.size === 0 && now - conn.openedAt > CONNECT_TIMEOUT_MS)) {
         conn.ws.terminate();
         continue;
@@ -303,7 +322,8 @@ export function createWireServer(options: {
       conn.isAlive = false;
       conn.send('2');
     }
-  }, PING_INTERVAL_MS);
+    sweptSlice = (sweptSlice + 1) % SWEEP_SLICES;
+  }, pingIntervalMs / SWEEP_SLICES);
   sweep.unref();
 
   function onPacket(conn: Connection, text: string) {
@@ -402,8 +422,10 @@ export function createWireServer(options: {
       // shutting down: the client reconnects, to whichever process takes it
       if (isClosed) return void socket.destroy();
       wss.handleUpgrade(request, socket, head, (ws) => {
-        const conn = new Connection(ws);
+        const conn = new Connection(ws, nextSlice);
+        nextSlice = (nextSlice + 1) % SWEEP_SLICES;
         connections.add(conn);
+        slices[conn.slice]?.add(conn);
         ws.on('message', (raw: RawData, isBinary: boolean) => {
           try {
             if (isBinary) onAttachment(conn, Buffer.isBuffer(raw) ? raw : Buffer.from(raw as ArrayBuffer));
@@ -416,6 +438,7 @@ export function createWireServer(options: {
         });
         ws.on('close', () => {
           connections.delete(conn);
+          slices[conn.slice]?.delete(conn);
           conn.closeSockets('transport close');
         });
         ws.on('error', () => ws.terminate());
