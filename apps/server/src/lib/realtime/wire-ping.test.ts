@@ -52,7 +52,7 @@ async function client(url: string, { answersPings }: { answersPings: boolean }) 
 describe("wire.ts's ping sweep", () => {
   it('pings every connection each interval, a slice of them at a time', async () => {
     const url = await startWireServer();
-    const clients = [];
+    const clients: Awaited<ReturnType<typeof client>>[] = [];
     for (let i = 0; i < 20; i++) clients.push(await client(url, { answersPings: true }));
     await expect
       .poll(() => clients.every(({ pingTimes }) => pingTimes.length >= 2), { timeout: 10_000 })
