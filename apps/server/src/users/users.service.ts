@@ -77,6 +77,9 @@ const findUserDetails = plainQuery<{ details: UserDetailJson }>(
   where u.id = $1`,
 );
 
+/** this server's realtime URL, for a zone without a cluster of its own */
+const ownRealtimeUrl = (ctx: AppContext) => `${ctx.env.PUBLIC_URL}/panel`;
+
 /**
  * spec section 3: the User with info, dispositivos and plan. It runs on every screen of the panel
  * and the phone app, so it is one prepared query plus the cached plan catalogue (bench/RESULTS.md).
@@ -116,8 +119,8 @@ export async function getUserDetails(ctx: AppContext, userId: number): Promise<U
         id: cuadrante.id,
         name: cuadrante.name,
         // the zone's own realtime cluster, or this server when none is set
-        primary_fdb_url: cuadrante.primary_fdb_url ?? `${ctx.env.PUBLIC_URL}/panel`,
-        tracking_fdb_url: cuadrante.tracking_fdb_url ?? `${ctx.env.PUBLIC_URL}/panel`,
+        primary_fdb_url: cuadrante.primary_fdb_url ?? ownRealtimeUrl(ctx),
+        tracking_fdb_url: cuadrante.tracking_fdb_url ?? ownRealtimeUrl(ctx),
       },
     },
     dispositivos: dispositivos as UserDevice[],

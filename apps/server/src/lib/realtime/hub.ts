@@ -152,7 +152,7 @@ export async function createRealtimeHub(options: {
     },
     async isDeviceOnline(deviceRowId) {
       if (!redis) return isInLocalRoom(deviceRoom(deviceRowId));
-      if (wire && wire.device.socketsIn(deviceRoom(deviceRowId)).length > 0) return true;
+      // with Redis every socket is Socket.IO's (wire.ts serves one process only)
       try {
         return (await device.in(deviceRoom(deviceRowId)).fetchSockets()).length > 0;
       } catch (error) {
@@ -170,10 +170,7 @@ export async function createRealtimeHub(options: {
         // one request to every process for all the rooms; each socket carries its DeviceAuth
         const rooms = deviceRowIds.map(deviceRoom);
         const sockets = await device.in(rooms).fetchSockets();
-        const online = new Set(sockets.map((socket) => socket.data.deviceRowId));
-        for (const socket of wire?.device.socketsIn(rooms) ?? [])
-          online.add((socket.data as DeviceAuth).deviceRowId);
-        return online;
+        return new Set(sockets.map((socket) => socket.data.deviceRowId));
       } catch (error) {
         options.log.warn({ err: error }, 'could not ask the other processes about phones');
         return new Set();
