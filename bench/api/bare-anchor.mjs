@@ -1,12 +1,14 @@
 /**
  * The anchor `bench:api` measures four of our calls against (issue 31): a bare Fastify + pg server on
  * the same database, doing for each what the call cannot do without, as prepared statements, and the
- * answer as JSON. No validation, no admission, no logging, no security headers, no rate limits, no
- * activity or security e-mail, no plan catalogue, no signed URLs: the distance to it is what all of
- * those cost together.
+ * answer as JSON. No validation, no admission, no logging, no security headers, no metrics, no rate
+ * limits, no activity or security e-mail, no signed URLs: the distance to it is what all of those cost
+ * together.
  *
- * - user details: the session by its token's SHA-256, then one join of the account, its plan, its
- *   two-step state and its phones;
+ * - user details: our own two statements, word for word (the session by its token's SHA-256, then the
+ *   account with its zone, two-step state, plan and phones with their last positions as one JSON
+ *   value), and the same answer as ours, which the bench checks field by field: the distance is then
+ *   our server's own work, not a lighter query or a smaller answer;
  * - sign-in: the account by its e-mail, the same argon2id check as ours (@node-rs/argon2, the stored
  *   hash), a session stored by its token's hash;
  * - a lock order: the session, the phone by its identifier and owner, the order stored;
@@ -23,24 +25,73 @@ import pg from 'pg';
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const app = Fastify({ logger: false });
 
+/**
+ * user details' two queries, the same SQL text as ours (auth/sessions.ts, users/users.service.ts and
+ * users/last-positions.ts; the bench checks that both servers give the same answer, so a change to
+ * ours that this copy misses stops the run): the session, then the account with its zone, two-step
+ * state, plan and phones with their last positions, as one JSON value.
+ */
 const SESSION = {
   name: 'anchor_session',
-  text: `select s.user_id from sessions s join users u on u.id = s.user_id
-         where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now() and u.disabled_at is null
-         limit 1`,
+  text: `select s.id, s.user_id, u.role, s.last_used_at < to_timestamp($3::float8 / 1000) as is_stale
+  from sessions s join users u on u.id = s.user_id
+  where s.token_hash = $1 and s.revoked_at is null and s.expires_at > to_timestamp($2::float8 / 1000)
+    and u.disabled_at is null
+  limit 1`,
 };
+const iso = (expression) => `to_char(${expression} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const lastPosition = (deviceRowId) => `(
+  select json_build_object('lat', p.lat, 'lng', p.lng, 'at', ${iso('p.at')}, 'source', p.source)
+  from (
+    (select r.lat, r.lng, r.created_at as at, 'lost_report' as source
+      from lost_reports r where r.device_id = ${deviceRowId}
+      order by r.created_at desc limit 1)
+    union all
+    (select tp.lat, tp.lng, tp.recorded_at as at, 'route_point' as source
+      from trackings t
+      cross join lateral (
+        select lat, lng, recorded_at from tracking_points pt
+        where pt.tracking_id = t.id order by pt.id desc limit 1
+      ) tp
+      where t.device_id = ${deviceRowId}
+      order by t.created_at desc, t.id desc limit 1)
+  ) p
+  order by p.at desc limit 1
+)`;
 const DETAILS = {
   name: 'anchor_details',
-  text: `select u.id, u.name, u.email, u.role, u.avatar_key, u.direccion, u.telefono, u.rut, u.pais_id,
-           u.region_id, u.comuna_id, u.genero, u.nacimiento, u.cuadrante_id, u.codigo_invitacion,
-           t.enabled_at, p.id as plan_row_id, p.plan_id, p.started_at, p.expires_at,
-           d.id as device_row_id, d.device_id, d.device_brand, d.device_name, d.device_model,
-           d.device_so, d.device_soversion, d.last_seen_at, d.battery, d.charging, d.network, d.status_at
-         from users u
-         left join two_factor t on t.user_id = u.id
-         left join user_plans p on p.user_id = u.id
-         left join devices d on d.user_id = u.id and d.removed_at is null
-         where u.id = $1 order by d.id`,
+  text: `select json_build_object(
+    'id', u.id, 'name', u.name, 'email', u.email,
+    'email_verified', u.email_verified_at is not null, 'role', u.role, 'avatar_key', u.avatar_key,
+    'info', json_build_object(
+      'direccion', u.direccion, 'telefono', u.telefono, 'rut', u.rut, 'pais', u.pais_id,
+      'region', u.region_id, 'comuna', u.comuna_id, 'genero', u.genero, 'nacimiento', u.nacimiento,
+      'cuadrante_id', u.cuadrante_id, 'codigo_invitacion', u.codigo_invitacion),
+    'cuadrante', case when c.id is null then null else json_build_object(
+      'id', c.id, 'name', c.name, 'primary_fdb_url', c.primary_fdb_url,
+      'tracking_fdb_url', c.tracking_fdb_url) end,
+    'dispositivos', coalesce((
+      select json_agg(json_build_object(
+        'id', devices.id, 'device_id', devices.device_id, 'device_brand', devices.device_brand,
+        'device_name', devices.device_name, 'device_model', devices.device_model,
+        'device_so', devices.device_so, 'device_soversion', devices.device_soversion,
+        'last_seen_at', ${iso('devices.last_seen_at')}, 'battery', devices.battery,
+        'charging', devices.charging, 'network', devices.network,
+        'status_at', ${iso('devices.status_at')},
+        'last_position', ${lastPosition('devices.id')}
+      ) order by devices.id)
+      from devices where devices.user_id = u.id and devices.removed_at is null), '[]'),
+    'plan', case when p.id is null then null else json_build_object(
+      'id', p.id, 'plan_id', p.plan_id, 'started_at', ${iso('p.started_at')},
+      'expires_at', ${iso('p.expires_at')},
+      'expires_on', to_char(p.expires_at at time zone 'America/Santiago', 'YYYY-MM-DD')) end,
+    'two_factor_enabled', tf.enabled_at is not null
+  ) as details
+  from users u
+  left join cuadrantes c on c.id = u.cuadrante_id
+  left join two_factor tf on tf.user_id = u.id
+  left join user_plans p on p.user_id = u.id
+  where u.id = $1`,
 };
 
 const sha256 = (text) => createHash('sha256').update(text).digest('hex');
@@ -48,37 +99,58 @@ const sha256 = (text) => createHash('sha256').update(text).digest('hex');
 /** the signed-in user's id, or null */
 async function userOf(request) {
   const token = (request.headers.authorization ?? '').replace(/^Bearer /, '');
-  const session = await pool.query({ ...SESSION, values: [sha256(token)] });
+  const now = Date.now();
+  const session = await pool.query({ ...SESSION, values: [sha256(token), now, now - 5 * 60_000] });
   return session.rows[0]?.user_id ?? null;
 }
+
+/** the plan catalogue, read once: the anchor's answer holds the same plan as ours */
+const catalogue = (async () => {
+  const plans = await pool.query('select * from planes order by position');
+  const features = await pool.query(
+    `select f.plan_id, i.id, i.name from plan_features f join plan_includes i on i.id = f.include_id order by i.id`,
+  );
+  return new Map(
+    plans.rows.map((row) => [
+      row.id,
+      {
+        id: row.id,
+        name: row.name,
+        description: row.description,
+        image: row.image,
+        max_red: row.max_red,
+        max_devices: row.max_devices,
+        price: row.price,
+        includes: features.rows.filter((f) => f.plan_id === row.id).map(({ id, name }) => ({ id, name })),
+      },
+    ]),
+  );
+})();
+
+/** this server's realtime URL, as ours writes it for a zone without a cluster of its own */
+const realtimeUrl = `${process.env.PUBLIC_URL ?? ''}/panel`;
 
 app.post('/api/app/user/details', async (request, reply) => {
   const userId = await userOf(request);
   if (userId === null) return reply.code(401).send({ code: 'UNAUTHENTICATED' });
   const { rows } = await pool.query({ ...DETAILS, values: [userId] });
-  const [first] = rows;
+  const { avatar_key: avatarKey, info, cuadrante, plan, ...user } = rows[0].details;
+  // no phone is connected to the anchor, nor (in the bench) to ours
+  for (const device of user.dispositivos) device.online = false;
   return {
     user: {
-      id: first.id,
-      name: first.name,
-      email: first.email,
-      role: first.role,
-      info: { avatar: first.avatar_key, direccion: first.direccion, rut: first.rut },
-      dispositivos: rows
-        .filter((row) => row.device_row_id !== null)
-        .map((row) => ({
-          id: row.device_row_id,
-          device_id: row.device_id,
-          device_brand: row.device_brand,
-          device_name: row.device_name,
-          device_model: row.device_model,
-          device_so: row.device_so,
-          device_soversion: Number(row.device_soversion),
-          battery: row.battery,
-          network: row.network,
-        })),
-      plan: first.plan_row_id ? { id: first.plan_row_id, plan_id: first.plan_id } : null,
-      two_factor_enabled: first.enabled_at !== null,
+      ...user,
+      info: {
+        ...info,
+        // ours signs a link to the avatar; the bench's account has none
+        avatar: avatarKey,
+        cuadrante: cuadrante && {
+          ...cuadrante,
+          primary_fdb_url: cuadrante.primary_fdb_url ?? realtimeUrl,
+          tracking_fdb_url: cuadrante.tracking_fdb_url ?? realtimeUrl,
+        },
+      },
+      plan: plan && { ...plan, plan: (await catalogue).get(plan.plan_id) },
     },
   };
 });

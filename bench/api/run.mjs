@@ -31,11 +31,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { callApi, route, routeLabel } from '../lib/contract.mjs';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, PG_ADMIN_URL, repoRoot } from '../lib/escudo.mjs';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, PG_ADMIN_URL, repoRoot, serverEntryArgs } from '../lib/escudo.mjs';
 import { cpuShares, machine, median, readCpu } from '../lib/machine.mjs';
 import {
   freePort,
@@ -243,12 +244,13 @@ async function benchBaseline() {
 }
 
 /**
- * Our server on a free port. Not startServer of bench/lib/escudo.mjs: that one runs production-like
- * settings, without the demo account these measurements sign in with.
+ * Our server on a free port, as production runs it (the compiled bundle). Not startServer of
+ * bench/lib/escudo.mjs: that one runs production-like settings, without the demo account these
+ * measurements sign in with.
  */
 async function startEscudo(databaseUrl) {
   const port = await freePort();
-  const server = startProcess('escudo server', [...NODE_ARGS, '--import', 'tsx', 'apps/server/src/main.ts'], {
+  const server = startProcess('escudo server', [...NODE_ARGS, ...serverEntryArgs()], {
     cwd: repoRoot,
     env: {
       DATA_DIR: makeTempDir('escudo-bench-'),
@@ -310,14 +312,15 @@ async function compareWithAnchor(server, databaseUrl, token, browserCookie) {
   const port = await freePort();
   const anchor = startProcess('anchor server', [...ANCHOR_NODE_ARGS, 'bench/api/bare-anchor.mjs'], {
     cwd: repoRoot,
-    env: { PORT: String(port), DATABASE_URL: databaseUrl },
+    // PUBLIC_URL as ours has it: the realtime URL in user details is written from it
+    env: { PORT: String(port), DATABASE_URL: databaseUrl, PUBLIC_URL: `http://localhost:${server.port}` },
     readyText: 'anchor ready',
   });
   try {
     await anchor.ready;
     const bearer = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
     const calls = {
-      details: { name: 'userDetails', headers: bearer, body: '{}' },
+      details: { name: 'userDetails', headers: bearer, body: '{}', sameAnswer: true },
       login: {
         name: 'login',
         headers: { 'content-type': 'application/json', cookie: browserCookie },
@@ -347,10 +350,18 @@ async function compareWithAnchor(server, databaseUrl, token, browserCookie) {
         fromManyAddresses: call.fromManyAddresses,
       };
       // the same answer from both, or the comparison means nothing
+      const answers = [];
       for (const base of [server.base, `http://127.0.0.1:${port}`]) {
         const check = await fetch(`${base}${urlPath}`, request);
         if (!check.ok)
           throw new Error(`${call.name} at ${base} failed: ${check.status} ${await check.text()}`);
+        answers.push(await check.json());
+      }
+      // user details answers alike, field for field (the others hold new ids and times)
+      if (call.sameAnswer && !isDeepStrictEqual(answers[0], answers[1])) {
+        throw new Error(
+          `${call.name}: the anchor's answer differs from ours\nours:   ${JSON.stringify(answers[0])}\nanchor: ${JSON.stringify(answers[1])}`,
+        );
       }
       const measureOurs = () =>
         measure(`${routeLabel(call.name)}, 10 connections`, {
