@@ -27,6 +27,8 @@
  *   BENCH_ANCHOR_NODE_ARGS the same for the bare anchor server, to compare the two profiles
  *   BENCH_ANCHOR_ROUNDS  pairs of measurements per anchor comparison (default 1), ours first in odd
  *                        rounds and the anchor first in even ones; the table prints each and the median
+ *   BENCH_SERVER_ENTRY   `tsx` runs our server's TypeScript sources through tsx instead of the compiled
+ *                        bundle production runs (bench/lib/escudo.mjs serverEntryArgs)
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -133,10 +133,12 @@ const builtRoots = new Set();
 /**
  * The node arguments that run our server as production runs it (decision 027): the bundle of
  * `serverRoot`, built first into its apps/server/dist (about a second, once per run), with source maps.
- * A checkout from before the bundle existed runs its TypeScript sources through tsx.
+ * A checkout from before the bundle existed runs its TypeScript sources through tsx, and so does every
+ * run with BENCH_SERVER_ENTRY=tsx (to compare the two ways).
  */
 export function serverEntryArgs(serverRoot = repoRoot) {
-  if (!fs.existsSync(path.join(serverRoot, 'apps/server/build.mjs'))) {
+  const tsx = process.env.BENCH_SERVER_ENTRY === 'tsx';
+  if (tsx || !fs.existsSync(path.join(serverRoot, 'apps/server/build.mjs'))) {
     return ['--import', 'tsx', 'apps/server/src/main.ts'];
   }
   if (!builtRoots.has(serverRoot)) {
