@@ -184,11 +184,9 @@ function createFastify(ctx: AppContext, database: Database): FastifyInstance {
   // of every request are callbacks, not async functions: a promise each cost (issue 31)
   app.addHook('onResponse', (request, reply, done) => {
     ctx.metrics.httpDuration.observe(
-      {
-        route: request.routeOptions.url ?? 'unmatched',
-        method: request.method,
-        status: String(reply.statusCode),
-      },
+      request.routeOptions.url ?? 'unmatched',
+      request.method,
+      reply.statusCode,
       reply.elapsedTime / 1000,
     );
     done();

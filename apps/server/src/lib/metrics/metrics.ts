@@ -8,7 +8,8 @@
  * lib/ that know nothing of the context (the admission gate, the mailer, the hub) are handed a
  * callback by the assembly.
  */
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import { RouteHistogram } from './route-histogram.ts';
 
 /** what a run of a periodic job ended as (`countJobRun`) */
 export type JobOutcome = 'completed' | 'failed';
@@ -16,7 +17,7 @@ export type JobOutcome = 'completed' | 'failed';
 export interface Metrics {
   registry: Registry;
   /** every answer Fastify sent, by route pattern (never the raw URL), method and status */
-  httpDuration: Histogram<'route' | 'method' | 'status'>;
+  httpDuration: RouteHistogram;
   /** commands that reached a final state (done, failed, cancelled, expired), by kind */
   commands: Counter<'kind' | 'state'>;
   routePointsStored: Counter;
@@ -68,13 +69,12 @@ export function createMetrics(): Metrics {
   });
   return {
     registry,
-    httpDuration: new Histogram({
-      name: 'http_request_duration_seconds',
-      help: 'Time to answer an HTTP request, by route pattern, method and status.',
-      labelNames: ['route', 'method', 'status'],
-      buckets: HTTP_BUCKETS_S,
-      registers,
-    }),
+    httpDuration: new RouteHistogram(
+      'http_request_duration_seconds',
+      'Time to answer an HTTP request, by route pattern, method and status.',
+      HTTP_BUCKETS_S,
+      registry,
+    ),
     commands: new Counter({
       name: 'escudo_commands_total',
       help: 'Commands to phones that reached a final state, by kind and state.',
