@@ -21,7 +21,10 @@ describe('the HTTP layer', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(response.headers['strict-transport-security']).toBeDefined();
-    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    // this process's prefix, then a count (lib/http/request-id.ts): a new one each request
+    expect(response.headers['x-request-id']).toMatch(/^[\w-]{12}-[0-9a-z]+$/);
+    const next = await app.app.inject({ method: 'GET', url: '/api/config' });
+    expect(next.headers['x-request-id']).not.toBe(response.headers['x-request-id']);
   });
 
   it('serves public settings only: no secret of the server', async () => {

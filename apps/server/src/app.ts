@@ -2,7 +2,6 @@
  * Builds the server: one Fastify instance with the API under /api, the OpenAPI docs at /api/docs,
  * and the built panel with history fallback. `main.ts` listens; tests call `app.inject()`.
  */
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
 import compress from '@fastify/compress';
@@ -20,6 +19,7 @@ import { registerNulGuard } from './lib/http/nul-guard.ts';
 import { createResponseSerializerCompiler } from './lib/http/response-serializer.ts';
 import { answerClientError, answerFrameworkError } from './lib/http/framework-errors.ts';
 import { registerSecurityHeaders } from './lib/http/security-headers.ts';
+import { createRequestIds } from './lib/http/request-id.ts';
 import { createRouter } from './lib/http/routes.ts';
 import { createReadiness, registerHealthRoutes } from './lib/http/health.ts';
 import { countJobRun, isRateLimitCode } from './lib/metrics/metrics.ts';
@@ -166,7 +166,7 @@ function createFastify(ctx: AppContext, database: Database): FastifyInstance {
     // the admission gate runs before Fastify sees a request (lib/http/admission.ts says why)
     serverFactory,
     loggerInstance: ctx.log,
-    genReqId: () => randomUUID(),
+    genReqId: createRequestIds(),
     logController: new OneLineRequestLog(),
     bodyLimit: 1024 * 1024,
     // X-Forwarded-For counts only from the proxies TRUST_PROXY names; unset, nobody's (decision 031)
