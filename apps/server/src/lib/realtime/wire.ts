@@ -24,11 +24,13 @@ const PING_TIMEOUT_MS = 20_000;
 const CONNECT_TIMEOUT_MS = 45_000;
 /**
  * ours: the ping sweep visits one of this many slices of the connections at a time, spread over the
- * interval (every 500 ms by default), so that 10,000 phones are not all pinged, nor all answer, in one
+ * interval (every 100 ms by default), so that 10,000 phones are not all pinged, nor all answer, in one
  * turn of the event loop: each ping is a socket write, and on the machines we measure on one costs
- * tens of µs, so a sweep of them all held every request and message up for a large part of a second
+ * tens of µs, so a sweep of them all held every request and message up for a large part of a second.
+ * With 50 slices (200 pings a turn, a few ms) a message arriving one at a time still met a sweep
+ * often enough to show in its p99 (bench/RESULTS.md, issue 31); 40 pings a turn hold it well under 1 ms.
  */
-const SWEEP_SLICES = 50;
+const SWEEP_SLICES = 250;
 
 type Listener = (...args: unknown[]) => void;
 export type WireMiddleware = (socket: WireSocket, next: (error?: Error & { data?: unknown }) => void) => void;
