@@ -15,84 +15,24 @@
  * - getTrackings (a page of a phone's routes with their points): the session, then the phone, the
  *   total and the page in one query, then the page's points in one more.
  *
- *   PORT=… DATABASE_URL=… node bench/api/bare-anchor.mjs   (prints "anchor ready" once listening)
+ * It takes those two statements from the server's sources, so it runs through tsx:
+ *
+ *   PORT=… DATABASE_URL=… node --import tsx bench/api/bare-anchor.mjs   (prints "anchor ready" once listening)
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { verify } from '@node-rs/argon2';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { ACTIVE_SESSION_SQL, SESSION_LAST_USED_STEP_MS } from '../../apps/server/src/auth/sessions.ts';
+import { USER_DETAILS_SQL } from '../../apps/server/src/users/users.service.ts';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const app = Fastify({ logger: false });
 
-/**
- * user details' two queries, the same SQL text as ours (auth/sessions.ts, users/users.service.ts and
- * users/last-positions.ts; the bench checks that both servers give the same answer, so a change to
- * ours that this copy misses stops the run): the session, then the account with its zone, two-step
- * state, plan and phones with their last positions, as one JSON value.
- */
-const SESSION = {
-  name: 'anchor_session',
-  text: `select s.id, s.user_id, u.role, s.last_used_at < to_timestamp($3::float8 / 1000) as is_stale
-  from sessions s join users u on u.id = s.user_id
-  where s.token_hash = $1 and s.revoked_at is null and s.expires_at > to_timestamp($2::float8 / 1000)
-    and u.disabled_at is null
-  limit 1`,
-};
-const iso = (expression) => `to_char(${expression} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const lastPosition = (deviceRowId) => `(
-  select json_build_object('lat', p.lat, 'lng', p.lng, 'at', ${iso('p.at')}, 'source', p.source)
-  from (
-    (select r.lat, r.lng, r.created_at as at, 'lost_report' as source
-      from lost_reports r where r.device_id = ${deviceRowId}
-      order by r.created_at desc limit 1)
-    union all
-    (select tp.lat, tp.lng, tp.recorded_at as at, 'route_point' as source
-      from trackings t
-      cross join lateral (
-        select lat, lng, recorded_at from tracking_points pt
-        where pt.tracking_id = t.id order by pt.id desc limit 1
-      ) tp
-      where t.device_id = ${deviceRowId}
-      order by t.created_at desc, t.id desc limit 1)
-  ) p
-  order by p.at desc limit 1
-)`;
-const DETAILS = {
-  name: 'anchor_details',
-  text: `select json_build_object(
-    'id', u.id, 'name', u.name, 'email', u.email,
-    'email_verified', u.email_verified_at is not null, 'role', u.role, 'avatar_key', u.avatar_key,
-    'info', json_build_object(
-      'direccion', u.direccion, 'telefono', u.telefono, 'rut', u.rut, 'pais', u.pais_id,
-      'region', u.region_id, 'comuna', u.comuna_id, 'genero', u.genero, 'nacimiento', u.nacimiento,
-      'cuadrante_id', u.cuadrante_id, 'codigo_invitacion', u.codigo_invitacion),
-    'cuadrante', case when c.id is null then null else json_build_object(
-      'id', c.id, 'name', c.name, 'primary_fdb_url', c.primary_fdb_url,
-      'tracking_fdb_url', c.tracking_fdb_url) end,
-    'dispositivos', coalesce((
-      select json_agg(json_build_object(
-        'id', devices.id, 'device_id', devices.device_id, 'device_brand', devices.device_brand,
-        'device_name', devices.device_name, 'device_model', devices.device_model,
-        'device_so', devices.device_so, 'device_soversion', devices.device_soversion,
-        'last_seen_at', ${iso('devices.last_seen_at')}, 'battery', devices.battery,
-        'charging', devices.charging, 'network', devices.network,
-        'status_at', ${iso('devices.status_at')},
-        'last_position', ${lastPosition('devices.id')}
-      ) order by devices.id)
-      from devices where devices.user_id = u.id and devices.removed_at is null), '[]'),
-    'plan', case when p.id is null then null else json_build_object(
-      'id', p.id, 'plan_id', p.plan_id, 'started_at', ${iso('p.started_at')},
-      'expires_at', ${iso('p.expires_at')},
-      'expires_on', to_char(p.expires_at at time zone 'America/Santiago', 'YYYY-MM-DD')) end,
-    'two_factor_enabled', tf.enabled_at is not null
-  ) as details
-  from users u
-  left join cuadrantes c on c.id = u.cuadrante_id
-  left join two_factor tf on tf.user_id = u.id
-  left join user_plans p on p.user_id = u.id
-  where u.id = $1`,
-};
+// user details' two statements are ours, word for word: the session, then the account with its zone,
+// two-step state, plan and phones with their last positions as one JSON value
+const SESSION = { name: 'anchor_session', text: ACTIVE_SESSION_SQL };
+const DETAILS = { name: 'anchor_details', text: USER_DETAILS_SQL };
 
 const sha256 = (text) => createHash('sha256').update(text).digest('hex');
 
@@ -100,7 +40,10 @@ const sha256 = (text) => createHash('sha256').update(text).digest('hex');
 async function userOf(request) {
   const token = (request.headers.authorization ?? '').replace(/^Bearer /, '');
   const now = Date.now();
-  const session = await pool.query({ ...SESSION, values: [sha256(token), now, now - 5 * 60_000] });
+  const session = await pool.query({
+    ...SESSION,
+    values: [sha256(token), now, now - SESSION_LAST_USED_STEP_MS],
+  });
   return session.rows[0]?.user_id ?? null;
 }
 

@@ -312,12 +312,16 @@ async function seedRoutes(databaseUrl) {
 async function compareWithAnchor(server, databaseUrl, token, browserCookie) {
   await seedRoutes(databaseUrl);
   const port = await freePort();
-  const anchor = startProcess('anchor server', [...ANCHOR_NODE_ARGS, 'bench/api/bare-anchor.mjs'], {
-    cwd: repoRoot,
-    // PUBLIC_URL as ours has it: the realtime URL in user details is written from it
-    env: { PORT: String(port), DATABASE_URL: databaseUrl, PUBLIC_URL: `http://localhost:${server.port}` },
-    readyText: 'anchor ready',
-  });
+  const anchor = startProcess(
+    'anchor server',
+    [...ANCHOR_NODE_ARGS, '--import', 'tsx', 'bench/api/bare-anchor.mjs'],
+    {
+      cwd: repoRoot,
+      // PUBLIC_URL as ours has it: the realtime URL in user details is written from it
+      env: { PORT: String(port), DATABASE_URL: databaseUrl, PUBLIC_URL: `http://localhost:${server.port}` },
+      readyText: 'anchor ready',
+    },
+  );
   try {
     await anchor.ready;
     const bearer = { 'content-type': 'application/json', authorization: `Bearer ${token}` };

@@ -98,20 +98,22 @@ async function isNewBrowser(ctx: AppContext, userId: number, browserId: string, 
  * Runs on every authenticated request, hence plain SQL (lib/db/plain-query.ts); a disabled account's
  * sessions end with it. `is_stale`: its last use is older than SESSION_LAST_USED_STEP_MS ($3).
  */
+/**
+ * The session of a token's hash ($1), unexpired at $2 and last used before $3 or not (`is_stale`).
+ * The clock's times come as milliseconds since the epoch: no Date made and written as text for them.
+ * Exported for bench:api's bare anchor, which runs the same statement.
+ */
+export const ACTIVE_SESSION_SQL = `select s.id, s.user_id, u.role, s.last_used_at < to_timestamp($3::float8 / 1000) as is_stale
+  from sessions s join users u on u.id = s.user_id
+  where s.token_hash = $1 and s.revoked_at is null and s.expires_at > to_timestamp($2::float8 / 1000)
+    and u.disabled_at is null
+  limit 1`;
 const findActiveSession = plainQuery<{
   id: number;
   user_id: number;
   role: UserAuth['role'];
   is_stale: boolean;
-}>(
-  'find_active_session',
-  // the clock's time comes as milliseconds since the epoch: no Date made and written as text for it
-  `select s.id, s.user_id, u.role, s.last_used_at < to_timestamp($3::float8 / 1000) as is_stale
-  from sessions s join users u on u.id = s.user_id
-  where s.token_hash = $1 and s.revoked_at is null and s.expires_at > to_timestamp($2::float8 / 1000)
-    and u.disabled_at is null
-  limit 1`,
-);
+}>('find_active_session', ACTIVE_SESSION_SQL);
 
 export function createSessionAuthenticator(ctx: AppContext) {
   return async (request: FastifyRequest): Promise<UserAuth | null> => {

@@ -37,11 +37,10 @@ interface UserDetailJson {
  * its own. The tables behind it are the accounts/, geography/, two-factor/ and devices/ schemas;
  * two_factor and user_plans hold at most one row per user. The day the plan's paid time ends in
  * Chile's calendar is written by the database too: in JavaScript, Intl's formatToParts cost about
- * 20 µs of every call (issue 31, bench/RESULTS.md).
+ * 20 µs of every call (issue 31, bench/RESULTS.md). Exported for bench:api's bare anchor, which runs
+ * the same statement.
  */
-const findUserDetails = plainQuery<{ details: UserDetailJson }>(
-  'find_user_details',
-  `select json_build_object(
+export const USER_DETAILS_SQL = `select json_build_object(
     'id', u.id, 'name', u.name, 'email', u.email,
     'email_verified', u.email_verified_at is not null, 'role', u.role, 'avatar_key', u.avatar_key,
     'info', json_build_object(
@@ -74,8 +73,8 @@ const findUserDetails = plainQuery<{ details: UserDetailJson }>(
   left join cuadrantes c on c.id = u.cuadrante_id
   left join two_factor tf on tf.user_id = u.id
   left join user_plans p on p.user_id = u.id
-  where u.id = $1`,
-);
+  where u.id = $1`;
+const findUserDetails = plainQuery<{ details: UserDetailJson }>('find_user_details', USER_DETAILS_SQL);
 
 /** this server's realtime URL, for a zone without a cluster of its own */
 const ownRealtimeUrl = (ctx: AppContext) => `${ctx.env.PUBLIC_URL}/panel`;

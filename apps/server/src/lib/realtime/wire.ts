@@ -291,8 +291,7 @@ export function createWireServer(options: {
 }): WireServer {
   const pingIntervalMs = options.pingIntervalMs ?? PING_INTERVAL_MS;
   const namespaces = new Map<string, WireNamespace>();
-  const connections = new Set<Connection>();
-  /** the connections by the sweep's slice; new ones go to each slice in turn */
+  /** every connection, by the sweep's slice; new ones go to each slice in turn */
   const slices = Array.from({ length: SWEEP_SLICES }, () => new Set<Connection>());
   let nextSlice = 0;
   let sweptSlice = 0;
@@ -426,7 +425,6 @@ export function createWireServer(options: {
       wss.handleUpgrade(request, socket, head, (ws) => {
         const conn = new Connection(ws, nextSlice);
         nextSlice = (nextSlice + 1) % SWEEP_SLICES;
-        connections.add(conn);
         slices[conn.slice]?.add(conn);
         ws.on('message', (raw: RawData, isBinary: boolean) => {
           try {
@@ -439,7 +437,6 @@ export function createWireServer(options: {
           }
         });
         ws.on('close', () => {
-          connections.delete(conn);
           slices[conn.slice]?.delete(conn);
           conn.closeSockets('transport close');
         });
@@ -450,7 +447,7 @@ export function createWireServer(options: {
     close() {
       isClosed = true;
       clearInterval(sweep);
-      for (const conn of connections) conn.ws.close();
+      for (const slice of slices) for (const conn of slice) conn.ws.close();
     },
   };
 }
