@@ -66,7 +66,20 @@ interface Ticket {
 
 const REFUSAL_LOG_EVERY_MS = 60_000;
 
-const tickets = new WeakMap<IncomingMessage, Ticket>();
+/**
+ * A request's ticket is a property of the request itself, not a WeakMap's value. V8's young-generation
+ * collector treats every value of a WeakMap as reachable (only a full collection weighs a value
+ * against its key), and a ticket leads back to its request through its response: so each request,
+ * with its headers, rows and answer, outlived two young collections and was copied to the old
+ * generation, to be freed only by a full collection. That was most of user details' garbage-collection
+ * time and of its p99 (issue 31; bench/api/weakmap-promotion.mjs shows it alone).
+ */
+const TICKET = Symbol('admission ticket');
+type AdmittedRequest = IncomingMessage & { [TICKET]?: Ticket };
+
+function ticketOf(request: IncomingMessage): Ticket | undefined {
+  return (request as AdmittedRequest)[TICKET];
+}
 
 export interface GateInternals {
   acquire(ticket: Ticket, onAdmit: () => void, onRefuse: () => void, isReturning: boolean): void;
@@ -193,7 +206,7 @@ export function createAdmissionGate(options: AdmissionOptions): AdmissionGate {
         uploadFrom: null,
         isClosed: false,
       };
-      tickets.set(request, ticket);
+      (request as AdmittedRequest)[TICKET] = ticket;
       response.once('close', () => {
         ticket.isClosed = true;
         release(ticket);
@@ -226,7 +239,7 @@ export function registerAdmissionHooks(app: FastifyInstance, gate: AdmissionGate
   // callback hooks, not async ones: they run on every request, and most of the time they have
   // nothing to wait for (a promise each was a measurable part of a call's cost: issue 31)
   app.addHook('preParsing', (request, reply, payload, done) => {
-    const ticket = tickets.get(request.raw);
+    const ticket = ticketOf(request.raw);
     if (!ticket) return done(null, payload);
     if (isMultipart(request)) {
       // an upload is worked on while it arrives: an upload place instead of the queue's
@@ -246,7 +259,7 @@ export function registerAdmissionHooks(app: FastifyInstance, gate: AdmissionGate
   });
 
   app.addHook('preValidation', (request, _reply, done) => {
-    const ticket = tickets.get(request.raw);
+    const ticket = ticketOf(request.raw);
     if (!ticket?.isAwaitingBody) return done();
     ticket.isAwaitingBody = false;
     acquire(
@@ -258,7 +271,7 @@ export function registerAdmissionHooks(app: FastifyInstance, gate: AdmissionGate
   });
 
   app.addHook('onSend', (request, _reply, payload, done) => {
-    const ticket = tickets.get(request.raw);
+    const ticket = ticketOf(request.raw);
     if (ticket) release(ticket);
     done(null, payload);
   });
