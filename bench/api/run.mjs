@@ -25,6 +25,8 @@
  *   BENCH_NODE_ARGS      extra node arguments for our server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
  *                        to profile it under this load (the profile is written when the bench stops it)
  *   BENCH_ANCHOR_NODE_ARGS the same for the bare anchor server, to compare the two profiles
+ *   BENCH_PROCESS_OUTPUT_DIR a folder where each child process's whole output is also written
+ *                        (`escudo-server.log`, `anchor-server.log`), e.g. with "--trace-gc-nvp" above
  *   BENCH_ANCHOR_ROUNDS  pairs of measurements per anchor comparison (default 1), ours first in odd
  *                        rounds and the anchor first in even ones; the table prints each and the median
  *   BENCH_SERVER_ENTRY   `tsx` runs our server's TypeScript sources through tsx instead of the compiled

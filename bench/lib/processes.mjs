@@ -46,6 +46,15 @@ export function startProcess(
   };
   child.stdout.on('data', collect);
   child.stderr.on('data', collect);
+  // BENCH_PROCESS_OUTPUT_DIR keeps each child's whole output (say, a server's --trace-gc-nvp lines)
+  const outputDir = process.env.BENCH_PROCESS_OUTPUT_DIR;
+  if (outputDir) {
+    fs.mkdirSync(outputDir, { recursive: true });
+    const file = path.join(outputDir, `${name.replace(/[^\w-]+/g, '-')}.log`);
+    const keep = (chunk) => fs.appendFileSync(file, chunk);
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+  }
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   exited.then(() => children.delete(child));
   const ready = readyText
