@@ -50,10 +50,15 @@ export function startProcess(
   const outputDir = process.env.BENCH_PROCESS_OUTPUT_DIR;
   if (outputDir) {
     fs.mkdirSync(outputDir, { recursive: true });
-    const file = path.join(outputDir, `${name.replace(/[^\w-]+/g, '-')}.log`);
-    const keep = (chunk) => fs.appendFileSync(file, chunk);
+    // a stream, not a write per chunk: this process also runs the load generator and times the answers
+    const file = fs.createWriteStream(path.join(outputDir, `${name.replace(/[^\w-]+/g, '-')}.log`), {
+      flags: 'a',
+    });
+    const keep = (chunk) => file.write(chunk);
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
+    // 'close', not 'exit': the last output may still be arriving when the process exits
+    child.once('close', () => file.end());
   }
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   exited.then(() => children.delete(child));

@@ -95,13 +95,11 @@ async function isNewBrowser(ctx: AppContext, userId: number, browserId: string, 
 }
 
 /**
- * Runs on every authenticated request, hence plain SQL (lib/db/plain-query.ts); a disabled account's
- * sessions end with it. `is_stale`: its last use is older than SESSION_LAST_USED_STEP_MS ($3).
- */
-/**
- * The session of a token's hash ($1), unexpired at $2 and last used before $3 or not (`is_stale`).
- * The clock's times come as milliseconds since the epoch: no Date made and written as text for them.
- * Exported for bench:api's bare anchor, which runs the same statement.
+ * The session of a token's hash ($1), unexpired at $2, with `is_stale`: its last use is older than $3
+ * (now less SESSION_LAST_USED_STEP_MS). Runs on every authenticated request, hence plain SQL
+ * (lib/db/plain-query.ts); a disabled account's sessions end with it. The clock's times come as
+ * milliseconds since the epoch: no Date made and written as text for them. Exported for bench:api's
+ * bare anchor, which runs the same statement.
  */
 export const ACTIVE_SESSION_SQL = `select s.id, s.user_id, u.role, s.last_used_at < to_timestamp($3::float8 / 1000) as is_stale
   from sessions s join users u on u.id = s.user_id
