@@ -51,10 +51,11 @@ export const ROUTE_MODULES: Record<string, string[]> = {
 export const ROUTE_PREFETCH: Record<string, string[]> = {
   '/': [MUI_THEME],
   // Planes' return from Flow opens MUI's payment dialog, Tracking's switch answers in MUI's snackbar,
-  // Información's photos open in MUI's dialog
-  '/device-info': [MUI_THEME],
+  // Información's photos open in MUI's dialog: fetched, not run, so that MUI's evaluation (a long
+  // task on a slow phone) comes with the first tap that needs it, not while the page is loading
+  '/device-info': [MUI_THEME, 'src/features/information/components/photo-viewer-dialog.tsx'],
   '/planes': [MUI_THEME],
-  '/tracking': [MUI_THEME],
+  '/tracking': [MUI_THEME, 'src/features/tracking/components/tracking-notice.tsx'],
   '/login': [SIGNED_IN_LAYOUT, 'src/app/home-route.tsx', MUI_THEME],
 };
 

@@ -1,9 +1,10 @@
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useRef, useState } from 'react';
 import type { Device, LostPhoneInfoItem } from '@escudo/contract';
 import { ANDROID_INCOGNITO_PHOTO_MAX_VERSION } from '@escudo/contract/browser';
 import { DocumentTitle } from '../../../components/document-title.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { lazyThemed } from '../../../components/lazy-themed.tsx';
+import { LoadingBackdrop } from '../../../components/loading-backdrop.tsx';
 import { PlainAlert } from '../../../components/plain-alert.tsx';
 import { PlainButton } from '../../../components/plain-button.tsx';
 import { RealtimeConnectionNotice } from '../../../components/realtime-connection-notice.tsx';
@@ -13,7 +14,7 @@ import { useConfig } from '../../../lib/config/get-config.ts';
 import { fillText, formatDeviceLabel } from '../../../lib/format.ts';
 import { useRealtimeEvent } from '../../../lib/realtime/use-realtime.ts';
 import { useSelectedDevice } from '../../../lib/session/selected-device.ts';
-import { useIdleAfterMount, whenIdle } from '../../../lib/when-idle.ts';
+import { useIdleAfterMount } from '../../../lib/when-idle.ts';
 import { addLostPhoneReport, useLostPhoneInfo } from '../api/get-lost-my-phone-info.ts';
 import { ReportCard } from '../components/report-card.tsx';
 import { informationTexts } from '../texts.ts';
@@ -21,9 +22,11 @@ import './information-page.css';
 
 // Leaflet and its CSS download with this chunk, only when the page has a map to show
 const LostReportsMap = lazy(() => import('../components/lost-reports-map.tsx'));
-// MUI's Dialog is not on the page's first load: fetched once the page is idle, shown on a tap
-const loadPhotoViewer = () => import('../components/photo-viewer-dialog.tsx');
-const PhotoViewerDialog = lazyThemed(async () => (await loadPhotoViewer()).PhotoViewerDialog);
+// MUI's Dialog is not on the page's first load: its files come into the cache once the page is idle
+// (ROUTE_PREFETCH in vite-plugins/route-preloads.ts), and run only when a photo is first opened
+const PhotoViewerDialog = lazyThemed(
+  async () => (await import('../components/photo-viewer-dialog.tsx')).PhotoViewerDialog,
+);
 
 // the paths of @mui/icons-material's Refresh and Collections (MIT)
 const REFRESH_ICON =
@@ -64,7 +67,6 @@ function DeviceReports({ device }: { device: Device }) {
   const mapRef = useRef<HTMLDivElement>(null);
   // Leaflet is fetched and started once the page is drawn and the browser idle (issue 31)
   const isIdle = useIdleAfterMount();
-  useEffect(() => whenIdle(() => void loadPhotoViewer()), []);
 
   useRealtimeEvent('lostReport', ({ device_id, info }) => {
     if (device_id === device.device_id) addLostPhoneReport(device_id, info);
@@ -169,7 +171,9 @@ function DeviceReports({ device }: { device: Device }) {
         </>
       )}
       {photo ? (
-        <Suspense fallback={null}>
+        // the first photo opened waits for the viewer's code (from the cache, or the network after
+        // another page): the backdrop answers the tap meanwhile
+        <Suspense fallback={isPhotoOpen ? <LoadingBackdrop onClose={() => setIsPhotoOpen(false)} /> : null}>
           <PhotoViewerDialog report={photo} open={isPhotoOpen} onClose={() => setIsPhotoOpen(false)} />
         </Suspense>
       ) : null}

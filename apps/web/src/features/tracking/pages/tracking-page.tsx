@@ -23,7 +23,8 @@ import './tracking-page.css';
 const TrackingMap = lazy(() => import('../components/tracking-map.tsx'));
 // as tall as the map on every screen (tracking-page.css), so nothing moves when it comes
 const mapPlaceholder = <span className="skeleton is-rounded tracking-map-placeholder" />;
-// MUI's Snackbar comes once the page is idle, not with the page
+// MUI's Snackbar is not on the page's first load: its files come into the cache once the page is idle
+// (ROUTE_PREFETCH in vite-plugins/route-preloads.ts), and run when the switch is first pressed
 const TrackingNotice = lazyThemed(
   async () => (await import('../components/tracking-notice.tsx')).TrackingNotice,
 );
@@ -78,11 +79,12 @@ function DeviceTracking({ device }: { device: Device }) {
   const focusId = selected?.id ?? (isActiveShown ? (active?.id ?? null) : null);
   // Leaflet is fetched and started once the page is drawn and the browser idle (issue 31)
   const isIdle = useIdleAfterMount();
-  // The notices' Snackbar, mounted once the page is idle (or with a notice that comes sooner) and then
-  // kept, closed, as it was mounted with the page before: a notice shows at once, and closes with
-  // its transition.
+  // The notices' Snackbar, mounted (closed) when the switch is first pressed, while the page waits
+  // for the phone, and then kept: the notice that ends the wait shows at once, and closes with its
+  // transition. Not when the page is idle: running MUI then was a long task of the page's load on a
+  // slow phone (issue 31).
   const [hasNotices, setHasNotices] = useState(false);
-  if ((notice || isIdle) && !hasNotices) setHasNotices(true);
+  if ((notice || pending) && !hasNotices) setHasNotices(true);
 
   return (
     <>
