@@ -6,7 +6,7 @@
  * from `LeafletMapContext` and add their own layers in effects, removing them in the cleanup.
  */
 import { control, map as createMap, tileLayer, type Map as LeafletMap } from 'leaflet';
-import { createContext, useCallback, useContext, useState } from 'react';
+import { createContext, useContext, useEffect, useRef, useState, type RefObject } from 'react';
 import { MAP_CENTER, MAP_MAX_ZOOM, MAP_ZOOM } from '@escudo/contract/browser';
 import type { PublicConfig } from '@escudo/contract';
 import { whenIdle } from '../../lib/when-idle.ts';
@@ -14,58 +14,58 @@ import { whenIdle } from '../../lib/when-idle.ts';
 export type MapConfig = Pick<PublicConfig, 'map_tile_url' | 'map_attribution'>;
 
 /**
- * A ref callback for the map's container and the map, once made. The map is made when the container
- * is attached and removed when it is detached, so a remount never finds a container already in use.
+ * A ref for the map's container and the map, once made. The map is made in an effect, not in a ref
+ * callback: a ref callback runs inside React's commit, so the page's commit and Leaflet making its map
+ * were one long task on a slow phone; an effect runs in a task of its own after the page is painted
+ * (issue 31). The cleanup removes the map, so a remount never finds the container already in use.
  */
 export function useLeafletMap(config: MapConfig): {
-  containerRef: (element: HTMLDivElement | null) => void;
+  containerRef: RefObject<HTMLDivElement | null>;
   map: LeafletMap | null;
 } {
+  const containerRef = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<LeafletMap | null>(null);
   const { map_tile_url: tileUrl, map_attribution: tileAttribution } = config;
-  const containerRef = useCallback(
-    (element: HTMLDivElement | null) => {
-      if (!element) return;
-      const created = createMap(element, {
-        center: [MAP_CENTER.lat, MAP_CENTER.lng],
-        zoom: MAP_ZOOM,
-        maxZoom: MAP_MAX_ZOOM,
-        attributionControl: false,
-        zoomControl: false,
-      });
-      // the zoom buttons' names in Spanish, as the rest of the page (Leaflet's are English)
-      control.zoom({ zoomInTitle: 'Acercar', zoomOutTitle: 'Alejar' }).addTo(created);
-      // Leaflet's credit without the flag its default prefix adds
-      // with the tiles' credit at once: added with the tiles (below, a task later) it widened the
-      // control, a layout shift (issue 31); Leaflet shows a credit given twice once
-      control
-        .attribution({ prefix: '<a href="https://leafletjs.com">Leaflet</a>' })
-        .addAttribution(tileAttribution)
-        .addTo(created);
-      const tiles = tileLayer(tileUrl, {
-        attribution: tileAttribution,
-        // Most customers look at the map on a phone whose screen has 2 or 3 device pixels per CSS
-        // pixel: a 256 px tile shown at 256 CSS px is blurred (and fails Lighthouse's
-        // image-size-responsive, issue 18). On such screens Leaflet draws each tile at 128 CSS px
-        // from the next zoom level: sharp streets, at about four times the tile downloads
-        // (docs/decisions/017). It lowers the layer's maxZoom by one when it does, hence the + 1:
-        // at the map's closest zoom (16) it asks for zoom 17 tiles instead of drawing none.
-        detectRetina: true,
-        maxZoom: MAP_MAX_ZOOM + 1,
-      });
-      // The tiles in a task of their own once the browser is idle: making the map and laying out its
-      // first tiles in one task blocked a phone's main thread for a long task (issue 31).
-      const cancelTiles = whenIdle(() => tiles.addTo(created), { timeout: 500 });
-      setMap(created);
-      // React 19: what a ref callback returns runs when the element is detached
-      return () => {
-        cancelTiles();
-        setMap(null);
-        created.remove();
-      };
-    },
-    [tileUrl, tileAttribution],
-  );
+  useEffect(() => {
+    const element = containerRef.current;
+    if (!element) return;
+    const created = createMap(element, {
+      center: [MAP_CENTER.lat, MAP_CENTER.lng],
+      zoom: MAP_ZOOM,
+      maxZoom: MAP_MAX_ZOOM,
+      attributionControl: false,
+      zoomControl: false,
+    });
+    // the zoom buttons' names in Spanish, as the rest of the page (Leaflet's are English)
+    control.zoom({ zoomInTitle: 'Acercar', zoomOutTitle: 'Alejar' }).addTo(created);
+    // Leaflet's credit without the flag its default prefix adds
+    // with the tiles' credit at once: added with the tiles (below, a task later) it widened the
+    // control, a layout shift (issue 31); Leaflet shows a credit given twice once
+    control
+      .attribution({ prefix: '<a href="https://leafletjs.com">Leaflet</a>' })
+      .addAttribution(tileAttribution)
+      .addTo(created);
+    const tiles = tileLayer(tileUrl, {
+      attribution: tileAttribution,
+      // Most customers look at the map on a phone whose screen has 2 or 3 device pixels per CSS
+      // pixel: a 256 px tile shown at 256 CSS px is blurred (and fails Lighthouse's
+      // image-size-responsive, issue 18). On such screens Leaflet draws each tile at 128 CSS px
+      // from the next zoom level: sharp streets, at about four times the tile downloads
+      // (docs/decisions/017). It lowers the layer's maxZoom by one when it does, hence the + 1:
+      // at the map's closest zoom (16) it asks for zoom 17 tiles instead of drawing none.
+      detectRetina: true,
+      maxZoom: MAP_MAX_ZOOM + 1,
+    });
+    // The tiles in a task of their own once the browser is idle: making the map and laying out its
+    // first tiles in one task blocked a phone's main thread for a long task (issue 31).
+    const cancelTiles = whenIdle(() => tiles.addTo(created), { timeout: 500 });
+    setMap(created);
+    return () => {
+      cancelTiles();
+      setMap(null);
+      created.remove();
+    };
+  }, [tileUrl, tileAttribution]);
   return { containerRef, map };
 }
 
