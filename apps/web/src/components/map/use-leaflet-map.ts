@@ -16,8 +16,10 @@ export type MapConfig = Pick<PublicConfig, 'map_tile_url' | 'map_attribution'>;
 /**
  * A ref for the map's container and the map, once made. The map is made in an effect, not in a ref
  * callback: a ref callback runs inside React's commit, so the page's commit and Leaflet making its map
- * were one long task on a slow phone; an effect runs in a task of its own after the page is painted
- * (issue 31). The cleanup removes the map, so a remount never finds the container already in use.
+ * were one long task on a slow phone. The effects of a commit React renders in slices (the map comes
+ * in one) run in a task of their own after the paint; those of a commit it runs at once, in the same
+ * task, but then after the commit's own work (issue 31). The cleanup removes the map, so a remount
+ * never finds the container already in use.
  */
 export function useLeafletMap(config: MapConfig): {
   containerRef: RefObject<HTMLDivElement | null>;
