@@ -2,7 +2,14 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { queryClient } from '../../../lib/query-client.ts';
-import { answer, isLinkOpen, refuse, sendToPanel } from '../../../testing/fake-network.ts';
+import {
+  answer,
+  dropLink,
+  isLinkOpen,
+  refuse,
+  restoreLink,
+  sendToPanel,
+} from '../../../testing/fake-network.ts';
 import { renderScreen } from '../../../testing/render.tsx';
 import { networkAlertsQueryOptions } from '../api/get-network-alerts.ts';
 import { alertsTexts as t } from '../texts.ts';
@@ -73,6 +80,17 @@ describe('AlertNotifications', () => {
       expect(screen.getByRole('alert')).toHaveTextContent('La alerta de Camila Rojas terminó.'),
     );
     expect(within(screen.getByRole('alert')).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('tells of an alert opened in my networks while the link was down, once it is back', async () => {
+    answer('getNetworkOpenAlerts', { alerts: [] });
+    renderScreen(<AlertNotifications />);
+    await waitFor(() => expect(isLinkOpen()).toBe(true));
+    act(() => dropLink());
+    // Camila's alert opens meanwhile: its message is not heard
+    answer('getNetworkOpenAlerts', { alerts: [camila] });
+    act(() => restoreLink());
+    expect(await notice()).toHaveTextContent('Camila Rojas activó una alerta de emergencia.');
   });
 
   it("does not notify the owner's own alert: Home's banner, asked again, shows it", async () => {

@@ -9,7 +9,7 @@ import { Suspense, useState } from 'react';
 import type { ServerToPanel } from '@escudo/contract';
 import { lazyThemed } from '../../../components/lazy-themed.tsx';
 import { queryClient } from '../../../lib/query-client.ts';
-import { useRealtimeEvent } from '../../../lib/realtime/use-realtime.ts';
+import { useOnRealtimeReconnect, useRealtimeEvent } from '../../../lib/realtime/use-realtime.ts';
 import { openAlertsQueryOptions } from '../api/get-open-alerts.ts';
 import { networkAlertsQueryOptions, useNetworkAlerts } from '../api/get-network-alerts.ts';
 
@@ -45,6 +45,12 @@ export default function AlertNotifications() {
     }
     void queryClient.invalidateQueries({ queryKey: networkAlertsQueryOptions.queryKey });
     setHeard(message);
+  });
+
+  // an alert opened or closed while the link was down was not heard
+  useOnRealtimeReconnect(() => {
+    void queryClient.invalidateQueries({ queryKey: openAlertsQueryOptions.queryKey });
+    void queryClient.invalidateQueries({ queryKey: networkAlertsQueryOptions.queryKey });
   });
 
   const close = () => {

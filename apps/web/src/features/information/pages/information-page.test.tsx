@@ -5,7 +5,15 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { queryClient } from '../../../lib/query-client.ts';
 import { clearSelectedDevice, selectDevice } from '../../../lib/session/selected-device.ts';
 import { userQueryOptions } from '../../../lib/session/user-details.ts';
-import { answer, isLinkOpen, refuse, sendToPanel } from '../../../testing/fake-network.ts';
+import {
+  answer,
+  calls,
+  dropLink,
+  isLinkOpen,
+  refuse,
+  restoreLink,
+  sendToPanel,
+} from '../../../testing/fake-network.ts';
 import { device, user } from '../../../testing/fixtures.ts';
 import { renderScreen } from '../../../testing/render.tsx';
 import { informationTexts as t } from '../texts.ts';
@@ -118,7 +126,7 @@ describe('InformationPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  it('adds a report that arrives live, and keeps the reports when a reload fails', async () => {
+  it('adds a report that arrives live, asks again after the link was lost, and keeps the reports when a reload fails', async () => {
     answer('getLostMyPhoneInfo', { status: 200, info: [older] });
     openInformation();
     await screen.findByText('Teléfono: Samsung Teléfono de Ana (Galaxy A54) · 1 reporte');
@@ -129,9 +137,18 @@ describe('InformationPage', () => {
       screen.getByText('Teléfono: Samsung Teléfono de Ana (Galaxy A54) · 2 reportes'),
     ).toBeInTheDocument();
 
+    // the link drops and a report is sent meanwhile: unheard, it is asked for once the link is back
+    act(() => dropLink());
+    const whileDown = report(3, '2026-11-20T15:00:00.000Z');
+    answer('getLostMyPhoneInfo', { status: 200, info: [older, newer, whileDown] });
+    const asked = calls.filter((call) => call.name === 'getLostMyPhoneInfo').length;
+    act(() => restoreLink());
+    expect(await screen.findByRole('article', { name: 'Reporte del 20-11-2026 12:00' })).toBeInTheDocument();
+    expect(calls.filter((call) => call.name === 'getLostMyPhoneInfo')).toHaveLength(asked + 1);
+
     answer('getLostMyPhoneInfo', refuse(403, 'FORBIDDEN', 'No puedes ver este dispositivo.'));
     await userEvent.click(reload());
     expect(await screen.findByText('No puedes ver este dispositivo.')).toBeInTheDocument();
-    expect(screen.getAllByRole('article')).toHaveLength(2);
+    expect(screen.getAllByRole('article')).toHaveLength(3);
   });
 });

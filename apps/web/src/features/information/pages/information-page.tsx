@@ -12,7 +12,7 @@ import { ThemedErrorState } from '../../../components/themed-error-state.tsx';
 import { describeErrorDetails } from '../../../lib/api-client.ts';
 import { useConfig } from '../../../lib/config/get-config.ts';
 import { fillText, formatDeviceLabel } from '../../../lib/format.ts';
-import { useRealtimeEvent } from '../../../lib/realtime/use-realtime.ts';
+import { useOnRealtimeReconnect, useRealtimeEvent } from '../../../lib/realtime/use-realtime.ts';
 import { useSelectedDevice } from '../../../lib/session/selected-device.ts';
 import { useIdleAfterMount } from '../../../lib/when-idle.ts';
 import { addLostPhoneReport, useLostPhoneInfo } from '../api/get-lost-my-phone-info.ts';
@@ -71,6 +71,8 @@ function DeviceReports({ device }: { device: Device }) {
   useRealtimeEvent('lostReport', ({ device_id, info }) => {
     if (device_id === device.device_id) addLostPhoneReport(device_id, info);
   });
+  // reports sent while the link was down were not heard
+  useOnRealtimeReconnect(() => void infoQuery.refetch());
 
   const reports = [...(infoQuery.data ?? [])].sort((a, b) => b.created_at.localeCompare(a.created_at));
 

@@ -8,7 +8,7 @@ import {
 } from '@escudo/contract/browser';
 import { describeErrorDetails, isApiRequestError } from '../../../lib/api-client.ts';
 import { watchCommand } from '../../../lib/commands/command-store.ts';
-import { useRealtimeEvent } from '../../../lib/realtime/use-realtime.ts';
+import { useOnRealtimeReconnect, useRealtimeEvent } from '../../../lib/realtime/use-realtime.ts';
 import { changeTrackingStatus } from '../api/change-tracking-status.ts';
 import { appendActivePoints, refreshTrackings } from '../api/get-trackings.ts';
 import { trackingTexts } from '../texts.ts';
@@ -51,6 +51,8 @@ export function useTrackingSwitch(
   };
   useRealtimeEvent('trackingStarted', refreshOwn);
   useRealtimeEvent('trackingEnded', refreshOwn);
+  // points, starts and ends sent while the link was down were not heard
+  useOnRealtimeReconnect(() => void refreshTrackings(device.device_id));
 
   // Waits until `settle`: `onTimeout` after `ms`, or the phone taking order `commandId` (the store may
   // already know it, its answer overtaking the HTTP reply) or sending route `trackingId`'s points.

@@ -5,7 +5,15 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query-client.ts';
 import { clearSelectedDevice, selectDevice } from '../../../lib/session/selected-device.ts';
 import { userQueryOptions } from '../../../lib/session/user-details.ts';
-import { answer, calls, isLinkOpen, refuse, sendToPanel } from '../../../testing/fake-network.ts';
+import {
+  answer,
+  calls,
+  dropLink,
+  isLinkOpen,
+  refuse,
+  restoreLink,
+  sendToPanel,
+} from '../../../testing/fake-network.ts';
 import { command, device, moved, user } from '../../../testing/fixtures.ts';
 import { renderScreen } from '../../../testing/render.tsx';
 import { trackingTexts as t } from '../texts.ts';
@@ -127,7 +135,7 @@ describe('TrackingPage', () => {
     );
   });
 
-  it('shows the live route, growing as the phone sends points, and whether the phone is online', async () => {
+  it('shows the live route, growing as the phone sends points (and catching up after the link was lost), and whether the phone is online', async () => {
     answer('getTrackings', { tracking: [liveRoute, pastRoute], active: liveRoute, total_trackings: 2 });
     openTracking();
     expect(
@@ -154,6 +162,24 @@ describe('TrackingPage', () => {
     );
     expect(
       await screen.findByText('Tracking activo desde el 20-11-2026 10:00 · 2 puntos'),
+    ).toBeInTheDocument();
+
+    // the link drops while the phone sends two more points: unheard, they come with the routes
+    // asked for again once the link is back
+    act(() => dropLink());
+    const caughtUp = {
+      ...liveRoute,
+      route: [
+        ...liveRoute.route,
+        { lat: -33.47, lng: -70.68, at: '2026-11-20T13:00:40.000Z' },
+        { lat: -33.48, lng: -70.69, at: '2026-11-20T13:01:10.000Z' },
+        { lat: -33.49, lng: -70.7, at: '2026-11-20T13:01:40.000Z' },
+      ],
+    };
+    answer('getTrackings', { tracking: [caughtUp, pastRoute], active: caughtUp, total_trackings: 2 });
+    act(() => restoreLink());
+    expect(
+      await screen.findByText('Tracking activo desde el 20-11-2026 10:00 · 4 puntos'),
     ).toBeInTheDocument();
   });
 
