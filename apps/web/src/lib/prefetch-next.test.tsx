@@ -27,6 +27,24 @@ describe('prefetchNextAfterLoad', () => {
     ]);
   });
 
+  it('starts one link an idle time when the browser has no time left, until all are fetched', () => {
+    const idle: ((deadline: IdleDeadline) => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: (deadline: IdleDeadline) => void) => idle.push(callback));
+    const busy = { didTimeout: false, timeRemaining: () => 1 };
+    document.head.innerHTML =
+      '<meta name="escudo-prefetch" content="/assets/a-1.js /assets/b-2.js /assets/c-3.js">';
+    prefetchNextAfterLoad();
+    expect(prefetched()).toEqual([]);
+    idle.shift()?.(busy);
+    expect(prefetched().map((link) => link.href)).toEqual(['/assets/a-1.js']);
+    idle.shift()?.(busy);
+    expect(prefetched().map((link) => link.href)).toEqual(['/assets/a-1.js', '/assets/b-2.js']);
+    // with time to spare, the rest at once
+    idle.shift()?.({ didTimeout: false, timeRemaining: () => 40 });
+    expect(prefetched()).toHaveLength(3);
+    expect(idle).toEqual([]);
+  });
+
   it('does nothing on a page that names nothing, and takes only paths of this site', async () => {
     vi.useFakeTimers();
     prefetchNextAfterLoad();

@@ -1,6 +1,9 @@
 import { PREFETCH_META_NAME } from '@escudo/contract/browser';
 import { whenIdle } from './when-idle.ts';
 
+// the idle time left that another link may start in; with less, the rest wait for the next idle time
+const IDLE_LEFT_MS = 4;
+
 /**
  * What the page will likely need next (Login: Home and MUI; Home: MUI, for its dialogs), as the
  * server names it in index.html (`<meta name="escudo-prefetch">`, apps/server/src/web/web-app.ts):
@@ -13,19 +16,23 @@ export function prefetchNextAfterLoad(): void {
   const meta = document.querySelector<HTMLMetaElement>(`meta[name="${PREFETCH_META_NAME}"]`);
   const hrefs = meta?.content.split(' ').filter((href) => /^\/(?!\/)/.test(href)) ?? [];
   if (hrefs.length === 0) return;
-  const fetchAll = () => {
-    for (const href of hrefs) {
+  // Each link starts a download on the main thread: nine at once (Tracking's list) were one task of
+  // 20 ms on a fast machine, so they go a few at a time, while the browser says it is idle (issue 31).
+  const fetchSome = (deadline?: IdleDeadline) => {
+    do {
       const link = document.createElement('link');
       link.rel = 'prefetch';
       link.as = 'script';
       // as the module scripts that will ask for them: same cache entry
       link.crossOrigin = '';
-      link.href = href;
+      link.href = hrefs.shift() as string;
       document.head.append(link);
-    }
+      // without a deadline (the timer where there is no requestIdleCallback), all at once
+    } while (hrefs.length > 0 && (!deadline || deadline.timeRemaining() > IDLE_LEFT_MS));
+    if (hrefs.length > 0) whenIdle(fetchSome, { fallbackMs: 0 });
   };
   // not every browser has requestIdleCallback (Safari): then half a second after the load
-  const prefetch = () => void whenIdle(fetchAll, { fallbackMs: 500 });
+  const prefetch = () => void whenIdle(fetchSome, { fallbackMs: 500 });
   if (document.readyState === 'complete') prefetch();
   else window.addEventListener('load', prefetch, { once: true });
 }

@@ -3,15 +3,19 @@ import { useEffect, useState } from 'react';
 /**
  * Runs `callback` once the browser has nothing more urgent to do (requestIdleCallback, with a
  * timeout; a short timer, `fallbackMs`, where there is none, as in Safari), and returns what cancels it.
+ * The callback gets the browser's deadline, when there is one, to stop before the idle time is over.
  */
-export function whenIdle(callback: () => void, { timeout = 2_000, fallbackMs = 200 } = {}): () => void {
+export function whenIdle(
+  callback: (deadline?: IdleDeadline) => void,
+  { timeout = 2_000, fallbackMs = 200 } = {},
+): () => void {
   const onIdle = (window as Partial<Pick<Window, 'requestIdleCallback' | 'cancelIdleCallback'>>)
     .requestIdleCallback;
   if (onIdle) {
     const handle = onIdle.call(window, callback, { timeout });
     return () => window.cancelIdleCallback(handle);
   }
-  const handle = window.setTimeout(callback, fallbackMs);
+  const handle = window.setTimeout(() => callback(), fallbackMs);
   return () => window.clearTimeout(handle);
 }
 
