@@ -4,6 +4,9 @@ import { BootLoader } from '../components/boot-loader.tsx';
 import { lazyThemed } from '../components/lazy-themed.tsx';
 import { prefetchOpenAlerts } from '../features/alerts/prefetch.ts';
 import { LoginPage } from '../features/auth/pages/login-page.tsx';
+import { prefetchInformation } from '../features/information/api/prefetch-information.ts';
+import { prefetchPlanes } from '../features/planes/api/prefetch-planes.ts';
+import { prefetchTracking } from '../features/tracking/api/prefetch-tracking.ts';
 import { RedirectIfSignedIn, RequireSession } from './guards.tsx';
 import { ShellIfSignedIn } from './layout/shell-if-signed-in.tsx';
 import type { RouteHandle } from './route-handle.ts';
@@ -12,7 +15,9 @@ import type { RouteHandle } from './route-handle.ts';
  * The route table of spec 2, history-style paths. Login, plain HTML and CSS, is in the first
  * download; every other page, and the signed-in layout itself, is fetched when first visited, with
  * MUI's theme (but Register, the signed-in layout, Home, Planes, Tracking and Información, plain like
- * Login), so a visitor's first load stays small (docs/decisions/016, 017).
+ * Login), so a visitor's first load stays small (docs/decisions/016, 017). A page whose data does not
+ * depend on what it renders asks for it as its route starts (the `prefetch…` calls), while its code
+ * downloads: render as you fetch (docs/decisions/048).
  */
 
 /**
@@ -179,7 +184,10 @@ const routes: RouteObject[] = [
                 path: '/device-info',
                 handle: backToHome,
                 lazy: lazyPlainPage(
-                  () => import('../features/information/pages/information-page.tsx'),
+                  () => {
+                    prefetchInformation();
+                    return import('../features/information/pages/information-page.tsx');
+                  },
                   (m) => m.InformationPage,
                 ),
               },
@@ -187,7 +195,10 @@ const routes: RouteObject[] = [
                 path: '/planes',
                 handle: backToHome,
                 lazy: lazyPlainPage(
-                  () => import('../features/planes/pages/planes-page.tsx'),
+                  () => {
+                    prefetchPlanes();
+                    return import('../features/planes/pages/planes-page.tsx');
+                  },
                   (m) => m.PlanesPage,
                 ),
               },
@@ -195,7 +206,10 @@ const routes: RouteObject[] = [
                 path: '/tracking',
                 handle: backToHome,
                 lazy: lazyPlainPage(
-                  () => import('../features/tracking/pages/tracking-page.tsx'),
+                  () => {
+                    prefetchTracking();
+                    return import('../features/tracking/pages/tracking-page.tsx');
+                  },
                   (m) => m.TrackingPage,
                 ),
               },

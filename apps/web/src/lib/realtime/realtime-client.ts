@@ -257,6 +257,24 @@ export async function emit<T extends keyof PanelToServer>(
   });
 }
 
+/**
+ * Calls `onBack` each time the link comes back after it was lost (a phone between networks, a server
+ * restart), until the returned function is called: what the server sent meanwhile was not heard, so
+ * data kept live from messages (reports, a route's points, alerts) is asked for again. Not on the
+ * link's first connection: the request that fetched the data, made before it, stands for that.
+ */
+export function onRealtimeReconnect(onBack: () => void): () => void {
+  let wasLost = false;
+  return status.subscribe(() => {
+    const current = status.get();
+    if (current === 'reconnecting') wasLost = true;
+    else if (current === 'connected' && wasLost) {
+      wasLost = false;
+      onBack();
+    }
+  });
+}
+
 export const getRealtimeStatus = status.get;
 export const subscribeRealtimeStatus = status.subscribe;
 export const getPresence = presence.get;

@@ -3,6 +3,7 @@ import {
   ensureRealtime,
   getPresence,
   getRealtimeStatus,
+  onRealtimeReconnect,
   subscribe,
   subscribePresence,
   subscribeRealtimeStatus,
@@ -40,23 +41,8 @@ export function useRealtimeLink(): void {
   useEffect(() => void ensureRealtime(), []);
 }
 
-/**
- * Calls `onBack` each time the link comes back after it was lost while mounted (a phone between
- * networks, a server restart): what the server sent meanwhile was not heard, so a screen that keeps
- * live data (reports, a route's points, alerts) asks for it again. Not on the link's first
- * connection: the screen's own request, made just before, stands for that.
- */
+/** onRealtimeReconnect (realtime-client.ts) while mounted: for what a screen itself keeps live. */
 export function useOnRealtimeReconnect(onBack: () => void): void {
   const handleBack = useEffectEvent(onBack);
-  useEffect(() => {
-    let wasLost = false;
-    return subscribeRealtimeStatus(() => {
-      const status = getRealtimeStatus();
-      if (status === 'reconnecting') wasLost = true;
-      else if (status === 'connected' && wasLost) {
-        wasLost = false;
-        handleBack();
-      }
-    });
-  }, []);
+  useEffect(() => onRealtimeReconnect(() => handleBack()), []);
 }

@@ -3,26 +3,27 @@ import type { LostPhoneInfoItem } from '@escudo/contract';
 import { callApi } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 
+/** Every phone's list: what the realtime link's return asks for again (follow-lost-reports.ts). */
+export const lostPhoneInfoKeyPrefix = ['lostphone', 'info'] as const;
+
 /**
  * POST getLostMyPhoneInfo: a lost phone's reports, newest first (spec 7). The photos' signed links
  * expire after 30 minutes, so asking again (the page's 'Recargar') also renews them.
  */
 export function lostPhoneInfoQueryOptions(deviceId: string) {
   return queryOptions({
-    queryKey: ['lostphone', 'info', deviceId],
+    queryKey: [...lostPhoneInfoKeyPrefix, deviceId],
     queryFn: async ({ signal }) =>
       (await callApi('getLostMyPhoneInfo', { device_id: deviceId }, { signal })).info,
   });
 }
 
+/**
+ * The page's list. It asks again on mount only when the list is stale: from the page's first visit
+ * on, live reports join the cached lists whatever page is open (follow-lost-reports.ts).
+ */
 export function useLostPhoneInfo(deviceId: string | null) {
-  return useQuery({
-    ...lostPhoneInfoQueryOptions(deviceId ?? ''),
-    enabled: deviceId !== null,
-    // live reports are merged only while the page is open: whatever came while it was not (on Home,
-    // or while its code was loading) is in the server's list, so the page always asks again
-    refetchOnMount: 'always',
-  });
+  return useQuery({ ...lostPhoneInfoQueryOptions(deviceId ?? ''), enabled: deviceId !== null });
 }
 
 /**
@@ -35,9 +36,13 @@ export function useLostPhoneInfo(deviceId: string | null) {
 export function addLostPhoneReport(deviceId: string, report: LostPhoneInfoItem): void {
   const { queryKey } = lostPhoneInfoQueryOptions(deviceId);
   const state = queryClient.getQueryState(queryKey);
-  if (state?.data === undefined || state.fetchStatus === 'fetching') {
-    // a fetch in flight is not restarted by invalidation alone while there is no data yet: cancel it
-    void queryClient.cancelQueries({ queryKey }).then(() => queryClient.invalidateQueries({ queryKey }));
+  if (state === undefined) return; // nobody asked for this phone's list: it will come from the server
+  if (state.data === undefined || state.fetchStatus === 'fetching') {
+    // A fetch in flight is not restarted by invalidation alone while there is no data yet: cancel it.
+    // 'all': the fetch may be the route's, made before the page is there to observe it.
+    void queryClient
+      .cancelQueries({ queryKey })
+      .then(() => queryClient.invalidateQueries({ queryKey, refetchType: 'all' }));
     return;
   }
   queryClient.setQueryData(queryKey, (reports) =>

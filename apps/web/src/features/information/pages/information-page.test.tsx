@@ -43,7 +43,7 @@ const iphone: UserDevice = {
 function openInformation(selected: Device | null = device) {
   queryClient.setQueryData(userQueryOptions.queryKey, { ...user, dispositivos: [device, iphone] });
   if (selected) selectDevice(selected);
-  renderScreen(<InformationPage />, '/device-info');
+  return renderScreen(<InformationPage />, '/device-info');
 }
 
 const reload = () => screen.getByRole('button', { name: t.reload });
@@ -150,5 +150,22 @@ describe('InformationPage', () => {
     await userEvent.click(reload());
     expect(await screen.findByText('No puedes ver este dispositivo.')).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(3);
+  });
+
+  it('keeps the reports that arrived while the page was closed, without asking again', async () => {
+    answer('getLostMyPhoneInfo', { status: 200, info: [older] });
+    const { unmount } = openInformation();
+    await screen.findByText('Teléfono: Samsung Teléfono de Ana (Galaxy A54) · 1 reporte');
+    await waitFor(() => expect(isLinkOpen()).toBe(true));
+    unmount();
+
+    // on another page, the link still open: a report arrives
+    act(() => sendToPanel('lostReport', { device_id: device.device_id, info: newer }));
+    openInformation();
+    expect(
+      await screen.findByText('Teléfono: Samsung Teléfono de Ana (Galaxy A54) · 2 reportes'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Reporte del 20-11-2026 11:00' })).toBeInTheDocument();
+    expect(calls.filter((call) => call.name === 'getLostMyPhoneInfo')).toHaveLength(1);
   });
 });

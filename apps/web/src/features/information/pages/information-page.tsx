@@ -1,4 +1,4 @@
-import { Suspense, lazy, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import type { Device, LostPhoneInfoItem } from '@escudo/contract';
 import { ANDROID_INCOGNITO_PHOTO_MAX_VERSION } from '@escudo/contract/browser';
 import { DocumentTitle } from '../../../components/document-title.tsx';
@@ -12,10 +12,10 @@ import { ThemedErrorState } from '../../../components/themed-error-state.tsx';
 import { describeErrorDetails } from '../../../lib/api-client.ts';
 import { useConfig } from '../../../lib/config/get-config.ts';
 import { fillText, formatDeviceLabel } from '../../../lib/format.ts';
-import { useOnRealtimeReconnect, useRealtimeEvent } from '../../../lib/realtime/use-realtime.ts';
 import { useSelectedDevice } from '../../../lib/session/selected-device.ts';
 import { useIdleAfterMount } from '../../../lib/when-idle.ts';
-import { addLostPhoneReport, useLostPhoneInfo } from '../api/get-lost-my-phone-info.ts';
+import { followLostReports } from '../api/follow-lost-reports.ts';
+import { useLostPhoneInfo } from '../api/get-lost-my-phone-info.ts';
 import { ReportCard } from '../components/report-card.tsx';
 import { informationTexts } from '../texts.ts';
 import './information-page.css';
@@ -68,11 +68,9 @@ function DeviceReports({ device }: { device: Device }) {
   // Leaflet is fetched and started once the page is drawn and the browser idle (issue 31)
   const isIdle = useIdleAfterMount();
 
-  useRealtimeEvent('lostReport', ({ device_id, info }) => {
-    if (device_id === device.device_id) addLostPhoneReport(device_id, info);
-  });
-  // reports sent while the link was down were not heard
-  useOnRealtimeReconnect(() => void infoQuery.refetch());
+  // live reports, and those sent while the link was down: the route follows them as it starts
+  // (prefetch-information.ts); here for any other way in (idempotent)
+  useEffect(() => followLostReports(), []);
 
   const reports = [...(infoQuery.data ?? [])].sort((a, b) => b.created_at.localeCompare(a.created_at));
 

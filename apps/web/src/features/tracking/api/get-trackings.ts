@@ -1,17 +1,24 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { RoutePoint, Tracking } from '@escudo/contract';
 import { PAGE_SIZE } from '@escudo/contract/browser';
 import { callApi } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 
 /** POST getTrackings (docs/api.md): one page of a device's routes (spec 9: 15), and the active one. */
-export function useTrackings(deviceId: string, page: number) {
-  return useQuery({
+export function trackingsQueryOptions(deviceId: string, page: number) {
+  return queryOptions({
     queryKey: ['trackings', deviceId, page],
     queryFn: ({ signal }) =>
       callApi('getTrackings', { device_id: deviceId, limit: PAGE_SIZE, page }, { signal }),
-    placeholderData: keepPreviousData,
   });
+}
+
+/**
+ * The page's routes. Live points, starts and ends reach every cached page from Tracking's first visit
+ * on, whatever page is open (follow-trackings.ts).
+ */
+export function useTrackings(deviceId: string, page: number) {
+  return useQuery({ ...trackingsQueryOptions(deviceId, page), placeholderData: keepPreviousData });
 }
 
 /** Live points (`trackingPoints`) join the active route of every cached page without a request. */

@@ -8,9 +8,10 @@ import {
 } from '@escudo/contract/browser';
 import { describeErrorDetails, isApiRequestError } from '../../../lib/api-client.ts';
 import { watchCommand } from '../../../lib/commands/command-store.ts';
-import { useOnRealtimeReconnect, useRealtimeEvent } from '../../../lib/realtime/use-realtime.ts';
+import { useRealtimeEvent } from '../../../lib/realtime/use-realtime.ts';
 import { changeTrackingStatus } from '../api/change-tracking-status.ts';
-import { appendActivePoints, refreshTrackings } from '../api/get-trackings.ts';
+import { followTrackings } from '../api/follow-trackings.ts';
+import { refreshTrackings } from '../api/get-trackings.ts';
 import { trackingTexts } from '../texts.ts';
 
 export type TrackingNotice = { severity: 'success' | 'error' | 'warning'; text: string; ms: number };
@@ -40,19 +41,13 @@ export function useTrackingSwitch(
   const phoneTookIt = () =>
     settle({ severity: 'success', text: trackingTexts.activated, ms: SNACKBAR_ERROR_MS });
 
-  useRealtimeEvent('trackingPoints', ({ device_id, tracking_id, points }) => {
-    if (device_id !== device.device_id) return;
-    appendActivePoints(device_id, tracking_id, points);
-    if (awaitedTrackingId.current === tracking_id) phoneTookIt();
+  // The live route's points, starts and ends, and what was sent while the link was down, reach the
+  // cached routes from follow-trackings.ts: the route follows them as it starts (prefetch-tracking.ts);
+  // here for any other way in (idempotent). This page only waits for the awaited route's first points.
+  useEffect(() => followTrackings(), []);
+  useRealtimeEvent('trackingPoints', ({ device_id, tracking_id }) => {
+    if (device_id === device.device_id && awaitedTrackingId.current === tracking_id) phoneTookIt();
   });
-  // a route started or ended: the list is asked again
-  const refreshOwn = ({ device_id }: { device_id: string }) => {
-    if (device_id === device.device_id) void refreshTrackings(device_id);
-  };
-  useRealtimeEvent('trackingStarted', refreshOwn);
-  useRealtimeEvent('trackingEnded', refreshOwn);
-  // points, starts and ends sent while the link was down were not heard
-  useOnRealtimeReconnect(() => void refreshTrackings(device.device_id));
 
   // Waits until `settle`: `onTimeout` after `ms`, or the phone taking order `commandId` (the store may
   // already know it, its answer overtaking the HTTP reply) or sending route `trackingId`'s points.

@@ -183,6 +183,28 @@ describe('TrackingPage', () => {
     ).toBeInTheDocument();
   });
 
+  it('keeps the points the phone sent while the page was closed, without asking again', async () => {
+    answer('getTrackings', { tracking: [liveRoute], active: liveRoute, total_trackings: 1 });
+    const { unmount } = openTracking();
+    await screen.findByText('Tracking activo desde el 20-11-2026 10:00 · 1 puntos');
+    await waitFor(() => expect(isLinkOpen()).toBe(true));
+    unmount();
+
+    // on another page, the link still open: the route grows
+    act(() =>
+      sendToPanel('trackingPoints', {
+        device_id: device.device_id,
+        tracking_id: liveRoute.id,
+        points: [{ lat: -33.47, lng: -70.68, at: '2026-11-20T13:00:40.000Z' }],
+      }),
+    );
+    openTracking();
+    expect(
+      await screen.findByText('Tracking activo desde el 20-11-2026 10:00 · 2 puntos'),
+    ).toBeInTheDocument();
+    expect(calls.filter((call) => call.name === 'getTrackings')).toHaveLength(1);
+  });
+
   it('turns tracking on and says so once the phone takes the order', async () => {
     let active: Tracking | null = null;
     answer('getTrackings', () => ({
