@@ -5,7 +5,9 @@
  * mobile factor; unlike Lighthouse's simulation, the slowdown is real), records a Chromium trace, and
  * prints each top-level task of the page's main thread over --min ms with the trace events that took
  * its time (self time: an event's duration less its children's), and the font look-ups of the load
- * (`FontCache::GetFontPlatformData`, one per family tried for each new size and weight).
+ * (`FontCache::GetFontPlatformData`, one per family tried for each new size and weight), then the page's
+ * first contentful paint and the blocking time after it: Lighthouse's rule on a real slowdown, where its
+ * simulation may place the paint before the entry script that draws it (bench/RESULTS.md, session 22).
  *
  * Against a running server (`npm start`, or the panel built and served as bench/web/run.mjs does);
  * the trace stays in --out (open it in Chromium's DevTools, Performance panel) for the detail.
@@ -115,6 +117,14 @@ function summarise(file, minMs) {
     const url = data.url || data.styleSheetUrl || '';
     return url ? `${e.name} ${url.split('/').pop().slice(0, 40)}` : e.name;
   };
+  // the page's first contentful paint, and the blocking time after it as Lighthouse counts it (each
+  // task's time over 50 ms, of a task that straddles the paint only its part after), until the trace
+  // ends 3 s after the load rather than at Lighthouse's time to interactive
+  const paint = events.find((e) => e.name === 'firstContentfulPaint' && e.pid === ours.pid);
+  let blockingAfterPaint = 0;
+  for (const task of paint ? tasks.filter((t) => t.end > paint.ts && t.dur > 50_000) : []) {
+    blockingAfterPaint += Math.min(task.dur / 1000 - 50, (task.end - Math.max(task.ts, paint.ts)) / 1000);
+  }
   let blocking = 0;
   for (const task of tasks.filter((t) => t.dur > minMs * 1000)) {
     blocking += task.dur / 1000 - 50;
@@ -129,6 +139,11 @@ function summarise(file, minMs) {
   const fonts = mine.filter((e) => e.name === 'FontCache::GetFontPlatformData');
   console.log(
     `\nblocking time of these tasks (each one's time over 50 ms, all of the load): ${Math.round(blocking)} ms; font look-ups: ${fonts.length}, ${(fonts.reduce((t, e) => t + e.dur, 0) / 1000).toFixed(1)} ms`,
+  );
+  console.log(
+    paint
+      ? `first contentful paint at ${((paint.ts - t0) / 1000).toFixed(0)} ms; blocking time after it: ${Math.round(blockingAfterPaint)} ms`
+      : 'no first contentful paint in the trace',
   );
 }
 
