@@ -1,5 +1,5 @@
 /** Data of one signed-in owner and their phone, shaped by the contract, for component tests. */
-import type { Command, PublicConfig, User, UserDevice } from '@escudo/contract';
+import type { Command, PublicConfig, Tracking, User, UserDevice } from '@escudo/contract';
 
 /** a phone that never connected nor reported anything (issue 30 item 3) */
 const neverSeen = {
@@ -33,6 +33,15 @@ export const iphone: UserDevice = {
   device_so: 'ios',
   device_soversion: 17.4,
   ...neverSeen,
+};
+
+/** The phone's route while tracking is on: one point so far. */
+export const liveRoute: Tracking = {
+  id: 52,
+  device_id: device.device_id,
+  created_at: '2026-11-20T13:00:00.000Z',
+  ended_at: null,
+  route: [{ lat: -33.46, lng: -70.67, at: '2026-11-20T13:00:10.000Z' }],
 };
 
 export const user: User = {

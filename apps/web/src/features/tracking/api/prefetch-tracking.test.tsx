@@ -1,23 +1,15 @@
-import type { Tracking } from '@escudo/contract';
 import { act, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { queryClient } from '../../../lib/query-client.ts';
 import { clearSelectedDevice, selectDevice } from '../../../lib/session/selected-device.ts';
 import { answer, calls, isLinkOpen, sendToPanel } from '../../../testing/fake-network.ts';
-import { device } from '../../../testing/fixtures.ts';
+import { device, liveRoute } from '../../../testing/fixtures.ts';
 import { trackingsQueryOptions } from './get-trackings.ts';
 import { prefetchTracking } from './prefetch-tracking.ts';
 
 // Tracking's route asks for the selected phone's first page of routes while the page's code
 // downloads, and follows the live route from then on.
 
-const liveRoute: Tracking = {
-  id: 52,
-  device_id: device.device_id,
-  created_at: '2026-11-20T13:00:00.000Z',
-  ended_at: null,
-  route: [{ lat: -33.46, lng: -70.67, at: '2026-11-20T13:00:10.000Z' }],
-};
 const firstPage = () => queryClient.getQueryData(trackingsQueryOptions(device.device_id, 1).queryKey);
 
 beforeEach(() => clearSelectedDevice());

@@ -14,7 +14,7 @@ import {
   restoreLink,
   sendToPanel,
 } from '../../../testing/fake-network.ts';
-import { command, device, moved, user } from '../../../testing/fixtures.ts';
+import { command, device, liveRoute, moved, user } from '../../../testing/fixtures.ts';
 import { renderScreen } from '../../../testing/render.tsx';
 import { trackingTexts as t } from '../texts.ts';
 import { TrackingPage } from './tracking-page.tsx';
@@ -38,13 +38,6 @@ const emptyRoute: Tracking = {
   created_at: '2026-11-17T20:00:00.000Z',
   ended_at: '2026-11-17T20:05:00.000Z',
   route: [],
-};
-const liveRoute: Tracking = {
-  id: 52,
-  device_id: device.device_id,
-  created_at: '2026-11-20T13:00:00.000Z',
-  ended_at: null,
-  route: [{ lat: -33.46, lng: -70.67, at: '2026-11-20T13:00:10.000Z' }],
 };
 
 function openTracking({ selected = true } = {}) {
