@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/base.css';
 import { App } from './app/app.tsx';
+import { createAppRouter } from './app/router.tsx';
 import { authToken } from './lib/auth-token.ts';
 import { queryClient } from './lib/query-client.ts';
 import { userQueryOptions } from './lib/session/user-details.ts';
@@ -16,15 +17,31 @@ prefetchNextAfterLoad();
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html must contain <div id="root">');
 
-// The first render as a transition: React renders it in slices of a few milliseconds, so that on a
-// slow phone it is no long task of its own after the entry script's (issue 31, bench/RESULTS.md). The
-// router buffers what changes before RouterProvider subscribes (React Router 7.18), so a route that
-// finishes loading between this render and its commit is not missed.
 const root = createRoot(rootElement);
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+
+/** runs `callback` in a task of its own, as soon as the browser has run the ones before it */
+function inNextTask(callback: () => void): void {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => {
+    channel.port1.close();
+    callback();
+  };
+  channel.port2.postMessage(null);
+}
+
+// On a slow phone the entry script's evaluation was one long task, two fifths of it making the router
+// and starting its first route (the route's code and data requests). The router is made in a task of
+// its own, so that neither is long enough to hold up a tap (issue 31, bench/RESULTS.md).
+// The first render is a transition: React renders it in slices of a few milliseconds, no long task
+// either. The router buffers what changes before RouterProvider subscribes (React Router 7.18), so a
+// route that finishes loading between this render and its commit is not missed.
+inNextTask(() => {
+  const router = createAppRouter();
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App router={router} />
+      </StrictMode>,
+    );
+  });
 });

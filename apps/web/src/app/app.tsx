@@ -1,8 +1,8 @@
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './providers.tsx';
-import { router } from './router.tsx';
+import type { createAppRouter } from './router.tsx';
 
-export function App() {
+export function App({ router }: { router: ReturnType<typeof createAppRouter> }) {
   return (
     <AppProviders>
       <RouterProvider router={router} />

@@ -248,4 +248,10 @@ const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/**
+ * The panel's router. Making it starts the first route: its code and, on a signed-in page, its data
+ * requests (the route's `lazy`); main.tsx calls this in a task of its own (issue 31).
+ */
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}
