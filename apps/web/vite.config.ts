@@ -2,6 +2,7 @@ import path from 'node:path';
 import { defineConfig } from 'vite';
 import type { ChunkingContext } from 'rolldown';
 import react from '@vitejs/plugin-react';
+import { compileHints } from './vite-plugins/compile-hints.ts';
 import { precompress } from './vite-plugins/precompress.ts';
 import { routePreloads } from './vite-plugins/route-preloads.ts';
 
@@ -47,7 +48,8 @@ function groupOf(moduleId: string, ctx: ChunkingContext): string | null {
 }
 
 export default defineConfig({
-  plugins: [react(), routePreloads(), precompress()],
+  // the entry (Login) and the signed-in layout with Home: what a first load runs nearly all of
+  plugins: [react(), routePreloads(), compileHints(['index', 'signed-in']), precompress()],
   server: {
     proxy: {
       '/api': { target: serverUrl, changeOrigin: true },
