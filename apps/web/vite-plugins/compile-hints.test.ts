@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { Plugin } from 'vite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { COMPILE_HINT, compileHints } from './compile-hints.ts';
@@ -20,10 +21,22 @@ describe('compileHints', () => {
       if (chunk.map)
         await fs.writeFile(path.join(root, 'dist', `${chunk.fileName}.map`), JSON.stringify(chunk.map));
     }
-    const plugin = compileHints(['index', 'signed-in']);
+    await writeBundle(compileHints(['index', 'signed-in']), chunks);
+  }
+  /** the plugin's hooks as Vite calls them; `this.error` throws, as Vite's does */
+  async function writeBundle(plugin: Plugin, chunks: { name: string; fileName: string }[]) {
     (plugin.configResolved as (config: unknown) => void)({ root, build: { outDir: 'dist' } });
     const bundle = Object.fromEntries(chunks.map((chunk) => [chunk.fileName, { type: 'chunk', ...chunk }]));
-    await (plugin.writeBundle as (options: unknown, bundle: unknown) => Promise<void>)({}, bundle);
+    const context = {
+      error: (message: string) => {
+        throw new Error(message);
+      },
+    };
+    await (plugin.writeBundle as (this: unknown, options: unknown, bundle: unknown) => Promise<void>).call(
+      context,
+      {},
+      bundle,
+    );
   }
   const read = (fileName: string) => fs.readFile(path.join(root, 'dist', fileName), 'utf8');
 
@@ -41,7 +54,10 @@ describe('compileHints', () => {
   it('moves the source map down the added line, so that it still points at the sources', async () => {
     // line 2 of the generated file ("  b();") maps to line 7 of src/app.ts, column 2
     const map = { version: 3, sources: ['src/app.ts'], names: [], mappings: ';EAMA' };
-    await build([{ name: 'index', fileName: 'assets/index-a1.js', code: 'a();\n  b();\n', map }]);
+    await build([
+      { name: 'index', fileName: 'assets/index-a1.js', code: 'a();\n  b();\n', map },
+      { name: 'signed-in', fileName: 'assets/signed-in-b2.js', code: 'c();\n' },
+    ]);
     const moved = new TraceMap(await read('assets/index-a1.js.map'));
     // now line 3
     expect(originalPositionFor(moved, { line: 3, column: 2 })).toMatchObject({
@@ -53,13 +69,16 @@ describe('compileHints', () => {
 
   it('adds the hint once, however often the files are written', async () => {
     const chunk = { name: 'index', fileName: 'assets/index-a1.js', code: 'x();\n' };
-    await build([chunk]);
-    const plugin = compileHints(['index']);
-    (plugin.configResolved as (config: unknown) => void)({ root, build: { outDir: 'dist' } });
-    await (plugin.writeBundle as (options: unknown, bundle: unknown) => Promise<void>)(
-      {},
-      { [chunk.fileName]: { type: 'chunk', ...chunk } },
-    );
+    await build([chunk, { name: 'signed-in', fileName: 'assets/signed-in-b2.js', code: 'y();\n' }]);
+    await writeBundle(compileHints(['index']), [chunk]);
     expect(await read('assets/index-a1.js')).toBe(`${COMPILE_HINT}x();\n`);
+  });
+
+  it('fails the build when a chunk it names is not in it', async () => {
+    await expect(build([{ name: 'index', fileName: 'assets/index-a1.js', code: 'x();\n' }])).rejects.toThrow(
+      'compile hints: no chunk named signed-in in the build',
+    );
+    // and changes nothing
+    expect(await read('assets/index-a1.js')).toBe('x();\n');
   });
 });

@@ -27,6 +27,9 @@ export function compileHints(chunkNames: string[]): Plugin {
     },
     async writeBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((file) => file.type === 'chunk' && names.has(file.name));
+      // a chunk renamed in vite.config.ts's groups would otherwise lose its hint without a word
+      const missing = [...names].filter((name) => !chunks.some((chunk) => chunk.name === name));
+      if (missing.length > 0) this.error(`compile hints: no chunk named ${missing.join(', ')} in the build`);
       await Promise.all(chunks.map((chunk) => addHint(path.join(outDir, chunk.fileName))));
     },
   };
