@@ -36,7 +36,7 @@ export function compileHints(chunkNames: string[]): Plugin {
 }
 
 /** puts the hint first in a built file, and one more line at the start of its source map, if it has one */
-export async function addHint(file: string): Promise<void> {
+async function addHint(file: string): Promise<void> {
   const code = await fs.readFile(file, 'utf8');
   if (code.startsWith(COMPILE_HINT)) return;
   await fs.writeFile(file, COMPILE_HINT + code);
