@@ -6,6 +6,7 @@ import { createAppRouter } from './app/router.tsx';
 import { authToken } from './lib/auth-token.ts';
 import { queryClient } from './lib/query-client.ts';
 import { userQueryOptions } from './lib/session/user-details.ts';
+import { inNextTask } from './lib/next-task.ts';
 import { prefetchNextAfterLoad } from './lib/prefetch-next.ts';
 
 // With a stored session the first page is a signed-in one: its user details are asked for now, while
@@ -18,16 +19,6 @@ const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html must contain <div id="root">');
 
 const root = createRoot(rootElement);
-
-/** runs `callback` in a task of its own, as soon as the browser has run the ones before it */
-function inNextTask(callback: () => void): void {
-  const channel = new MessageChannel();
-  channel.port1.onmessage = () => {
-    channel.port1.close();
-    callback();
-  };
-  channel.port2.postMessage(null);
-}
 
 // On a slow phone the entry script's evaluation was one long task, two fifths of it making the router
 // and starting its first route (the route's code and data requests). The router is made in a task of

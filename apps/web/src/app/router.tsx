@@ -7,6 +7,7 @@ import { LoginPage } from '../features/auth/pages/login-page.tsx';
 import { prefetchInformation } from '../features/information/api/prefetch-information.ts';
 import { prefetchPlanes } from '../features/planes/api/prefetch-planes.ts';
 import { prefetchTracking } from '../features/tracking/api/prefetch-tracking.ts';
+import { nextTask } from '../lib/next-task.ts';
 import { RedirectIfSignedIn, RequireSession } from './guards.tsx';
 import { ShellIfSignedIn } from './layout/shell-if-signed-in.tsx';
 import type { RouteHandle } from './route-handle.ts';
@@ -26,6 +27,11 @@ import type { RouteHandle } from './route-handle.ts';
  */
 function lazyPage<TModule>(load: () => Promise<TModule>, pick: (module: TModule) => ComponentType) {
   return async () => {
+    // Each route's code is asked for in a task of its own, not in the router's: a signed-in page
+    // starts two routes (the layout and the page), and asking for a chunk adds a <link
+    // rel="modulepreload"> for each file it imports. Together with the router's start that was one
+    // task long enough to hold up a tap on a slow phone (issue 31, bench/RESULTS.md).
+    await nextTask();
     const [{ MuiTheme }, module] = await Promise.all([import('../components/mui-theme.tsx'), load()]);
     const Page = pick(module);
     return {
@@ -43,7 +49,10 @@ function lazyPage<TModule>(load: () => Promise<TModule>, pick: (module: TModule)
  * without MUI's theme; what such a page draws with MUI comes through components/lazy-themed.tsx.
  */
 function lazyPlainPage<TModule>(load: () => Promise<TModule>, pick: (module: TModule) => ComponentType) {
-  return async () => ({ Component: pick(await load()) });
+  return async () => {
+    await nextTask(); // as in lazyPage
+    return { Component: pick(await load()) };
+  };
 }
 
 // the error page is MUI's: fetched only when a route fails
