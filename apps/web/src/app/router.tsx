@@ -2,7 +2,7 @@ import { Suspense, type ComponentType } from 'react';
 import { Navigate, Outlet, createBrowserRouter, type RouteObject } from 'react-router';
 import { BootLoader } from '../components/boot-loader.tsx';
 import { lazyThemed } from '../components/lazy-themed.tsx';
-import { prefetchOpenAlerts } from '../features/alerts/prefetch.ts';
+import { prefetchOpenAlerts } from '../features/alerts/api/prefetch-open-alerts.ts';
 import { LoginPage } from '../features/auth/pages/login-page.tsx';
 import { prefetchInformation } from '../features/information/api/prefetch-information.ts';
 import { prefetchPlanes } from '../features/planes/api/prefetch-planes.ts';

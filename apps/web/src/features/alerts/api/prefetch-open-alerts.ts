@@ -1,6 +1,6 @@
-import { authToken } from '../../lib/auth-token.ts';
-import { queryClient } from '../../lib/query-client.ts';
-import { openAlertsQueryOptions } from './api/get-open-alerts.ts';
+import { authToken } from '../../../lib/auth-token.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+import { openAlertsQueryOptions } from './get-open-alerts.ts';
 
 /**
  * Asks for the owner's open alerts as Home's code is fetched (app/router.tsx), alongside the account's
