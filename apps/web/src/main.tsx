@@ -5,9 +5,9 @@ import { App } from './app/app.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { authToken } from './lib/auth-token.ts';
 import { queryClient } from './lib/query-client.ts';
-import { userQueryOptions } from './lib/session/user-details.ts';
 import { inNextTask } from './lib/next-task.ts';
 import { prefetchNextAfterLoad } from './lib/prefetch-next.ts';
+import { userQueryOptions } from './lib/session/user-details.ts';
 
 // With a stored session the first page is a signed-in one: its user details are asked for now, while
 // the page's code downloads, not once the signed-in layout has arrived and rendered (issue 18).

@@ -25,7 +25,6 @@ describe('compileHints', () => {
   }
   /** the plugin's hooks as Vite calls them; `this.error` throws, as Vite's does */
   async function writeBundle(plugin: Plugin, chunks: { name: string; fileName: string }[]) {
-    (plugin.configResolved as (config: unknown) => void)({ root, build: { outDir: 'dist' } });
     const bundle = Object.fromEntries(chunks.map((chunk) => [chunk.fileName, { type: 'chunk', ...chunk }]));
     const context = {
       error: (message: string) => {
@@ -34,7 +33,7 @@ describe('compileHints', () => {
     };
     await (plugin.writeBundle as (this: unknown, options: unknown, bundle: unknown) => Promise<void>).call(
       context,
-      {},
+      { dir: path.join(root, 'dist') },
       bundle,
     );
   }

@@ -18,19 +18,17 @@ export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 
 export function compileHints(chunkNames: string[]): Plugin {
   const names = new Set(chunkNames);
-  let outDir = '';
   return {
     name: 'escudo:compile-hints',
     apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    async writeBundle(_options, bundle) {
+    async writeBundle({ dir }, bundle) {
+      // Vite writes a build to one folder, `build.outDir`, which it gives here as `dir`
+      if (!dir) this.error('compile hints: the build has no output folder');
       const chunks = Object.values(bundle).filter((file) => file.type === 'chunk' && names.has(file.name));
       // a chunk renamed in vite.config.ts's groups would otherwise lose its hint without a word
       const missing = [...names].filter((name) => !chunks.some((chunk) => chunk.name === name));
       if (missing.length > 0) this.error(`compile hints: no chunk named ${missing.join(', ')} in the build`);
-      await Promise.all(chunks.map((chunk) => addHint(path.join(outDir, chunk.fileName))));
+      await Promise.all(chunks.map((chunk) => addHint(path.join(dir, chunk.fileName))));
     },
   };
 }
