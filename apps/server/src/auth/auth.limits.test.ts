@@ -2,6 +2,7 @@
  * Issue 12, items 1 and 2: the limits on guessing and flooding cannot be turned against the owner,
  * and bursts sent at once are counted as strictly as requests sent one by one.
  */
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, randomAddress, signUpUser, type TestApp } from '../../test/test-app.ts';
@@ -93,6 +94,21 @@ describe('limits per source address', () => {
     // another address is not affected
     const someone = await signUpUser(app);
     expect((await login(someone.email, someone.password, randomAddress())).statusCode).toBe(200);
+  });
+
+  it('an IPv6 subscriber is one address: a new address of the same /64 for each guess is counted as one', async () => {
+    const owner = await signUpUser(app);
+    const prefix = `2001:db8:${randomBytes(2).toString('hex')}:7`;
+    // the thief moves to a fresh address of his /64 for each guess
+    const statuses: number[] = [];
+    for (let i = 1; i <= 7; i += 1) {
+      statuses.push((await login(owner.email, `adivina-${i}`, `${prefix}::${i.toString(16)}`)).statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    // another address of the same /64, written in full, is the same subject
+    expect((await login(owner.email, owner.password, `${prefix}:0:0:0:abcd`)).statusCode).toBe(429);
+    // another /64 is another subscriber
+    expect((await login(owner.email, owner.password, `2001:db8:ffff:8::1`)).statusCode).toBe(200);
   });
 
   it('sign-ups: SIGNUPS_PER_ADDRESS an hour from one address, then 429 with Retry-After and nothing written', async () => {

@@ -21,6 +21,7 @@ import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { Route } from '../lib/http/routes.ts';
 import { clientOriginOf } from '../lib/http/client-origin.ts';
+import { addressKeyOf } from '../lib/http/address-key.ts';
 import { createPanelToken } from '../lib/realtime/panel-token.ts';
 import {
   changeOwnPassword,
@@ -38,15 +39,15 @@ import { openEmailLink, requestEmailChange, resendVerification as resend } from 
 
 export function registerAuthRoutes(route: Route, ctx: AppContext): void {
   route(login, ({ body, request, reply }) =>
-    signIn(ctx, body, request.ip, signInOriginOf(ctx, request, reply)),
+    signIn(ctx, body, addressKeyOf(request.ip), signInOriginOf(ctx, request, reply)),
   );
   route(loginTwoFactor, ({ body, request, reply }) =>
     signInSecondStep(ctx, body, signInOriginOf(ctx, request, reply)),
   );
   route(signUpByCode, ({ body, request, reply }) =>
-    signUp(ctx, body, request.ip, signInOriginOf(ctx, request, reply)),
+    signUp(ctx, body, addressKeyOf(request.ip), signInOriginOf(ctx, request, reply)),
   );
-  route(forgotPass, ({ body, request }) => sendPasswordReset(ctx, body, request.ip));
+  route(forgotPass, ({ body, request }) => sendPasswordReset(ctx, body, addressKeyOf(request.ip)));
   route(findResetToken, ({ body }) => findResetEmail(ctx, body.token));
   route(resetPass, ({ body, request }) => resetPassword(ctx, body, clientOriginOf(request)));
   route(logout, async ({ auth, request }) => {

@@ -36,7 +36,7 @@ const normalizeEmail = (email: string) => email.trim().toLowerCase();
 const pairOf = (email: string, address: string) => `${email}|${address}`;
 
 /**
- * Sign-in from `address` (the request's source). A hit is taken on the pair (e-mail, address) and on
+ * Sign-in from `address` (the request's source, as lib/http/address-key.ts counts it). A hit is taken on the pair (e-mail, address) and on
  * the address before the password is checked, so a burst of guesses is counted as it arrives; a
  * right password gives both back and clears the pair (auth.limits.ts, lib/throttle). With two-step
  * sign-in on, the answer is a challenge for the second step instead of a session (decision 035).

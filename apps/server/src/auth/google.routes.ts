@@ -15,6 +15,7 @@ import {
 } from '@escudo/contract';
 import type { AppContext } from '../lib/context.ts';
 import type { Route } from '../lib/http/routes.ts';
+import { addressKeyOf } from '../lib/http/address-key.ts';
 import { createGoogleOidc } from './google-oidc.ts';
 import {
   clearHandoffCookieHeader,
@@ -63,7 +64,7 @@ export function registerGoogleSignInRoutes(app: FastifyInstance, route: Route, c
       ctx,
       body.access_token,
       readHandoffCookie(request.headers.cookie),
-      request.ip,
+      addressKeyOf(request.ip),
       signInOriginOf(ctx, request, reply),
     );
   });

@@ -11,6 +11,7 @@
 import { and, count, desc, eq, gt, lte, or, sql } from 'drizzle-orm';
 import { SECURITY_CODE_TTL_MS, type BodyOf, type enviarInvitacion } from '@escudo/contract';
 import type { ClientOrigin } from '../lib/http/client-origin.ts';
+import { addressKeyOf } from '../lib/http/address-key.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
@@ -92,7 +93,7 @@ export async function sendInvitation(
   input: BodyOf<typeof enviarInvitacion>,
   origin: ClientOrigin,
 ) {
-  const address = origin.address ?? '';
+  const address = addressKeyOf(origin.address);
   const email = input.invitado.trim();
   const lowerEmail = email.toLowerCase();
   // every attempt counts (decision 010): an account cannot use the network to flood inboxes

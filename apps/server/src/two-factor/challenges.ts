@@ -16,6 +16,7 @@ import { AppError } from '../lib/app-error.ts';
 import type { DbOrTransaction } from '../lib/db/client.ts';
 import type { ClientOrigin } from '../lib/http/client-origin.ts';
 import { createToken, hashToken } from '../lib/crypto/tokens.ts';
+import { addressKeyOf } from '../lib/http/address-key.ts';
 import { forgive, takeHits } from '../lib/throttle/throttle.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import { twoFactorChallenges } from './two-factor.schema.ts';
@@ -51,7 +52,7 @@ export async function passChallenge<T>(
   onPassed: (tx: DbOrTransaction, userId: number) => Promise<T>,
 ): Promise<T> {
   const limit = twoFactorLimits(ctx.env).codeAddress;
-  const hits = await takeHits(ctx, [{ limit, subject: origin.address ?? 'unknown' }]);
+  const hits = await takeHits(ctx, [{ limit, subject: addressKeyOf(origin.address) }]);
   const now = ctx.now();
   const [tried] = await ctx.db
     .update(twoFactorChallenges)

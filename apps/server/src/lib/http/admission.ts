@@ -31,6 +31,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorMessages } from '@escudo/contract';
 import { AppError } from '../app-error.ts';
 import { securityHeaders } from './security-headers.ts';
+import { addressKeyOf } from './address-key.ts';
 
 export interface AdmissionOptions {
   concurrency: number;
@@ -244,7 +245,7 @@ export function registerAdmissionHooks(app: FastifyInstance, gate: AdmissionGate
     if (isMultipart(request)) {
       // an upload is worked on while it arrives: an upload place instead of the queue's
       release(ticket);
-      if (!takeUpload(ticket, request.ip)) {
+      if (!takeUpload(ticket, addressKeyOf(request.ip))) {
         // the rest of a large upload is not read
         void reply.header('connection', 'close');
         return done(busy());
