@@ -73,6 +73,10 @@ export default tseslint.config(
         {
           serverSrc: './apps/server/src',
           uses: {
+            // the review of a reclaimed account (decision 050): when it was reclaimed and its password
+            // (accounts, auth), the phones and network made before (devices, network), removed through
+            // their own removal (device-removal, network)
+            'account-review': ['accounts', 'auth', 'device-removal', 'devices', 'network'],
             // whose log it is and to whom its notices go
             activity: ['accounts'],
             // an account's zone and place, its plan (the starter trial, what a plan includes), and the
@@ -170,8 +174,19 @@ export default tseslint.config(
             tracking: ['accounts', 'activity', 'commands', 'devices', 'plans'],
             // the account's details list its devices, zone and plan; a new e-mail must be free, a place real;
             // they say whether two-step sign-in is on, and each phone's last known position (the newest
-            // of its lost-mode reports and route points)
-            users: ['accounts', 'devices', 'geography', 'lostphone', 'plans', 'tracking', 'two-factor'],
+            // of its lost-mode reports and route points), whether a reclaimed account's review waits
+            // (account-review) and the e-mail change under way (auth)
+            users: [
+              'account-review',
+              'accounts',
+              'auth',
+              'devices',
+              'geography',
+              'lostphone',
+              'plans',
+              'tracking',
+              'two-factor',
+            ],
             // the account whose sign-in it guards and its password; turning it on or off and a wrong
             // second-step code are written to the account's log, with a notice (activity)
             'two-factor': ['accounts', 'activity'],

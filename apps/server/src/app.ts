@@ -56,6 +56,7 @@ import { registerExportRoutes } from './export/export.routes.ts';
 import { prepareDataExportsJob } from './export/export.jobs.ts';
 import { registerDeletionRoutes } from './deletion/deletion.routes.ts';
 import { registerDeviceRemovalRoutes } from './device-removal/device-removal.routes.ts';
+import { registerAccountReviewRoutes } from './account-review/account-review.routes.ts';
 import { registerTwoFactorRoutes } from './two-factor/two-factor.routes.ts';
 import { registerCommandMessages } from './commands/commands.messages.ts';
 import { OneLineRequestLog } from './lib/log/request-log.ts';
@@ -301,6 +302,7 @@ async function registerFeatures(
   registerExportRoutes(app, route, ctx, { prepareSoon: () => jobs.trigger(prepareDataExportsJob.name) });
   registerDeletionRoutes(route, ctx);
   registerDeviceRemovalRoutes(route, ctx);
+  registerAccountReviewRoutes(route, ctx);
   registerTwoFactorRoutes(route, ctx);
   registerFileRoutes(app, ctx);
   await registerWebApp(app, ctx.env);

@@ -39,7 +39,7 @@ import { deleteEndedEvidenceLinksJob } from './atenciones/atenciones.jobs.ts';
 import { planRemindersJob } from './reminders/reminders.jobs.ts';
 import { deleteExpiredDataExportsJob, prepareDataExportsJob } from './export/export.jobs.ts';
 import { deleteDueAccountsJob } from './deletion/deletion.jobs.ts';
-import { deleteEndedSignInTokensJob } from './auth/auth.jobs.ts';
+import { applyDueEmailChangesJob, deleteEndedSignInTokensJob } from './auth/auth.jobs.ts';
 
 export interface ContextOptions {
   env: Env;
@@ -72,6 +72,7 @@ export const scheduledJobs: JobDefinition[] = [
   retryNetworkEmailsJob(networkEmails),
   deleteEndedEvidenceLinksJob,
   planRemindersJob,
+  applyDueEmailChangesJob,
   // retention (issue 29 item 11, docs/privacy.md)
   deleteOldRoutePointsJob,
   deleteOldLostReportsJob,

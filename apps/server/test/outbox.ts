@@ -71,15 +71,30 @@ export async function linkTokensTo(app: ServerWithOutbox, email: string, pathPre
   );
 }
 
-/** Verifies an account's e-mail as its owner does: the sign-up's link, opened. */
+/**
+ * Opens the verification link e-mailed to the account, as its owner would (decision 050: the first
+ * proof of the mailbox reclaims the account, ending its sessions and dropping its password), chooses
+ * `password` again with the token the answer carries, and signs in: the new session's token.
+ */
 export async function verifyEmailOf(
   app: ServerWithOutbox & {
-    post(url: string, body?: unknown): Promise<{ statusCode: number; body: string }>;
+    post(url: string, body?: unknown): Promise<{ statusCode: number; body: string; json(): unknown }>;
   },
-  email: string,
-): Promise<void> {
-  const [token] = await linkTokensTo(app, email, '/verificar-email/');
-  if (!token) throw new Error(`no verification e-mail to ${email}`);
+  account: { email: string; password: string },
+): Promise<string> {
+  const [token] = await linkTokensTo(app, account.email, '/verificar-email/');
+  if (!token) throw new Error(`no verification e-mail to ${account.email}`);
   const opened = await app.post('/api/auth/verifyEmail', { token });
   if (opened.statusCode !== 200) throw new Error(`verifyEmail: ${opened.statusCode} ${opened.body}`);
+  const { password_token } = opened.json() as { password_token: string };
+  const reset = await app.post('/api/auth/resetPass', {
+    email: account.email,
+    password: account.password,
+    password_confirmation: account.password,
+    token: password_token,
+  });
+  if (reset.statusCode !== 200) throw new Error(`resetPass: ${reset.statusCode} ${reset.body}`);
+  const signedIn = await app.post('/api/auth/login', { email: account.email, password: account.password });
+  if (signedIn.statusCode !== 200) throw new Error(`login: ${signedIn.statusCode} ${signedIn.body}`);
+  return (signedIn.json() as { access_token: string }).access_token;
 }

@@ -49,6 +49,15 @@ export const ACTIVITY_KINDS = [
   'deletion_cancelled',
   /** an operator of the central opened one of this customer's atenciones */
   'operator_viewed',
+  /**
+   * the account's mailbox was proven for the first time (a verification link, Google, a reset): every
+   * session ended, the password was dropped, two-step sign-in turned off (decision 050)
+   */
+  'account_reclaimed',
+  /** a change of e-mail was asked for (the detail: the new address); the current address was told */
+  'email_change_requested',
+  /** a change of e-mail under way was cancelled, from the current address or the profile */
+  'email_change_cancelled',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -242,7 +251,7 @@ export const resendVerification = defineEndpoint({
 export const changeEmail = defineEndpoint({
   ...routes.changeEmail,
   summary:
-    'Ask to change the e-mail: with the password, a link goes to the new address; the e-mail changes when it is opened',
+    'Ask to change the e-mail: with the password, a link goes to the new address and a notice, with a link that confirms or cancels it, to the current one (decision 050)',
   body: z.strictObject({
     email: emailSchema.describe('the new e-mail'),
     password: passwordSchema.describe("the account's current password"),
@@ -250,22 +259,97 @@ export const changeEmail = defineEndpoint({
   response: z.object({
     status: z.literal('sent'),
     email: z.string().describe('the new address the link went to'),
+    applies_at: z
+      .string()
+      .nullable()
+      .describe(
+        'ISO date-time from which the change applies without the current address confirming it (its link opened too); null: as soon as the new address is confirmed (the current one was never verified)',
+      ),
   }),
 });
+
+const emailLinkToken = (what: string) =>
+  tokenTextSchema(128, 'El enlace no es válido. Revisa que lo hayas copiado completo.').describe(what);
 
 export const verifyEmail = defineEndpoint({
   ...routes.verifyEmail,
   summary:
-    "Open an e-mail link (single use, 48 h): verifies the account's e-mail, or changes it to the new one",
+    "Open a verification link (single use, 48 h): the e-mail is verified and, being its first proof, the account becomes the mailbox's alone: every session ends and the password is dropped (decision 050)",
   body: z.strictObject({
     token: tokenTextSchema(128, 'El enlace para verificar tu email no es válido.').describe(
       'the token of /verificar-email/{token}',
     ),
   }),
   response: z.object({
-    status: z
-      .enum(['verified', 'email_changed'])
-      .describe("'email_changed': the account's e-mail is now `email`, and the old one was told"),
+    status: z.literal('verified'),
     email: z.string().describe("the account's e-mail, now verified"),
+    password_token: z
+      .string()
+      .describe('a reset token (auth/resetPass, 1 hour, once) for the new password, for this page alone'),
+  }),
+});
+
+const emailChangeAnswerSchema = z.object({
+  status: z
+    .enum(['email_changed', 'waiting'])
+    .describe(
+      "'waiting': the new address is confirmed; the change applies at `applies_at`, or sooner if the current address confirms it",
+    ),
+  email: z.string().describe('the new address'),
+  applies_at: z
+    .string()
+    .nullable()
+    .describe('ISO date-time the change applies while waiting; null otherwise'),
+});
+
+export const confirmEmailChange = defineEndpoint({
+  ...routes.confirmEmailChange,
+  summary:
+    "The new address's link (48 h), opened in a session of the account that asked for the change: the new address is proven",
+  body: z.strictObject({ token: emailLinkToken('the token of /confirmar-email/{token}') }),
+  response: emailChangeAnswerSchema,
+});
+
+export const cancelEmailChange = defineEndpoint({
+  ...routes.cancelEmailChange,
+  summary: 'Cancel the change of e-mail under way, from the profile',
+  body: emptyBodySchema,
+  response: z.object({ status: z.literal('cancelled') }),
+});
+
+export const emailChangeSchema = z.object({
+  old_email: z.string().describe("the account's address when the change was asked for"),
+  new_email: z.string(),
+  requested_at: z.string().describe('ISO date-time'),
+  address: z.string().nullable().describe('the IP address it was asked from'),
+  browser: z.string().nullable().describe('the readable browser it was asked from'),
+  applies_at: z
+    .string()
+    .nullable()
+    .describe('ISO date-time it applies without an answer; null: as soon as the new address is confirmed'),
+  new_address_confirmed: z.boolean(),
+  confirmed: z.boolean().describe('the current address confirmed it already'),
+});
+
+export const findEmailChange = defineEndpoint({
+  ...routes.findEmailChange,
+  summary: "What the current address's link is about: a change of e-mail still under way",
+  body: z.strictObject({ token: emailLinkToken('the token of /cambio-de-email/{token}') }),
+  response: z.object({ change: emailChangeSchema }),
+});
+
+export const answerEmailChange = defineEndpoint({
+  ...routes.answerEmailChange,
+  summary:
+    'The current address confirms the change (it applies once the new address is confirmed) or cancels it (and every session of the account ends)',
+  body: z.strictObject({
+    token: emailLinkToken('the token of /cambio-de-email/{token}'),
+    answer: z.enum(['confirm', 'cancel']),
+  }),
+  response: z.object({
+    status: z
+      .enum(['email_changed', 'confirmed', 'cancelled'])
+      .describe("'confirmed': it applies as soon as the new address is confirmed"),
+    email: z.string().describe('the new address asked for'),
   }),
 });

@@ -76,11 +76,6 @@ export const socialSignInErrors = [
   'state',
   /** the provider's e-mail is not verified: no account is linked or created with it */
   'unverified',
-  /**
-   * the provider's e-mail belongs to an account of ours whose e-mail is not verified: it is not linked
-   * (decision 034: someone may have prepared that account with another person's e-mail)
-   */
-  'verify_first',
   /** Google sign-in is not configured on this server */
   'unavailable',
 ] as const;
@@ -97,6 +92,12 @@ export const TWO_FACTOR_CODE_DIGITS = 6;
 export const EMAIL_VERIFICATION_TTL_MS = 48 * 60 * 60 * 1000;
 /** ours: a reset link is valid 1 hour and works once (issue 2) */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/**
+ * ours: an e-mail change the account's verified address did not confirm applies this long after it
+ * was asked for, as a scheduled deletion waits (decision 050): time for the owner to read the notice
+ * at the current address and cancel it
+ */
+export const EMAIL_CHANGE_WAIT_MS = 7 * 24 * 60 * 60 * 1000;
 /**
  * ours: after 5 wrong passwords for one e-mail from one address within 15 minutes, that address
  * waits (issues 2 and 12: per account *and* address, so nobody can lock the owner out from elsewhere);

@@ -119,6 +119,10 @@ export const errorCodes = [
   'TWO_FACTOR_OFF',
   /** an e-mail verification or e-mail change link that is unknown, used, replaced by a newer one or past its 48 h */
   'EMAIL_LINK_INVALID',
+  /** cancelling a change of e-mail when none is under way */
+  'EMAIL_CHANGE_NOT_PENDING',
+  /** the review's new password for an account that already has one (decision 050) */
+  'PASSWORD_ALREADY_SET',
   /** a security-network invitation code that is unknown, already used or past its 14 days */
   'INVITATION_INVALID',
   /** accepting an invitation to one's own network */
@@ -212,6 +216,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   TWO_FACTOR_ALREADY_ON: 409,
   TWO_FACTOR_OFF: 409,
   EMAIL_LINK_INVALID: 400,
+  EMAIL_CHANGE_NOT_PENDING: 409,
+  PASSWORD_ALREADY_SET: 409,
   INVITATION_INVALID: 400,
   INVITATION_OWN: 409,
   ALREADY_IN_NETWORK: 409,
@@ -280,7 +286,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   SOCIAL_TOKEN_INVALID:
     'El inicio de sesión con Google no es válido, ya fue utilizado o ha expirado. Por favor inténtalo nuevamente.',
   PASSWORD_NOT_SET:
-    'Tu cuenta se creó con Google y aún no tiene contraseña. Crea una con «¿Olvidaste tu contraseña?» en la página de ingreso.',
+    'Tu cuenta aún no tiene contraseña. Crea una con «¿Olvidaste tu contraseña?» en la página de ingreso.',
   CURRENT_PASSWORD_WRONG: 'Tu contraseña actual no es correcta.',
   EXPORT_TOO_SOON: 'Ya pediste una copia de tus datos en las últimas 24 horas. Podrás pedir otra mañana.',
   EXPORT_LINK_INVALID:
@@ -297,6 +303,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   TWO_FACTOR_OFF: 'La verificación en dos pasos no está activada en tu cuenta.',
   EMAIL_LINK_INVALID:
     'El enlace para verificar tu email no es válido, ya fue utilizado, fue reemplazado por uno más nuevo o ha expirado. Ingresa a tu cuenta y pide uno nuevo.',
+  EMAIL_CHANGE_NOT_PENDING: 'No hay un cambio de email en curso.',
+  PASSWORD_ALREADY_SET: 'Tu cuenta ya tiene contraseña. Puedes cambiarla en «Seguridad y privacidad».',
   INVITATION_INVALID:
     'La invitación no es válida, ya fue utilizada o ha expirado. Pide a quien te invitó que te envíe una nueva.',
   INVITATION_OWN: 'Esta invitación es para tu propia red de seguridad: compártela con la persona invitada.',

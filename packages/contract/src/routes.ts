@@ -39,6 +39,15 @@ export const routes = {
   changeEmail: { method: 'POST', path: '/api/app/account/changeEmail', auth: 'user' },
   /** the link of a verification e-mail: opened without a session (the person may be signed out) */
   verifyEmail: { method: 'POST', path: '/api/auth/verifyEmail', auth: 'none' },
+  /** a change of e-mail (decision 050): the new address's link in a session, the current address's without */
+  confirmEmailChange: { method: 'POST', path: '/api/app/account/confirmEmailChange', auth: 'user' },
+  cancelEmailChange: { method: 'POST', path: '/api/app/account/cancelEmailChange', auth: 'user' },
+  findEmailChange: { method: 'POST', path: '/api/auth/emailChange/find', auth: 'none' },
+  answerEmailChange: { method: 'POST', path: '/api/auth/emailChange/answer', auth: 'none' },
+  /** what a reclaimed account's owner reviews before anything else (decision 050) */
+  accountReview: { method: 'POST', path: '/api/app/account/review', auth: 'user' },
+  accountReviewPassword: { method: 'POST', path: '/api/app/account/review/password', auth: 'user' },
+  accountReviewDecide: { method: 'POST', path: '/api/app/account/review/decide', auth: 'user' },
   updateInfo: { method: 'POST', path: '/api/app/user/updateInfo', auth: 'user' },
   updateAvatar: { method: 'POST', path: '/api/app/user/updateAvatar', auth: 'user' },
   getPaisesActivos: { method: 'POST', path: '/api/auth/getPaisesActivos', auth: 'none' },

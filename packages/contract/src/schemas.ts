@@ -24,4 +24,5 @@ export * from './sales.ts';
 export * from './sponsors.ts';
 export * from './atenciones.ts';
 export * from './account.ts';
+export * from './account-review.ts';
 export * from './two-factor.ts';

@@ -111,6 +111,25 @@ export const userSchema = z.object({
   dispositivos: z.array(userDeviceSchema),
   plan: userPlanSchema.nullable(),
   two_factor_enabled: z.boolean().describe('whether two-step sign-in is on (issue 29)'),
+  account_review_pending: z
+    .boolean()
+    .describe(
+      'the mailbox was proven for the first time and the owner has yet to choose a password or answer for what was made before (app/account/review; decision 050)',
+    ),
+  email_change: z
+    .object({
+      email: z.string().describe('the new address asked for'),
+      applies_at: z
+        .string()
+        .nullable()
+        .describe(
+          'ISO date-time it applies without the current address confirming it; null: once the new address is confirmed',
+        ),
+      new_address_confirmed: z.boolean(),
+      confirmed: z.boolean().describe('the current address confirmed it'),
+    })
+    .nullable()
+    .describe('the change of e-mail under way, if any (decision 050)'),
 });
 export type User = z.infer<typeof userSchema>;
 

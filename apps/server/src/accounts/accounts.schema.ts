@@ -28,6 +28,12 @@ export const users = pgTable(
      * vouched for it, or a reset link sent to it was used; null until then
      */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /**
+     * when the owner of the mailbox proved it for the first time on an account made before (a
+     * verification link, Google, a reset; decision 050): from then on the account is that mailbox's
+     * alone, and what was made before this moment waits for the owner's review (account-review/)
+     */
+    reclaimedAt: timestamp('reclaimed_at', { withTimezone: true }),
     /** argon2id; null for an account made with Google that has not set a password (issue 14) */
     passwordHash: text('password_hash'),
     avatarKey: text('avatar_key'),

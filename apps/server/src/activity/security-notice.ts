@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { chileDateParts } from '@escudo/contract';
 import type { AppContext } from '../lib/context.ts';
 import type { ClientOrigin } from '../lib/http/client-origin.ts';
-import { escapeHtml } from '../lib/mail/html.ts';
+import { escapeHtml, greeting } from '../lib/mail/html.ts';
 import { users } from '../accounts/accounts.schema.ts';
 
 /** what each notice says happened; the detail (a phone's name) is added where there is one */
@@ -48,7 +48,8 @@ export function chileDateTime(date: Date): string {
 
 export function securityNoticeEmail(
   notice: Omit<SecurityNotice, 'userId' | 'to'> & {
-    name: string;
+    /** the account's name, only when the notice goes to its own verified address (lib/mail/html.ts) */
+    name: string | null;
     at: Date;
     publicUrl: string;
     brand: string;
@@ -59,8 +60,9 @@ export function securityNoticeEmail(
   const when = `${chileDateTime(notice.at)} (hora de Chile)`;
   const link = `${notice.publicUrl}${RECOVER_PASSWORD_PATH}`;
   const subject = `${WHAT[notice.kind]} - ${notice.brand}`;
+  const hello = greeting(notice.name);
   const text = [
-    `Hola ${notice.name}:`,
+    hello.text,
     '',
     `${what}.`,
     '',
@@ -74,7 +76,7 @@ export function securityNoticeEmail(
     '',
     `El equipo de ${notice.brand}`,
   ].join('\n');
-  const html = `<p>Hola ${escapeHtml(notice.name)}:</p>
+  const html = `${hello.html}
 <p><strong>${escapeHtml(what)}.</strong></p>
 <p>Cuándo: ${escapeHtml(when)}<br>Desde: ${escapeHtml(where)}</p>
 <p>Si fuiste tú, no necesitas hacer nada.</p>
@@ -87,7 +89,7 @@ export function securityNoticeEmail(
 export async function sendSecurityNotice(ctx: AppContext, notice: SecurityNotice): Promise<void> {
   try {
     const [user] = await ctx.db
-      .select({ name: users.name, email: users.email })
+      .select({ name: users.name, email: users.email, emailVerifiedAt: users.emailVerifiedAt })
       .from(users)
       .where(eq(users.id, notice.userId));
     if (!user) return;
@@ -95,7 +97,7 @@ export async function sendSecurityNotice(ctx: AppContext, notice: SecurityNotice
       to: notice.to ?? user.email,
       ...securityNoticeEmail({
         ...notice,
-        name: user.name,
+        name: !notice.to && user.emailVerifiedAt ? user.name : null,
         at: ctx.now(),
         publicUrl: ctx.env.PUBLIC_URL,
         brand: ctx.env.BRAND_NAME,

@@ -2,7 +2,11 @@ import {
   PANEL_DEVICE_ID_PREFIX,
   accountSessions,
   changePassword,
+  answerEmailChange,
+  cancelEmailChange,
   changeEmail,
+  confirmEmailChange,
+  findEmailChange,
   resendVerification,
   verifyEmail,
   createFirebaseAuthToken,
@@ -35,7 +39,14 @@ import {
 } from './auth.service.ts';
 import { endOtherSessions, endOwnSession, listSessions, revokeSession as endSession } from './sessions.ts';
 import { signInOriginOf } from './browser-cookie.ts';
-import { openEmailLink, requestEmailChange, resendVerification as resend } from './email-verification.ts';
+import { openEmailLink, resendVerification as resend } from './email-verification.ts';
+import {
+  answerAsCurrentAddress,
+  cancelOwnEmailChange,
+  confirmNewAddress,
+  describeChangeForCurrentAddress,
+  requestEmailChange,
+} from './email-change.ts';
 
 export function registerAuthRoutes(route: Route, ctx: AppContext): void {
   route(login, ({ body, request, reply }) =>
@@ -65,10 +76,18 @@ export function registerAuthRoutes(route: Route, ctx: AppContext): void {
   route(changePassword, ({ auth, body, request }) =>
     changeOwnPassword(ctx, auth, body, clientOriginOf(request)),
   );
-  // e-mail verification and change (decision 034)
+  // e-mail verification (decision 034) and change (decision 050)
   route(verifyEmail, ({ body, request }) => openEmailLink(ctx, body.token, clientOriginOf(request)));
   route(resendVerification, ({ auth }) => resend(ctx, auth.userId));
-  route(changeEmail, ({ auth, body }) => requestEmailChange(ctx, auth, body));
+  route(changeEmail, ({ auth, body, request }) =>
+    requestEmailChange(ctx, auth, body, clientOriginOf(request)),
+  );
+  route(confirmEmailChange, ({ auth, body, request }) =>
+    confirmNewAddress(ctx, auth, body.token, clientOriginOf(request)),
+  );
+  route(cancelEmailChange, ({ auth, request }) => cancelOwnEmailChange(ctx, auth, clientOriginOf(request)));
+  route(findEmailChange, ({ body }) => describeChangeForCurrentAddress(ctx, body.token));
+  route(answerEmailChange, ({ body, request }) => answerAsCurrentAddress(ctx, body, clientOriginOf(request)));
   // spec 7: the panel names itself with a fixed prefix and its user id; any other name is not its own
   route(createFirebaseAuthToken, async ({ auth, body }) => {
     if (body.device_id !== `${PANEL_DEVICE_ID_PREFIX}${auth.userId}`) {

@@ -2,9 +2,24 @@
  * How an account signs in: sessions, password resets, e-mail verification links, linked Google
  * accounts and their one-time tokens.
  */
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from '../lib/db/columns.ts';
 import { userTokenColumns, users } from '../accounts/accounts.schema.ts';
+
+/**
+ * how an e-mail change ended: applied; cancelled (by the current address, or from the profile); replaced
+ * by a newer request; spent by a recovery (a reset, a new password, the other sessions closed); expired
+ * (its new address's link was not opened in time); taken (the new address got an account meanwhile)
+ */
+export const EMAIL_CHANGE_OUTCOMES = [
+  'applied',
+  'cancelled',
+  'replaced',
+  'spent',
+  'expired',
+  'taken',
+] as const;
 
 /**
  * Bearer sessions: only the SHA-256 of the token is stored, so a database leak yields no session.
@@ -24,11 +39,18 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_hash_idx').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
 
+/**
+ * "¿Olvidaste tu contraseña?" links. A link works once, for RESET_TOKEN_TTL_MS, and only while the
+ * account's address is still `email`, the one it was sent to (decision 050): after an e-mail change
+ * the old mailbox holds nothing that opens the account.
+ */
 export const passwordResets = pgTable(
   'password_resets',
   {
     ...userTokenColumns(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** the address the link went to; null only for links made before addresses were kept (never valid) */
+    email: text('email'),
   },
   (t) => [uniqueIndex('password_resets_token_hash_idx').on(t.tokenHash)],
 );
@@ -98,9 +120,9 @@ export const knownBrowsers = pgTable(
 
 /**
  * E-mail links (decision 034): `verify` proves the account's e-mail (sent at sign-up, or asked for
- * again), `change` proves a new address and makes it the account's. Only the token's SHA-256 is
- * stored; a link works once and for EMAIL_VERIFICATION_TTL_MS, and a new one of the same kind ends
- * the older ones (`used_at` set).
+ * again). Only the token's SHA-256 is stored; a link works once and for EMAIL_VERIFICATION_TTL_MS, and
+ * a new one ends the older ones (`used_at` set). `change` rows are the e-mail changes of before
+ * `email_changes` (decision 050): none is made any more, and the migration ended those left unused.
  */
 export const emailVerifications = pgTable(
   'email_verifications',
@@ -114,5 +136,56 @@ export const emailVerifications = pgTable(
   (t) => [
     uniqueIndex('email_verifications_token_hash_idx').on(t.tokenHash),
     index('email_verifications_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * A change of the account's e-mail under way or ended (decision 050). Two links, both stored as their
+ * SHA-256: one to the new address (`new_token_hash`, opened in a session of the account within
+ * EMAIL_VERIFICATION_TTL_MS), one to the current address (`old_token_hash`, which confirms or cancels
+ * it while it is under way). It applies once the new address is proven and, when the current address
+ * was verified, that address confirmed it or `applies_after` has passed. At most one is under way per
+ * account: a new request, a recovery (auth/account-links.ts) or its own end sets `ended_at`.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** the account's address when it was asked for, told at once; and the one asked for */
+    oldEmail: text('old_email').notNull(),
+    newEmail: text('new_email').notNull(),
+    createdAt: createdAt(),
+    /** where it was asked from, for the current address's e-mail and page */
+    address: text('address'),
+    browser: text('browser'),
+    newTokenHash: text('new_token_hash').notNull(),
+    newTokenExpiresAt: timestamp('new_token_expires_at', { withTimezone: true }).notNull(),
+    oldTokenHash: text('old_token_hash').notNull(),
+    /**
+     * when silence of the current address is enough (request + EMAIL_CHANGE_WAIT_MS); null when that
+     * address was never verified, and so has no say
+     */
+    appliesAfter: timestamp('applies_after', { withTimezone: true }),
+    /** the new address's link opened, in a session of the account */
+    newProvenAt: timestamp('new_proven_at', { withTimezone: true }),
+    /** the current address said yes */
+    oldConfirmedAt: timestamp('old_confirmed_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    outcome: text('outcome', { enum: EMAIL_CHANGE_OUTCOMES }),
+  },
+  (t) => [
+    uniqueIndex('email_changes_new_token_idx').on(t.newTokenHash),
+    uniqueIndex('email_changes_old_token_idx').on(t.oldTokenHash),
+    // at most one under way per account, whatever arrives at once
+    uniqueIndex('email_changes_open_user_idx')
+      .on(t.userId)
+      .where(sql`${t.endedAt} is null`),
+    // the job's look-up of changes whose wait is over
+    index('email_changes_due_idx')
+      .on(t.appliesAfter)
+      .where(sql`${t.endedAt} is null and ${t.newProvenAt} is not null`),
   ],
 );

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   RESET_TOKEN_TTL_MS,
   type BodyOf,
@@ -30,6 +30,8 @@ import { isTwoFactorOn } from '../two-factor/two-factor.service.ts';
 import { checkPasswordAgain } from '../two-factor/password-check.ts';
 import { createChallenge, passChallenge } from '../two-factor/challenges.ts';
 import { sendSignUpVerification } from './email-verification.ts';
+import { spendAccountLinks } from './account-links.ts';
+import { isNeverVerified, reclaimAccount } from './reclaim.ts';
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 /** the subject of the per-pair limit; `|` cannot appear in an e-mail the contract accepts */
@@ -159,6 +161,8 @@ export async function sendPasswordReset(ctx: AppContext, input: BodyOf<typeof fo
   const token = createToken();
   await ctx.db.insert(passwordResets).values({
     userId: user.id,
+    // the link works only while this is still the account's address (decision 050)
+    email: user.email,
     tokenHash: hashToken(token),
     createdAt: ctx.now(),
     expiresAt: new Date(ctx.now().getTime() + RESET_TOKEN_TTL_MS),
@@ -166,11 +170,16 @@ export async function sendPasswordReset(ctx: AppContext, input: BodyOf<typeof fo
   const link = `${ctx.env.PUBLIC_URL}/resetpass/${token}`;
   await ctx.mailer.send({
     to: user.email,
-    ...resetPasswordEmail({ name: user.name, link, brand: ctx.env.BRAND_NAME }),
+    // the account's name only once its address is the owner's: anyone may have typed it (decision 050)
+    ...resetPasswordEmail({ name: user.emailVerifiedAt ? user.name : null, link, brand: ctx.env.BRAND_NAME }),
   });
   return { status: 'ok' as const };
 }
 
+/**
+ * An unused, unexpired reset link whose account still has the address it was sent to: after an e-mail
+ * change the old mailbox's link opens nothing, nor tells the new address (decision 050).
+ */
 async function findValidReset(ctx: AppContext, token: string) {
   const [reset] = await ctx.db
     .select({ id: passwordResets.id, userId: passwordResets.userId, email: users.email })
@@ -181,6 +190,7 @@ async function findValidReset(ctx: AppContext, token: string) {
         eq(passwordResets.tokenHash, hashToken(token)),
         isNull(passwordResets.usedAt),
         gt(passwordResets.expiresAt, ctx.now()),
+        eq(sql`lower(${passwordResets.email})`, sql`lower(${users.email})`),
       ),
     )
     .limit(1);
@@ -205,26 +215,24 @@ export async function resetPassword(ctx: AppContext, input: BodyOf<typeof resetP
       .where(and(eq(passwordResets.id, reset.id), isNull(passwordResets.usedAt)))
       .returning({ id: passwordResets.id });
     if (claimed.length === 0) throw new AppError('RESET_TOKEN_INVALID');
-    // the other links of the account stop working too: whoever else holds one is too late
-    await tx
-      .update(passwordResets)
-      .set({ usedAt: ctx.now() })
-      .where(
-        and(
-          eq(passwordResets.userId, reset.userId),
-          ne(passwordResets.id, reset.id),
-          isNull(passwordResets.usedAt),
-        ),
-      );
-    // the link reached the account's mailbox, which proves the e-mail as a verification link does
-    await tx
-      .update(users)
-      .set({
+    // the link reached the account's mailbox: on an account never verified, that is the first proof
+    // that it is this person's, and the account becomes theirs alone (decision 050)
+    if (await isNeverVerified(tx, reset.userId)) {
+      await reclaimAccount(ctx, tx, {
+        userId: reset.userId,
+        proof: 'reset',
+        origin,
         passwordHash,
-        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${ctx.now().toISOString()}::timestamptz)`,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(users.id, reset.userId));
+        resetId: reset.id,
+      });
+    } else {
+      await tx
+        .update(users)
+        .set({ passwordHash, updatedAt: sql`now()` })
+        .where(eq(users.id, reset.userId));
+      // every other link and sign-in in progress stops working too: whoever else holds one is too late
+      await spendAccountLinks(ctx, tx, reset.userId, { resetId: reset.id });
+    }
     await recordActivity(ctx, { userId: reset.userId, kind: 'password_reset', origin }, tx);
   });
   // after the commit; it never throws, so a mail server down leaves the reset done
@@ -239,8 +247,9 @@ export async function resetPassword(ctx: AppContext, input: BodyOf<typeof resetP
 /**
  * The signed-in customer changes their password (app/account/changePassword, issue 29 item 3): the
  * current one is checked, with wrong ones limited per session as for validatePass (a stolen session
- * cannot guess it); the new one is stored, the account's unused reset links stop working, and every
- * other session ends, its open panel disconnected. The owner is told by e-mail.
+ * cannot guess it); the new one is stored, every link and sign-in in progress of the account stops
+ * working (decision 050), and every other session ends, its open panel disconnected. The owner is told
+ * by e-mail.
  */
 export async function changeOwnPassword(
   ctx: AppContext,
@@ -264,11 +273,8 @@ export async function changeOwnPassword(
       .update(users)
       .set({ passwordHash, updatedAt: sql`now()` })
       .where(eq(users.id, auth.userId));
-    // a reset link sent earlier must not undo the change
-    await tx
-      .update(passwordResets)
-      .set({ usedAt: ctx.now() })
-      .where(and(eq(passwordResets.userId, auth.userId), isNull(passwordResets.usedAt)));
+    // a reset link, an e-mail change or a sign-in asked for earlier must not undo the change
+    await spendAccountLinks(ctx, tx, auth.userId);
     const endedIds = await revokeOtherSessions(ctx, tx, auth);
     await recordActivity(ctx, { userId: auth.userId, kind: 'password_changed', origin }, tx);
     return endedIds;
@@ -277,4 +283,28 @@ export async function changeOwnPassword(
   // after the commit; it never throws, so a mail server down leaves the change done
   await sendSecurityNotice(ctx, { userId: auth.userId, kind: 'password_changed', origin });
   return { status: 'ok' as const, ended: ended.length };
+}
+
+/**
+ * The review of a reclaimed account (decision 050): the proof of its mailbox dropped the password, and
+ * the owner, signed in since (with Google, or the verification page's token), chooses one. Only while
+ * the account has none since its reclaim: a password is changed with the current one instead.
+ */
+export async function setMissingPassword(
+  ctx: AppContext,
+  auth: { userId: number },
+  password: string,
+  origin: ClientOrigin,
+): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await ctx.db.transaction(async (tx) => {
+    const set = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: sql`now()` })
+      .where(and(eq(users.id, auth.userId), isNull(users.passwordHash), isNotNull(users.reclaimedAt)))
+      .returning({ id: users.id });
+    if (set.length === 0) throw new AppError('PASSWORD_ALREADY_SET');
+    await recordActivity(ctx, { userId: auth.userId, kind: 'password_changed', origin }, tx);
+  });
+  await sendSecurityNotice(ctx, { userId: auth.userId, kind: 'password_changed', origin });
 }

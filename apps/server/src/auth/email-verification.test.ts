@@ -1,13 +1,14 @@
 /**
- * E-mail verification and the safe change of e-mail (issue 29 item 1, decision 034), through the API
- * on a real database, the e-mails read from the outbox and the clock moved for expiry and limits.
+ * E-mail verification (decision 034, and 050: the first proof of the mailbox reclaims the account),
+ * through the API on a real database, the e-mails read from the outbox and the clock moved for expiry
+ * and limits. The change of e-mail is email-change.test.ts.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EMAIL_VERIFICATION_TTL_MS } from '@escudo/contract';
 import { createTestApp, randomAddress, signUpUser, type TestApp } from '../../test/test-app.ts';
-import { linkTokensTo, mailsTo } from '../../test/outbox.ts';
+import { linkTokensTo, mailsTo, verifyEmailOf } from '../../test/outbox.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -24,7 +25,11 @@ const freshEmail = (name = 'ana') => `${name}.${randomBytes(4).toString('hex')}@
 async function details(token: string) {
   const response = await app.post('/api/app/user/details', {}, token);
   expect(response.statusCode, response.body).toBe(200);
-  return (response.json() as { user: { id: number; email: string; email_verified: boolean } }).user;
+  return (
+    response.json() as {
+      user: { id: number; email: string; email_verified: boolean; account_review_pending: boolean };
+    }
+  ).user;
 }
 
 const open = (token: string) => app.post('/api/auth/verifyEmail', { token });
@@ -38,21 +43,52 @@ async function newLinks(email: string, before: string[] = []) {
 }
 
 describe('e-mail verification: sign-up', () => {
-  it('sends a Spanish e-mail whose link (48 h, once) verifies the account; details carry the flag', async () => {
+  it('sends a Spanish e-mail, naming nobody, whose link (48 h, once) verifies the account and makes it the mailbox’s alone', async () => {
     const ana = await signUpUser(app);
+    const { id } = await details(ana.token);
     expect((await details(ana.token)).email_verified).toBe(false);
 
     const [mail, ...others] = await mailsTo(app, ana.email);
     expect(others).toHaveLength(0);
     expect(mail!.subject).toBe('Verifica tu email de Escudo');
     expect(mail!.text).toContain('válido por 48 horas y de un solo uso');
+    // whoever signed up typed the name: it is not carried to a mailbox not shown to be theirs
+    expect(mail!.text).toMatch(/^Hola:\n/);
+    expect(mail!.text).not.toContain(ana.name);
+    expect(mail!.html).not.toContain(ana.name);
     const [token] = await newLinks(ana.email);
     expect(mail!.text).toContain(`http://escudo.test${VERIFY_PATH}${token}`);
 
     const opened = await open(token!);
     expect(opened.statusCode, opened.body).toBe(200);
-    expect(opened.json()).toEqual({ status: 'verified', email: ana.email });
-    expect((await details(ana.token)).email_verified).toBe(true);
+    expect(opened.json()).toEqual({
+      status: 'verified',
+      email: ana.email,
+      password_token: expect.any(String),
+    });
+    // the first proof of the mailbox (decision 050): the sign-up's session and its password are over
+    expect((await app.post('/api/app/user/details', {}, ana.token)).statusCode).toBe(401);
+    expect((await app.post('/api/auth/login', { email: ana.email, password: ana.password })).statusCode).toBe(
+      401,
+    );
+    // the page's token sets the new password, once
+    const chosen = {
+      email: ana.email,
+      password: 'la-clave-de-ana',
+      password_confirmation: 'la-clave-de-ana',
+      token: opened.json().password_token,
+    };
+    expect((await app.post('/api/auth/resetPass', chosen)).statusCode).toBe(200);
+    expect((await app.post('/api/auth/resetPass', chosen)).json()).toMatchObject({
+      code: 'RESET_TOKEN_INVALID',
+    });
+    const session = await app.post('/api/auth/login', { email: ana.email, password: 'la-clave-de-ana' });
+    expect(session.statusCode).toBe(200);
+    expect(await details(session.json().access_token)).toMatchObject({
+      id,
+      email_verified: true,
+      account_review_pending: false,
+    });
 
     // a second time: a clear refusal, and the account stays as it is
     const again = await open(token!);
@@ -61,7 +97,25 @@ describe('e-mail verification: sign-up', () => {
       code: 'EMAIL_LINK_INVALID',
       message: expect.stringContaining('ya fue utilizado'),
     });
-    expect((await details(ana.token)).email_verified).toBe(true);
+    expect((await details(session.json().access_token)).email_verified).toBe(true);
+  });
+
+  it('without choosing a password there, the account has none until a reset sets one', async () => {
+    const ana = await signUpUser(app);
+    const [token] = await newLinks(ana.email);
+    expect((await open(token!)).statusCode).toBe(200);
+    // the person comes back later through "¿Olvidaste tu contraseña?"
+    expect((await app.post('/api/auth/forgotPass', { email: ana.email })).statusCode).toBe(200);
+    const [resetToken] = await linkTokensTo(app, ana.email, '/resetpass/');
+    const reset = await app.post('/api/auth/resetPass', {
+      email: ana.email,
+      password: 'otra-clave-segura',
+      password_confirmation: 'otra-clave-segura',
+      token: resetToken,
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const session = await app.post('/api/auth/login', { email: ana.email, password: 'otra-clave-segura' });
+    expect((await details(session.json().access_token)).account_review_pending).toBe(false);
   });
 
   it('answers without waiting for the mail server; a failed e-mail is logged and the account stands', async () => {
@@ -180,9 +234,9 @@ describe('e-mail verification: asking again (app/account/resendVerification)', (
 
   it('says so when the e-mail is already verified, and sends nothing', async () => {
     const ana = await signUpUser(app);
-    await open((await newLinks(ana.email))[0]!);
+    const session = await verifyEmailOf(app, ana);
     const before = (await mailsTo(app, ana.email)).length;
-    const answer = await resend(ana.token);
+    const answer = await resend(session);
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({ status: 'already_verified', email: ana.email });
     expect(await mailsTo(app, ana.email)).toHaveLength(before);
@@ -190,126 +244,6 @@ describe('e-mail verification: asking again (app/account/resendVerification)', (
 
   it('needs a session', async () => {
     expect((await app.post('/api/app/account/resendVerification', {})).statusCode).toBe(401);
-  });
-});
-
-describe('changing the e-mail (app/account/changeEmail)', () => {
-  it('asks for the password, verifies the new address, changes only when its link is opened, and tells the old one', async () => {
-    const ana = await signUpUser(app);
-    const { id } = await details(ana.token);
-    const newEmail = freshEmail('ana.nueva');
-
-    const asked = await changeEmail(ana.token, { email: newEmail, password: ana.password });
-    expect(asked.statusCode, asked.body).toBe(200);
-    expect(asked.json()).toEqual({ status: 'sent', email: newEmail });
-    const [mail] = await mailsTo(app, newEmail);
-    expect(mail!.subject).toBe('Confirma tu nuevo email de Escudo');
-    expect(mail!.text).toContain('Tu email no cambiará hasta que lo abras');
-
-    // nothing changed yet: the old e-mail still signs in
-    expect((await details(ana.token)).email).toBe(ana.email);
-    expect((await app.post('/api/auth/login', { email: ana.email, password: ana.password })).statusCode).toBe(
-      200,
-    );
-
-    const [token] = await newLinks(newEmail);
-    const opened = await open(token!);
-    expect(opened.statusCode, opened.body).toBe(200);
-    expect(opened.json()).toEqual({ status: 'email_changed', email: newEmail });
-    expect(await details(ana.token)).toMatchObject({ id, email: newEmail, email_verified: true });
-    expect((await app.post('/api/auth/login', { email: newEmail, password: ana.password })).statusCode).toBe(
-      200,
-    );
-    expect((await app.post('/api/auth/login', { email: ana.email, password: ana.password })).statusCode).toBe(
-      401,
-    );
-
-    // the old address is told what happened, with the new one, and no link of ours but the reset page
-    const notice = (await mailsTo(app, ana.email)).find((m) => m.subject?.startsWith('Se cambió el email'));
-    expect(notice?.text).toContain(newEmail);
-    expect(notice?.text).not.toContain(VERIFY_PATH);
-    // and the account's log has it
-    const activity = await app.post('/api/app/account/activity', {}, ana.token);
-    // (the sign-in with the new e-mail just above came after it)
-    const entries = activity.json().activity as { kind: string }[];
-    expect(entries.find((entry) => entry.kind === 'email_changed')).toMatchObject({
-      kind: 'email_changed',
-      detail: `${ana.email} → ${newEmail}`,
-    });
-
-    // the link works once
-    expect((await open(token!)).json()).toMatchObject({ code: 'EMAIL_LINK_INVALID' });
-  });
-
-  it('a wrong password changes nothing and sends nothing; five make the session wait', async () => {
-    const ana = await signUpUser(app);
-    const newEmail = freshEmail();
-    for (let i = 0; i < 5; i += 1) {
-      const wrong = await changeEmail(ana.token, { email: newEmail, password: 'no-es-la-clave' });
-      expect(wrong.statusCode).toBe(400);
-      expect(wrong.json()).toMatchObject({
-        code: 'WRONG_PASSWORD',
-        fields: { password: expect.any(String) },
-      });
-    }
-    const held = await changeEmail(ana.token, { email: newEmail, password: ana.password });
-    expect(held.statusCode).toBe(429);
-    expect(held.json()).toMatchObject({ code: 'TOO_MANY_ATTEMPTS' });
-    expect(await mailsTo(app, newEmail)).toHaveLength(0);
-    expect((await details(ana.token)).email).toBe(ana.email);
-  });
-
-  it("refuses another account's e-mail (any case) and the own one, sending nothing", async () => {
-    const ana = await signUpUser(app);
-    const luis = await signUpUser(app, { name: 'Luis Díaz' });
-    const before = (await mailsTo(app, luis.email)).length;
-    const taken = await changeEmail(ana.token, { email: luis.email.toUpperCase(), password: ana.password });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toMatchObject({
-      code: 'EMAIL_TAKEN',
-      fields: { email: 'Ya existe una cuenta registrada con este email.' },
-    });
-    expect(await mailsTo(app, luis.email)).toHaveLength(before);
-
-    const own = await changeEmail(ana.token, { email: ana.email.toUpperCase(), password: ana.password });
-    expect(own.statusCode).toBe(400);
-    expect(own.json()).toMatchObject({
-      code: 'VALIDATION',
-      fields: { email: 'Ese ya es el email de tu cuenta.' },
-    });
-    expect((await details(ana.token)).email).toBe(ana.email);
-  });
-
-  it('a link whose address another account took meanwhile changes nothing', async () => {
-    const ana = await signUpUser(app);
-    const newEmail = freshEmail();
-    await changeEmail(ana.token, { email: newEmail, password: ana.password });
-    const [token] = await newLinks(newEmail);
-    await signUpUser(app, { email: newEmail });
-    const opened = await open(token!);
-    expect(opened.statusCode).toBe(409);
-    expect(opened.json()).toMatchObject({ code: 'EMAIL_TAKEN' });
-    expect((await details(ana.token)).email).toBe(ana.email);
-  });
-
-  it('a newer change ends the older link, and a verify link of the old address ends with the change', async () => {
-    const ana = await signUpUser(app);
-    const [verifyOld] = await newLinks(ana.email);
-    const first = freshEmail();
-    const second = freshEmail();
-    await changeEmail(ana.token, { email: first, password: ana.password });
-    await changeEmail(ana.token, { email: second, password: ana.password });
-    const [firstToken] = await newLinks(first);
-    const [secondToken] = await newLinks(second);
-    expect((await open(firstToken!)).json()).toMatchObject({ code: 'EMAIL_LINK_INVALID' });
-    expect((await open(secondToken!)).statusCode).toBe(200);
-    expect((await open(verifyOld!)).json()).toMatchObject({ code: 'EMAIL_LINK_INVALID' });
-    expect((await details(ana.token)).email).toBe(second);
-  });
-
-  it('needs a session', async () => {
-    const answer = await app.post('/api/app/account/changeEmail', { email: freshEmail(), password: 'x' });
-    expect(answer.statusCode).toBe(401);
   });
 });
 

@@ -1,43 +1,35 @@
 /**
- * E-mail verification and the safe change of e-mail (issue 29 item 1, decision 034). An account's
- * e-mail counts as the owner's only once shown to be: a link sent to it opened (`verify`), Google
- * vouching for it, or a reset link sent to it used. A new address replaces the old one only when the
- * link sent to the new address is opened (`change`), after the password was given; the old address is
- * then told. Links are random, stored as their SHA-256, work once and for 48 hours, and a new one of a
- * kind ends the older ones of that kind.
+ * E-mail verification (decision 034, amended by 050). An account's e-mail counts as the owner's only
+ * once shown to be: a link sent to it opened, Google vouching for it, or a reset link sent to it used.
+ * The first such proof on an account made before is a reclaim (reclaim.ts): whoever made the account
+ * may not be the mailbox's owner. Links are random, stored as their SHA-256, work once and for
+ * 48 hours, and a new one ends the older ones. A change of e-mail is email-change.ts.
  */
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { EMAIL_VERIFICATION_TTL_MS, type BodyOf, type changeEmail } from '@escudo/contract';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { RESET_TOKEN_TTL_MS, EMAIL_VERIFICATION_TTL_MS } from '@escudo/contract';
 import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { ClientOrigin } from '../lib/http/client-origin.ts';
 import { createToken, hashToken } from '../lib/crypto/tokens.ts';
-import { isUniqueViolation } from '../lib/db/errors.ts';
 import { forgive, takeHits } from '../lib/throttle/throttle.ts';
 import { users } from '../accounts/accounts.schema.ts';
-import { findUserByEmail } from '../accounts/accounts.service.ts';
-import { recordActivity } from '../activity/activity.service.ts';
-import { sendSecurityNotice } from '../activity/security-notice.ts';
-import { emailVerifications } from './auth.schema.ts';
-import { changeEmailEmail, verifyEmailEmail } from './auth.emails.ts';
+import { emailVerifications, passwordResets } from './auth.schema.ts';
+import { verifyEmailEmail } from './auth.emails.ts';
 import { authLimits } from './auth.limits.ts';
-import { requirePasswordAgain } from '../two-factor/password-check.ts';
+import { isNeverVerified, reclaimAccount } from './reclaim.ts';
 
-type LinkKind = (typeof emailVerifications.kind.enumValues)[number];
-
-/** the panel's page that opens a link (apps/web: verify-email feature) */
+/** the panel's page that opens a verification link (apps/web: the auth feature's verify-email page) */
 export const VERIFY_EMAIL_PATH = '/verificar-email';
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
-const EMAIL_TAKEN_FIELD = { email: 'Ya existe una cuenta registrada con este email.' };
 
 /**
- * A new link of `kind` for the account, e-mailed to `email`; the account's older links of that kind
- * stop working. A mail server that does not take it throws MAIL_UNAVAILABLE (the link stays, unused).
+ * A new verification link for the account, e-mailed to its address; its older links stop working. A
+ * mail server that does not take it throws MAIL_UNAVAILABLE (the link stays, unused).
  */
-export async function sendEmailLink(
+export async function sendVerificationLink(
   ctx: AppContext,
-  link: { userId: number; kind: LinkKind; email: string; name: string },
+  user: { id: number; email: string },
 ): Promise<void> {
   const token = createToken();
   const now = ctx.now();
@@ -45,30 +37,18 @@ export async function sendEmailLink(
     await tx
       .update(emailVerifications)
       .set({ usedAt: now })
-      .where(
-        and(
-          eq(emailVerifications.userId, link.userId),
-          eq(emailVerifications.kind, link.kind),
-          isNull(emailVerifications.usedAt),
-        ),
-      );
+      .where(and(eq(emailVerifications.userId, user.id), isNull(emailVerifications.usedAt)));
     await tx.insert(emailVerifications).values({
-      userId: link.userId,
-      kind: link.kind,
-      email: link.email,
+      userId: user.id,
+      kind: 'verify',
+      email: user.email,
       tokenHash: hashToken(token),
       createdAt: now,
       expiresAt: new Date(now.getTime() + EMAIL_VERIFICATION_TTL_MS),
     });
   });
-  const url = `${ctx.env.PUBLIC_URL}${VERIFY_EMAIL_PATH}/${token}`;
-  const brand = ctx.env.BRAND_NAME;
-  await ctx.mailer.send({
-    to: link.email,
-    ...(link.kind === 'verify'
-      ? verifyEmailEmail({ name: link.name, link: url, brand })
-      : changeEmailEmail({ name: link.name, email: link.email, link: url, brand })),
-  });
+  const link = `${ctx.env.PUBLIC_URL}${VERIFY_EMAIL_PATH}/${token}`;
+  await ctx.mailer.send({ to: user.email, ...verifyEmailEmail({ link, brand: ctx.env.BRAND_NAME }) });
 }
 
 /**
@@ -77,19 +57,19 @@ export async function sendEmailLink(
  */
 export async function sendSignUpVerification(
   ctx: AppContext,
-  user: { id: number; name: string; email: string },
+  user: { id: number; email: string },
 ): Promise<void> {
   try {
-    await sendEmailLink(ctx, { userId: user.id, kind: 'verify', email: user.email, name: user.name });
+    await sendVerificationLink(ctx, user);
   } catch (error) {
     ctx.log.warn({ err: error, userId: user.id }, 'sign-up: the verification e-mail could not be sent');
   }
 }
 
-/** app/account/resendVerification: a new `verify` link, limited per account (auth.limits.ts). */
+/** app/account/resendVerification: a new link, limited per account (auth.limits.ts). */
 export async function resendVerification(ctx: AppContext, userId: number) {
   const [user] = await ctx.db
-    .select({ name: users.name, email: users.email, emailVerifiedAt: users.emailVerifiedAt })
+    .select({ email: users.email, emailVerifiedAt: users.emailVerifiedAt })
     .from(users)
     .where(eq(users.id, userId));
   if (!user) throw new AppError('UNAUTHENTICATED');
@@ -101,7 +81,7 @@ export async function resendVerification(ctx: AppContext, userId: number) {
     { limit: limits.resendVerificationDay, subject: account },
   ]);
   try {
-    await sendEmailLink(ctx, { userId, kind: 'verify', email: user.email, name: user.name });
+    await sendVerificationLink(ctx, { id: userId, email: user.email });
   } catch (error) {
     // nothing reached the person: the attempt does not count against them
     await forgive(ctx.db, { ids: hits });
@@ -111,124 +91,46 @@ export async function resendVerification(ctx: AppContext, userId: number) {
 }
 
 /**
- * app/account/changeEmail: the password first (wrong ones limited per session, with validatePass's),
- * then the new address, which must be free; a `change` link goes to it. Nothing of the account
- * changes until that link is opened (openEmailLink).
- */
-export async function requestEmailChange(
-  ctx: AppContext,
-  auth: { userId: number; sessionId: number },
-  input: BodyOf<typeof changeEmail>,
-) {
-  const limits = authLimits(ctx.env);
-  const forgiveTries = await requirePasswordAgain(ctx, auth, limits.confirmSession, {
-    password: input.password,
-    secondStep: false,
-  });
-  await forgiveTries(ctx.db);
-  const [user] = await ctx.db
-    .select({ name: users.name, email: users.email })
-    .from(users)
-    .where(eq(users.id, auth.userId));
-  if (!user) throw new AppError('UNAUTHENTICATED');
-
-  const email = input.email.trim();
-  if (normalizeEmail(email) === normalizeEmail(user.email))
-    throw new AppError('VALIDATION', 'Ese ya es el email de tu cuenta.', {
-      email: 'Ese ya es el email de tu cuenta.',
-    });
-  // whether an e-mail has an account is told only with the password, and only so often
-  await takeHits(ctx, [
-    { limit: limits.changeEmailAccount, subject: String(auth.userId) },
-    { limit: limits.emailCheck, subject: normalizeEmail(email) },
-  ]);
-  if (await findUserByEmail(ctx, email)) throw new AppError('EMAIL_TAKEN', undefined, EMAIL_TAKEN_FIELD);
-  await sendEmailLink(ctx, { userId: auth.userId, kind: 'change', email, name: user.name });
-  return { status: 'sent' as const, email };
-}
-
-/**
- * auth/verifyEmail: opens a link, without a session. The link is claimed in the transaction that
- * applies it, so a refusal (used, expired, an address that is no longer the account's, a new address
- * taken meanwhile) changes nothing. A change records `email_changed` and then tells the old address.
+ * auth/verifyEmail: opens a verification link, without a session. The link is claimed in the
+ * transaction that applies it, so a refusal (used, expired, for an address the account no longer has)
+ * changes nothing. Opening it is the first proof of the mailbox, so the account is reclaimed: every
+ * session ends and the password is dropped (decision 050). The answer carries a reset token, valid
+ * RESET_TOKEN_TTL_MS and stored like the e-mailed ones, for the page to set the new password at once.
  */
 export async function openEmailLink(ctx: AppContext, token: string, origin: ClientOrigin) {
   const now = ctx.now();
-  const result = await ctx.db.transaction(async (tx) => {
+  const passwordToken = createToken();
+  const email = await ctx.db.transaction(async (tx) => {
     const [link] = await tx
       .update(emailVerifications)
       .set({ usedAt: now })
       .where(
         and(
           eq(emailVerifications.tokenHash, hashToken(token)),
+          eq(emailVerifications.kind, 'verify'),
           isNull(emailVerifications.usedAt),
           gt(emailVerifications.expiresAt, now),
         ),
       )
-      .returning({
-        userId: emailVerifications.userId,
-        kind: emailVerifications.kind,
-        email: emailVerifications.email,
-      });
+      .returning({ userId: emailVerifications.userId, email: emailVerifications.email });
     if (!link) throw new AppError('EMAIL_LINK_INVALID');
-    const [user] = await tx
-      .select({ email: users.email })
-      .from(users)
-      .where(eq(users.id, link.userId))
-      .for('update');
-    if (!user) throw new AppError('EMAIL_LINK_INVALID');
-
-    if (link.kind === 'verify') {
-      // a link to an address the account no longer has proves nothing about its current one
-      if (normalizeEmail(user.email) !== normalizeEmail(link.email)) throw new AppError('EMAIL_LINK_INVALID');
-      await tx
-        .update(users)
-        .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)` })
-        .where(eq(users.id, link.userId));
-      return { status: 'verified' as const, email: user.email };
-    }
-
-    const [holder] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(sql`lower(${users.email})`, normalizeEmail(link.email)))
-      .limit(1);
-    if (holder && holder.id !== link.userId) throw new AppError('EMAIL_TAKEN', undefined, EMAIL_TAKEN_FIELD);
-    try {
-      await tx
-        .update(users)
-        .set({ email: link.email, emailVerifiedAt: now, updatedAt: now })
-        .where(eq(users.id, link.userId));
-    } catch (error) {
-      // another account took the address between the check and the update: the unique index decides
-      if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN', undefined, EMAIL_TAKEN_FIELD);
-      throw error;
-    }
-    // every other link of the account ends: verify links went to the old address, change links
-    // to addresses now beside the point
-    await tx
-      .update(emailVerifications)
-      .set({ usedAt: now })
-      .where(and(eq(emailVerifications.userId, link.userId), isNull(emailVerifications.usedAt)));
-    await recordActivity(
-      ctx,
-      { userId: link.userId, kind: 'email_changed', origin, detail: `${user.email} → ${link.email}` },
-      tx,
-    );
-    return {
-      status: 'email_changed' as const,
-      email: link.email,
-      change: { userId: link.userId, oldEmail: user.email },
-    };
-  });
-  if (result.status === 'email_changed') {
-    await sendSecurityNotice(ctx, {
-      userId: result.change.userId,
-      kind: 'email_changed',
-      origin,
-      detail: result.email,
-      to: result.change.oldEmail,
+    // verified meanwhile (Google, a reset): the link proves nothing new
+    if (!(await isNeverVerified(tx, link.userId))) throw new AppError('EMAIL_LINK_INVALID');
+    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, link.userId));
+    // a link to an address the account no longer has proves nothing about its current one
+    if (!user || normalizeEmail(user.email) !== normalizeEmail(link.email))
+      throw new AppError('EMAIL_LINK_INVALID');
+    await reclaimAccount(ctx, tx, { userId: link.userId, proof: 'verify_link', origin });
+    await tx.insert(passwordResets).values({
+      userId: link.userId,
+      email: user.email,
+      tokenHash: hashToken(passwordToken),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
     });
-  }
-  return { status: result.status, email: result.email };
+    return { userId: link.userId, email: user.email };
+  });
+  // whoever had a session of the account, the person who opened the link included, is signed out
+  ctx.realtime.disconnectPanels({ userId: email.userId });
+  return { status: 'verified' as const, email: email.email, password_token: passwordToken };
 }

@@ -28,6 +28,7 @@ import {
 import { createToken } from '../lib/crypto/tokens.ts';
 import { signInWithProvider, tradeSocialToken } from './google.service.ts';
 import { signInOriginOf } from './browser-cookie.ts';
+import { clientOriginOf } from '../lib/http/client-origin.ts';
 import { signUpCodesOf, type SignUpCodes } from './sign-up.ts';
 
 const backToLogin = (reply: FastifyReply, reason: SocialSignInError) =>
@@ -139,7 +140,7 @@ export function registerGoogleSignInRoutes(app: FastifyInstance, route: Route, c
       const browserKey = createToken();
       let result;
       try {
-        result = await signInWithProvider(ctx, claims, cookie.codes, browserKey);
+        result = await signInWithProvider(ctx, claims, cookie.codes, browserKey, clientOriginOf(request));
       } catch (failure) {
         // a person in the middle of signing in gets the Login page back, not a JSON error
         ctx.log.error({ err: failure }, 'Google sign-in: the account could not be found or made');

@@ -8,10 +8,10 @@
  *      person started from (invitation, referral, sponsor) checked as sign-up checks them, except that
  *      a bad one is left out (and logged) instead of refused: nobody is there to correct it;
  *   an unverified e-mail links and creates nothing (decision 014: whoever controls an e-mail at an
- *   issuer that does not verify it must not reach, nor pre-create, the account of that e-mail); nor
- *   does an account of ours whose own e-mail is not verified (decision 034: someone may have made it
- *   with another person's e-mail, to see what they do once their Google sign-in enters it): the
- *   person is asked to sign in with the password and verify the e-mail first ('verify_first').
+ *   issuer that does not verify it must not reach, nor pre-create, the account of that e-mail). An
+ *   account of ours whose own e-mail was never verified is linked by reclaiming it (decision 050):
+ *   someone may have made it with this person's e-mail, so Google's word is the first proof of the
+ *   mailbox, and whatever the maker set up (sessions, password, two-step sign-in) ends.
  * An account made here has its e-mail verified: the provider vouched for it.
  * The browser then gets a social_access_token: random, stored as its SHA-256, valid 2 minutes, traded
  * once for a session like /auth/login's, and only by the browser holding the hand-off cookie the
@@ -35,6 +35,8 @@ import type { SignInOrigin } from './browser-cookie.ts';
 import { isTwoFactorOn } from '../two-factor/two-factor.service.ts';
 import { createChallenge } from '../two-factor/challenges.ts';
 import type { IdentityClaims } from './google-oidc.ts';
+import type { ClientOrigin } from '../lib/http/client-origin.ts';
+import { isNeverVerified, reclaimAccount } from './reclaim.ts';
 
 const PROVIDER = 'google';
 /** the contract's longest name (personNameSchema) */
@@ -59,8 +61,10 @@ export async function signInWithProvider(
   codes: SignUpCodes,
   /** the random value of the hand-off cookie the callback sets; only its SHA-256 is stored */
   browserKey: string,
+  /** the callback's request, for the account's log when the sign-in reclaims an account */
+  origin: ClientOrigin,
 ): Promise<ProviderSignIn> {
-  const account = await findOrLinkAccount(ctx, claims, codes);
+  const account = await findOrLinkAccount(ctx, claims, codes, origin);
   if ('reason' in account) return { ok: false, reason: account.reason };
   const { userId, isNew } = account;
   const socialAccessToken = createToken();
@@ -78,6 +82,7 @@ async function findOrLinkAccount(
   ctx: AppContext,
   claims: IdentityClaims,
   codes: SignUpCodes,
+  origin: ClientOrigin,
 ): Promise<{ userId: number; isNew: boolean } | { reason: SocialSignInError }> {
   const pictureUrl = claims.picture?.startsWith('https://') ? claims.picture.slice(0, 2048) : null;
   // two tries: a concurrent first sign-in of the same person (or a sign-up with the same e-mail) may
@@ -94,7 +99,10 @@ async function findOrLinkAccount(
     if (!email || claims.email_verified !== true) return { reason: 'unverified' };
     try {
       const existing = await findUserByEmail(ctx, email);
-      if (existing && !existing.emailVerifiedAt) return { reason: 'verify_first' };
+      if (existing && !existing.emailVerifiedAt) {
+        await linkByReclaiming(ctx, existing.id, { ...claims, email }, pictureUrl, origin);
+        return { userId: existing.id, isNew: false };
+      }
       const userId =
         existing?.id ??
         (
@@ -118,6 +126,34 @@ async function findOrLinkAccount(
       if (attempt >= 1 || !isUniqueViolation(error)) throw error;
     }
   }
+}
+
+/**
+ * Google vouches for the e-mail of an account ours never verified: its first proof (decision 050). The
+ * account is reclaimed (every session ends, the password is dropped, two-step sign-in turned off) and
+ * linked in one transaction; two such sign-ins at once link it once (the second finds it locked and
+ * already verified, and its insert loses to the unique index, which the caller's retry reads).
+ */
+async function linkByReclaiming(
+  ctx: AppContext,
+  userId: number,
+  claims: IdentityClaims & { email: string },
+  pictureUrl: string | null,
+  origin: ClientOrigin,
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    if (await isNeverVerified(tx, userId)) await reclaimAccount(ctx, tx, { userId, proof: 'google', origin });
+    await tx.insert(linkedIdentities).values({
+      userId,
+      provider: PROVIDER,
+      subject: claims.sub,
+      email: claims.email,
+      pictureUrl,
+      lastSignInAt: ctx.now(),
+    });
+  });
+  ctx.realtime.disconnectPanels({ userId });
+  ctx.log.info({ userId, reclaimed: true }, 'Google identity linked to an account');
 }
 
 /**

@@ -15,6 +15,7 @@ import { linkedIdentities, socialSignInTokens } from './auth.schema.ts';
 import { users } from '../accounts/accounts.schema.ts';
 import { securityNetworkMembers } from '../network/network.schema.ts';
 import { addMonths } from '../plans/plan-period.ts';
+import { totpCode, totpStepAt } from '../lib/crypto/totp.ts';
 import { createSponsor, disableSponsor } from '../sponsors/sponsors.service.ts';
 
 const CLIENT_ID = 'escudo-test-client';
@@ -224,8 +225,7 @@ describe('Google sign-in: accounts', () => {
 
   it('links a new subject to the existing account whose e-mail the provider verified and we did too', async () => {
     const account = await signUpUser(app, { email: `Camila.${randomBytes(3).toString('hex')}@gmail.com` });
-    await verifyEmailOf(app, account.email);
-    const own = await details(account.token);
+    const own = await details(await verifyEmailOf(app, account));
     claims = person({ email: account.email.toLowerCase(), name: 'Camila en Google' });
     const before = await count(users);
     const linked = await details((await trade(socialToken(await signInWithGoogle()))).json().token);
@@ -262,29 +262,59 @@ describe('Google sign-in: accounts', () => {
     }).toEqual(before);
   });
 
-  it('never takes over an account whose own e-mail is not verified: back to Login (verify_first), nothing linked or made', async () => {
-    // someone made an account with Sofía's e-mail, hoping her Google sign-in would enter it
+  it('an account prepared with the owner’s e-mail becomes the owner’s when Google vouches for it: the preparer is out', async () => {
+    // the preparer signs up with Sofía's e-mail, keeps a session and the password, turns two-step
+    // sign-in on with his own authenticator
     const prepared = await signUpUser(app, { email: `sofia.${randomBytes(3).toString('hex')}@gmail.com` });
-    claims = person({ email: prepared.email });
-    const before = {
-      users: await count(users),
-      links: await count(linkedIdentities),
-      tokens: await count(socialSignInTokens),
-    };
-    const landing = await signInWithGoogle();
-    expect(landing.pathname).toBe('/login');
-    expect(landing.searchParams.get('social_error')).toBe('verify_first');
-    expect(landing.searchParams.has('social_access_token')).toBe(false);
-    expect({
-      users: await count(users),
-      links: await count(linkedIdentities),
-      tokens: await count(socialSignInTokens),
-    }).toEqual(before);
+    const started = await app.post(
+      '/api/app/account/twoFactor/start',
+      { password: prepared.password },
+      prepared.token,
+    );
+    expect(started.statusCode, started.body).toBe(200);
+    const secret = (started.json() as { secret: string }).secret;
+    const confirmed = await app.post(
+      '/api/app/account/twoFactor/confirm',
+      { code: totpCode(secret, totpStepAt(app.clock.now)) },
+      prepared.token,
+    );
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
 
-    // once the owner of the mailbox verifies it, the same Google sign-in is linked to it
-    await verifyEmailOf(app, prepared.email);
-    const linked = await details((await trade(socialToken(await signInWithGoogle()))).json().token);
-    expect(linked.id).toBe((await details(prepared.token)).id);
+    // Sofía chooses Google: she lands in the account, with no second step (it was his)
+    claims = person({ email: prepared.email });
+    const traded = await trade(socialToken(await signInWithGoogle()));
+    expect(traded.statusCode, traded.body).toBe(200);
+    const session = traded.json().token as string;
+    const owned = await details(session);
+    expect(owned).toMatchObject({
+      email: prepared.email,
+      email_verified: true,
+      two_factor_enabled: false,
+      account_review_pending: true,
+    });
+
+    // his session, his password and his authenticator are refused from now on
+    expect((await app.post('/api/app/user/details', {}, prepared.token)).statusCode).toBe(401);
+    const hisSignIn = await app.post('/api/auth/login', {
+      email: prepared.email,
+      password: prepared.password,
+    });
+    expect(hisSignIn.statusCode).toBe(401);
+    expect(hisSignIn.json()).toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    // the account's log says what happened, in Spanish
+    const activity = (await app.post('/api/app/account/activity', {}, session)).json().activity as {
+      kind: string;
+      detail: string | null;
+    }[];
+    expect(activity.filter((entry) => entry.kind === 'account_reclaimed')).toEqual([
+      expect.objectContaining({
+        detail: 'Confirmaste tu email con Google; se desactivó la verificación en dos pasos',
+      }),
+    ]);
+    // the next Google sign-in finds it by the subject
+    expect((await details((await trade(socialToken(await signInWithGoogle()))).json().token)).id).toBe(
+      owned.id,
+    );
   });
 
   it('makes an account whose e-mail is verified: the provider vouched for it', async () => {
@@ -491,8 +521,8 @@ describe('Google sign-in: the sign-up link’s codes', () => {
   it('an existing account with an invitation goes back to it, as after e-mail sign-in; other codes do nothing', async () => {
     const owner = await signUpUser(app, { name: 'Ana Anfitriona' });
     const account = await signUpUser(app, { email: `camila.${randomBytes(3).toString('hex')}@gmail.com` });
-    await verifyEmailOf(app, account.email);
-    const own = await details(account.token);
+    const accountToken = await verifyEmailOf(app, account);
+    const own = await details(accountToken);
     const referrer = await details((await signUpUser(app)).token);
     const sponsor = await createSponsor(app.ctx, { name: 'Municipalidad de Prueba', planId: 3, months: 6 });
     const code = await invitationOf(owner);
@@ -514,13 +544,9 @@ describe('Google sign-in: the sign-up link’s codes', () => {
     // nothing joined, referred or sponsored yet: the plan is the account's own
     expect((await misInvitados(owner.token))[0]?.estado).toBe('pendiente');
     expect(await referredBy(own.id)).toEqual({ referrer: null, sponsor: null });
-    expect((await details(account.token)).plan?.plan_id).toBe(1);
+    expect((await details(accountToken)).plan?.plan_id).toBe(1);
     // what the panel does next at /register?security_code=…, signed in: it joins
-    const joined = await app.post(
-      '/api/app/grupos/aceptarInvitacion',
-      { security_code: code },
-      account.token,
-    );
+    const joined = await app.post('/api/app/grupos/aceptarInvitacion', { security_code: code }, accountToken);
     expect(joined.statusCode, joined.body).toBe(200);
     expect((await misInvitados(owner.token))[0]?.estado).toBe('aceptada');
 

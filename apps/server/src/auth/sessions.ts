@@ -19,6 +19,7 @@ import { readPanelToken } from '../lib/realtime/panel-token.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import { chileDateTime, sendSecurityNotice } from '../activity/security-notice.ts';
 import type { SignInOrigin } from './browser-cookie.ts';
+import { spendAccountLinks } from './account-links.ts';
 
 /**
  * ours: a session's last use is written when the stored one is older than this, so the list is true
@@ -218,13 +219,18 @@ export async function endOwnSession(
   return { status: 'ok' as const };
 }
 
-/** Ends every session of the customer's but the one asking (app/account/revokeOtherSessions). */
+/**
+ * Ends every session of the customer's but the one asking (app/account/revokeOtherSessions), and every
+ * link and sign-in in progress of the account (decision 050): what a session ended now had asked for
+ * (an e-mail change, a reset) must not outlive it.
+ */
 export async function endOtherSessions(
   ctx: AppContext,
   auth: { userId: number; sessionId: number },
   origin: ClientOrigin,
 ) {
   const ended = await ctx.db.transaction(async (tx) => {
+    await spendAccountLinks(ctx, tx, auth.userId);
     const rows = await endSessions(ctx, tx, auth.userId, ne(sessions.id, auth.sessionId));
     for (const row of rows)
       await recordActivity(

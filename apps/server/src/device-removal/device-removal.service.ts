@@ -12,6 +12,7 @@ import type { BodyOf, removeDevice } from '@escudo/contract';
 import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { UserAuth } from '../lib/http/routes.ts';
+import type { DbOrTransaction } from '../lib/db/client.ts';
 import type { ClientOrigin } from '../lib/http/client-origin.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import { alerts } from '../alerts/alerts.schema.ts';
@@ -44,7 +45,30 @@ export async function removeUserDevice(
     code: body.code,
     secondStep: true,
   });
+  await takeDeviceOff(ctx, auth.userId, device, {
+    deleteData: body.delete_data,
+    origin,
+    inTransaction: forgiveTries,
+  });
+  return { status: 'removed' as const };
+}
 
+/**
+ * The removal itself, once the caller knows the owner asked for it: the panel's removal after the
+ * password, or the review of a reclaimed account (account-review/, decision 050), whose owner answered
+ * that the phone is not theirs. `inTransaction` runs in the removal's transaction.
+ */
+export async function takeDeviceOff(
+  ctx: AppContext,
+  userId: number,
+  device: { id: number; deviceId: string; deviceName: string },
+  options: {
+    deleteData: boolean;
+    origin: ClientOrigin;
+    inTransaction?: (tx: DbOrTransaction) => Promise<void>;
+  },
+): Promise<void> {
+  const { origin } = options;
   // an SOS still open ends first, through the alerts feature, so that the owner's and the network's
   // panels are told: the removed phone could no longer end it
   const [openSos] = await ctx.db
@@ -62,7 +86,7 @@ export async function removeUserDevice(
       .for('update');
     // removed by another request of the owner a moment ago
     if (!row) throw new AppError('NOT_FOUND', 'No encontramos ese dispositivo.');
-    await forgiveTries(tx);
+    await options.inTransaction?.(tx);
     await tx
       .update(deviceCommands)
       .set({ state: 'cancelled', reason: REMOVED_REASON, payload: {}, updatedAt: now })
@@ -72,7 +96,7 @@ export async function removeUserDevice(
       .set({ endedAt: now })
       .where(and(eq(trackings.deviceId, device.id), isNull(trackings.endedAt)));
     let keys: string[] = [];
-    if (body.delete_data) {
+    if (options.deleteData) {
       const photos = await tx
         .select({ key: lostReports.imageKey })
         .from(lostReports)
@@ -94,11 +118,7 @@ export async function removeUserDevice(
         .set({ tokenHash: null, removedAt: now, lost: false, lostReportsBookedUntil: null, updatedAt: now })
         .where(eq(devices.id, device.id));
     }
-    await recordActivity(
-      ctx,
-      { userId: auth.userId, kind: 'device_removed', origin, detail: device.deviceName },
-      tx,
-    );
+    await recordActivity(ctx, { userId, kind: 'device_removed', origin, detail: device.deviceName }, tx);
     return keys;
   });
 
@@ -106,17 +126,11 @@ export async function removeUserDevice(
   // them, and stay closed
   ctx.realtime.toDevice(device.id, 'deviceRemoved', {});
   ctx.realtime.disconnectDevice(device.id);
-  ctx.realtime.toUser(auth.userId, 'presence', { device_id: device.deviceId, online: false });
+  ctx.realtime.toUser(userId, 'presence', { device_id: device.deviceId, online: false });
   await removePhotos(ctx, photoKeys);
   ctx.background.run('device removed notice', () =>
-    sendSecurityNotice(ctx, {
-      userId: auth.userId,
-      kind: 'device_removed',
-      origin,
-      detail: device.deviceName,
-    }),
+    sendSecurityNotice(ctx, { userId, kind: 'device_removed', origin, detail: device.deviceName }),
   );
-  return { status: 'removed' as const };
 }
 
 /** Each photo removed, then its queue row; one that fails stays queued for the deletion sweep. */

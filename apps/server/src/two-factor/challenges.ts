@@ -98,3 +98,15 @@ export async function passChallenge<T>(
     return onPassed(tx, tried.userId);
   });
 }
+
+/**
+ * Ends the account's challenges still waiting for a code, in `db` (a recovery's transaction: a new
+ * password, a reset, a reclaim; decision 050): a second step begun with the old password cannot be
+ * finished.
+ */
+export async function endChallenges(ctx: AppContext, db: DbOrTransaction, userId: number): Promise<void> {
+  await db
+    .update(twoFactorChallenges)
+    .set({ usedAt: ctx.now() })
+    .where(and(eq(twoFactorChallenges.userId, userId), isNull(twoFactorChallenges.usedAt)));
+}

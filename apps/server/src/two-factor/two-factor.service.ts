@@ -243,3 +243,17 @@ export async function disableTwoFactorForSupport(ctx: AppContext, email: string)
     detail: BY_SUPPORT,
   });
 }
+
+/**
+ * Two-step sign-in and its recovery codes removed in `db` (a reclaim's transaction, decision 050: they
+ * may be whoever made the account before the mailbox's owner proved it). True when it was on; the
+ * caller records why in the account's log.
+ */
+export async function removeTwoFactor(db: DbOrTransaction, userId: number): Promise<boolean> {
+  const removed = await db
+    .delete(twoFactor)
+    .where(eq(twoFactor.userId, userId))
+    .returning({ enabledAt: twoFactor.enabledAt });
+  await db.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
+  return removed.some((row) => row.enabledAt !== null);
+}

@@ -6,6 +6,7 @@ import { mailsTo } from '../../test/outbox.ts';
 import { totpCode, totpStepAt } from '../lib/crypto/totp.ts';
 import { signInWithProvider } from '../auth/google.service.ts';
 import { noSignUpCodes } from '../auth/sign-up.ts';
+import { noOrigin } from '../lib/http/client-origin.ts';
 import { twoFactor } from './two-factor.schema.ts';
 import { users } from '../accounts/accounts.schema.ts';
 import { runAdminCommand } from '../admin/admin-commands.ts';
@@ -288,6 +289,7 @@ describe('signing in with two-step sign-in on', () => {
       { sub: `google-${account.email}`, email: account.email, email_verified: true, name: 'Ana' },
       noSignUpCodes,
       browserKey,
+      noOrigin,
     );
     if (!provided.ok) throw new Error(provided.reason);
     const from = randomAddress();

@@ -6,6 +6,8 @@ import { isoText, plainQuery } from '../lib/db/plain-query.ts';
 import { findCataloguePlan } from '../plans/plans.service.ts';
 import { lastPositionSql } from './last-positions.ts';
 import { avatarUrl } from './avatar.service.ts';
+import { REVIEW_PENDING_SQL } from '../account-review/account-review.service.ts';
+import { EMAIL_CHANGE_DETAIL_SQL } from '../auth/email-change.ts';
 
 /** what the database writes for user details: the answer but what only this server knows */
 interface UserDetailJson {
@@ -28,6 +30,8 @@ interface UserDetailJson {
   /** without the catalogue's plan */
   plan: Omit<UserPlan, 'plan'> | null;
   two_factor_enabled: boolean;
+  account_review_pending: boolean;
+  email_change: User['email_change'];
 }
 
 /**
@@ -67,7 +71,10 @@ export const USER_DETAILS_SQL = `select json_build_object(
       'expires_at', ${isoText('p.expires_at')},
       'expires_on', to_char(p.expires_at at time zone '${CHILE_TIME_ZONE}', 'YYYY-MM-DD')) end,
     -- two-step sign-in is on once its secret is confirmed (two-factor.schema.ts)
-    'two_factor_enabled', tf.enabled_at is not null
+    'two_factor_enabled', tf.enabled_at is not null,
+    -- a reclaimed account's review, and the e-mail change under way (decision 050)
+    'account_review_pending', ${REVIEW_PENDING_SQL},
+    'email_change', ${EMAIL_CHANGE_DETAIL_SQL}
   ) as details
   from users u
   left join cuadrantes c on c.id = u.cuadrante_id
@@ -135,5 +142,7 @@ export async function getUserDetails(ctx: AppContext, userId: number): Promise<U
           }
         : null,
     two_factor_enabled: details.two_factor_enabled,
+    account_review_pending: details.account_review_pending,
+    email_change: details.email_change,
   };
 }

@@ -376,6 +376,14 @@ describe('contract fuzz: HTTP endpoints', () => {
       // a made-up e-mail link, and a wrong password
       verifyEmail: 'EMAIL_LINK_INVALID',
       changeEmail: 'WRONG_PASSWORD',
+      // a change of e-mail (decision 050): made-up links, and none under way to cancel
+      confirmEmailChange: 'EMAIL_LINK_INVALID',
+      findEmailChange: 'EMAIL_LINK_INVALID',
+      answerEmailChange: 'EMAIL_LINK_INVALID',
+      cancelEmailChange: 'EMAIL_CHANGE_NOT_PENDING',
+      // the owner's account was never reclaimed: it has a password, and nothing to review
+      accountReviewPassword: 'PASSWORD_ALREADY_SET',
+      accountReviewDecide: 'NOT_FOUND',
     };
     const signsOut = new Set(['logout', 'revokeSession']);
     const tokenFor = (name: string, auth: Endpoint['auth']) => {

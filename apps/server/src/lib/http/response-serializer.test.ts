@@ -81,6 +81,13 @@ describe('the compiled response serializer', () => {
       dispositivos: [],
       plan: null,
       two_factor_enabled: false,
+      account_review_pending: false,
+      email_change: {
+        email: 'camila.nueva@example.cl',
+        applies_at: '2026-12-03T19:00:00.000Z',
+        new_address_confirmed: true,
+        confirmed: false,
+      },
     };
     const phone = {
       id: 4,
@@ -103,6 +110,8 @@ describe('the compiled response serializer', () => {
       ...user,
       info: { ...user.info, cuadrante: null, cuadrante_id: null },
       dispositivos: [phone, { ...asleep, network: null, status_at: null, last_position: null }],
+      account_review_pending: true,
+      email_change: null,
       plan: {
         id: 9,
         plan_id: 2,
