@@ -104,11 +104,27 @@ const routes: RouteObject[] = [
         ),
       },
       {
-        // an e-mail verification or e-mail change link (decision 034): no sign-in needed
+        // a verification link (decisions 034 and 050): no sign-in needed
         path: '/verificar-email/:token',
         lazy: lazyPage(
           () => import('../features/auth/pages/verify-email-page.tsx'),
           (m) => m.VerifyEmailPage,
+        ),
+      },
+      {
+        // a change of e-mail (decision 050): the new address's link, which the page opens signed in…
+        path: '/confirmar-email/:token',
+        lazy: lazyPage(
+          () => import('../features/auth/pages/confirm-email-page.tsx'),
+          (m) => m.ConfirmEmailPage,
+        ),
+      },
+      {
+        // …and the current address's, which confirms or cancels it without sign-in
+        path: '/cambio-de-email/:token',
+        lazy: lazyPage(
+          () => import('../features/auth/pages/email-change-page.tsx'),
+          (m) => m.EmailChangePage,
         ),
       },
       {
@@ -163,6 +179,15 @@ const routes: RouteObject[] = [
           </RequireSession>
         ),
         children: [
+          {
+            // a reclaimed account's review, before anything else (decision 050): outside the layout,
+            // whose pages it holds back until the owner has answered
+            path: '/revisar-cuenta',
+            lazy: lazyPage(
+              () => import('../features/account-review/pages/account-review-page.tsx'),
+              (m) => m.AccountReviewPage,
+            ),
+          },
           {
             // plain markup, like Home: MUI comes with the other pages and the dialogs (decision 017)
             lazy: lazyPlainPage(

@@ -28,4 +28,10 @@ export const componentsTexts = {
   secondStepCodeHelp:
     'El código de 6 dígitos de tu app de autenticación, o uno de tus códigos de recuperación.',
   secondStepCodeRequired: 'Ingresa el código de tu app de autenticación o un código de recuperación.',
+  // a new password and its confirmation (new-password-form.tsx; spec 5 and 8 for the reset)
+  newPasswordLabel: 'Nueva contraseña',
+  confirmPasswordLabel: 'Confirmar contraseña',
+  passwordRequired: 'Contraseña es requerida',
+  passwordsDoNotMatch: 'Las contraseñas no coinciden, por favor verifica los datos ingresados.',
+  passwordHint: 'Mínimo 8 caracteres',
 } as const;

@@ -56,6 +56,8 @@ export const user: User = {
   dispositivos: [device],
   plan: null,
   two_factor_enabled: false,
+  account_review_pending: false,
+  email_change: null,
 };
 
 export const config: PublicConfig = {

@@ -1,10 +1,11 @@
 import { Suspense, lazy, useDeferredValue, useState } from 'react';
-import { Outlet } from 'react-router';
+import { Navigate, Outlet } from 'react-router';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { ThemedErrorState } from '../../components/themed-error-state.tsx';
 import { describeErrorDetails, isApiRequestError } from '../../lib/api-client.ts';
 import { useUser } from '../../lib/session/user-details.ts';
 import { VerifyEmailBanner } from '../../features/verify-email/index.tsx';
+import { ACCOUNT_REVIEW_PATH } from '../../features/account-review/index.ts';
 import { appTexts } from '../texts.ts';
 import { AppHeader } from './app-header.tsx';
 import { AppSidebar } from './app-sidebar.tsx';
@@ -23,6 +24,9 @@ export function SignedInLayout() {
   // leave the main thread free between them, instead of one long task (issue 18: on a phone, the
   // page's MUI styling at once blocked input for a few hundred milliseconds).
   const showsPage = useDeferredValue(userQuery.isSuccess);
+
+  // a reclaimed account's owner answers for what was there before, before anything else (decision 050)
+  if (userQuery.data?.account_review_pending) return <Navigate to={ACCOUNT_REVIEW_PATH} replace />;
 
   let content;
   if (userQuery.isSuccess && showsPage) {

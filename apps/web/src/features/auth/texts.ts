@@ -46,8 +46,6 @@ export const authTexts = {
       'El inicio de sesión con Google expiró o no se inició en este navegador. Por favor inténtalo nuevamente.',
     unverified:
       'Tu cuenta de Google no tiene un email verificado, así que no podemos usarla para ingresar. Verifica tu email en Google o ingresa con tu email y contraseña.',
-    verify_first:
-      'Ya existe una cuenta con este email, pero su email aún no está verificado. Ingresa con tu email y contraseña y verifica tu email (revisa el enlace que te enviamos o pide uno nuevo): después podrás usar Google.',
     unavailable:
       'El inicio de sesión con Google no está disponible en este momento. Ingresa con tu email y contraseña.',
   },
@@ -107,29 +105,69 @@ export const authTexts = {
   // Reset password
   resetTitle: 'Reestablecer Contraseña',
   resetFor: 'Ingresa una nueva contraseña para {email}.',
-  newPasswordLabel: 'Nueva contraseña',
-  confirmPasswordLabel: 'Confirmar contraseña',
-  passwordsDoNotMatch: 'Las contraseñas no coinciden, por favor verifica los datos ingresados.',
   resetSubmit: 'Confirmar',
   resetSuccess: 'La contraseña ha sido reestablecida, por favor ingrese con su nueva contraseña.',
   resetFailure:
     'Ha ocurrido un error al intentar reestablecer la contraseña, por favor inténtalo nuevamente.',
 
-  // the page of an e-mail verification or e-mail change link (issue 29 item 1)
+  // the page of a verification link (decisions 034 and 050)
   verifyTitle: 'Verificar email',
   verifyChecking: 'Verificando tu email…',
   verifiedTitle: '¡Email verificado!',
   /** {email} */
-  verifiedText: 'Confirmamos que {email} es tuyo. Ya puedes seguir usando tu cuenta.',
-  changedTitle: '¡Email actualizado!',
-  /** {email} */
-  changedText:
-    'Desde ahora tu cuenta usa {email} para ingresar y recibir avisos. Le avisamos del cambio a tu email anterior.',
+  verifiedText:
+    'Confirmamos que {email} es tuyo, y la cuenta quedó solo para ti: cerramos todas sus sesiones.',
+  chooseIntro:
+    'Elige una contraseña nueva. La cuenta se creó antes de que confirmaras tu email, así que su contraseña anterior ya no sirve: nadie que la conociera podrá entrar.',
+  chooseSubmit: 'Guardar e ingresar',
+  chooseLater: 'Prefiero ingresar de otra forma',
+  chooseSavedSignIn: 'Tu nueva contraseña quedó guardada. Ingresa con ella para continuar.',
   verifyGoToPanel: 'Ir a mi cuenta',
   verifyGoToLogin: 'Ir a ingresar',
   verifyFailedTitle: 'No pudimos verificar tu email',
   /** how to get a new link, after the server's reason */
   verifyFailedHelp:
-    'Ingresa a tu cuenta y pide un nuevo enlace con «Reenviar email» en el aviso «Verifica tu email». Si estabas cambiando tu email, pide el cambio nuevamente desde «Editar Perfil».',
+    'Ingresa a tu cuenta y pide un nuevo enlace con «Reenviar email» en el aviso «Verifica tu email».',
   verifyRetry: 'Reintentar',
+
+  // the new address's link of a change of e-mail (decision 050): opened signed in
+  confirmEmailTitle: 'Confirmar tu nuevo email',
+  confirmEmailChecking: 'Confirmando tu nuevo email…',
+  confirmEmailSignIn:
+    'Para confirmar tu nuevo email, ingresa a la cuenta en la que pediste el cambio. Volverás aquí después.',
+  confirmEmailSignInButton: 'Ingresar para confirmar',
+  changedTitle: '¡Email actualizado!',
+  /** {email} */
+  changedText:
+    'Desde ahora tu cuenta usa {email} para ingresar y recibir avisos. Le avisamos del cambio a tu email anterior.',
+  waitingTitle: 'Nuevo email confirmado',
+  /** {email}, {date} */
+  waitingText:
+    'Confirmaste {email}. Por seguridad, el cambio se aplicará el {date}, o antes si lo confirmas desde el enlace que enviamos a tu email actual.',
+  confirmEmailFailedTitle: 'No pudimos confirmar tu nuevo email',
+
+  // the current address's link of a change of e-mail (decision 050): confirm or cancel
+  emailChangeTitle: 'Cambio de email',
+  emailChangeLoading: 'Buscando el cambio…',
+  /** {old}, {new} */
+  emailChangeAsked: 'Se pidió cambiar el email de la cuenta {old} a {new}.',
+  /** {date}, {where} */
+  emailChangeWhen: 'Pedido el {date} (hora de Chile), desde {where}.',
+  emailChangeWhereUnknown: 'un lugar desconocido',
+  /** {date} */
+  emailChangeAppliesAt:
+    'Si no respondes, se aplicará el {date} (hora de Chile), una vez confirmado el nuevo email.',
+  emailChangeAppliesSoon: 'Se aplicará en cuanto se confirme el nuevo email.',
+  emailChangeAlreadyConfirmed: 'Ya lo confirmaste: se aplicará en cuanto se confirme el nuevo email.',
+  emailChangeQuestion: '¿Fuiste tú?',
+  emailChangeConfirm: 'Sí, fui yo: confirmar el cambio',
+  emailChangeCancel: 'No fui yo: cancelar el cambio',
+  emailChangeConfirmedTitle: 'Cambio confirmado',
+  /** {email} */
+  emailChangeConfirmedText: 'Se aplicará en cuanto se confirme {email}.',
+  emailChangeCancelledTitle: 'Cambio cancelado',
+  emailChangeCancelledText:
+    'Tu email sigue siendo el mismo, y cerramos todas las sesiones de tu cuenta. Quien pidió el cambio conoce tu contraseña: cámbiala ahora.',
+  emailChangeResetPassword: 'Cambiar mi contraseña',
+  emailChangeFailedTitle: 'Este enlace ya no sirve',
 } as const;

@@ -33,18 +33,29 @@ export const profileTexts = {
   /** spec 8 */
   saveFailed: 'Ha ocurrido un error al intentar actualizar los datos. Por favor intenta nuevamente.',
 
-  // e-mail change (decision 034): asked with the password, applied when the new address's link is opened
+  // e-mail change (decision 050): asked with the password; the current address is told and has a say
   changeEmail: 'Cambiar email',
   changeEmailTitle: 'Cambiar email',
   changeEmailIntro:
-    'Te enviaremos un enlace a tu nuevo email. Tu email cambiará cuando lo abras, y le avisaremos del cambio a tu email actual.',
+    'Te enviaremos un enlace a tu nuevo email, que abrirás con tu cuenta abierta, y un aviso a tu email actual, desde donde podrás confirmar o cancelar el cambio. Si tu email actual está verificado, el cambio se aplica cuando lo confirmes desde ahí, o 7 días después.',
   newEmailLabel: 'Nuevo email',
   currentPasswordLabel: 'Tu contraseña actual',
   passwordRequired: 'Ingresa tu contraseña',
   sendLink: 'Enviar enlace',
-  /** {email}: the new address */
-  changeEmailSent: 'Te enviamos un enlace a {email}; tu email cambiará cuando lo abras.',
   changeEmailFailed: 'No pudimos pedir el cambio de email.',
+  /** {email}: the new address, its link not opened yet */
+  changeEmailPendingLink:
+    'Te enviamos un enlace a {email}: ábrelo con tu cuenta abierta para confirmar el cambio.',
+  /** {email}: the new address, confirmed; {date} */
+  changeEmailConfirmedWaits: 'Confirmaste {email}.',
+  /** {date} */
+  changeEmailAppliesAt:
+    'Por seguridad, el cambio se aplicará el {date}, o antes si lo confirmas desde tu email actual.',
+  changeEmailCurrentConfirmed:
+    'Tu email actual ya lo confirmó: se aplicará en cuanto abras el enlace del nuevo email.',
+  cancelEmailChange: 'Cancelar el cambio',
+  emailChangeCancelled: 'Cancelaste el cambio de email.',
+  cancelEmailChangeFailed: 'No pudimos cancelar el cambio de email.',
 
   // avatar
   changePhoto: 'Cambiar foto',

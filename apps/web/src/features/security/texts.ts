@@ -137,5 +137,8 @@ export const securityTexts = {
     deletion_requested: 'Eliminación de la cuenta solicitada',
     deletion_cancelled: 'Eliminación de la cuenta cancelada',
     operator_viewed: 'La central revisó una atención',
+    account_reclaimed: 'Confirmaste tu email: la cuenta quedó solo para ti',
+    email_change_requested: 'Cambio de email solicitado',
+    email_change_cancelled: 'Cambio de email cancelado',
   },
 } as const;

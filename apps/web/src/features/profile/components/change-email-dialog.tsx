@@ -23,8 +23,9 @@ const changeEmailFormSchema = z.object({
 type ChangeEmailForm = z.input<typeof changeEmailFormSchema>;
 
 /**
- * The profile's 'Cambiar email' (decision 034): the new address and the current password; the server
- * sends a link to the new address, and the e-mail changes only when it is opened. A refusal the
+ * The profile's 'Cambiar email' (decision 050): the new address and the current password; the server
+ * sends a link to the new address and a notice to the current one, and the e-mail changes only once
+ * the new address's link is opened and, when the current one is verified, it says yes or stays silent. A refusal the
  * server ties to a field (a wrong password, a taken e-mail) shows on it; any other (a limit) above
  * the buttons.
  */
@@ -35,7 +36,7 @@ export function ChangeEmailDialog({
 }: {
   open: boolean;
   onClose: () => void;
-  /** the link went to `email` */
+  /** the links went out; the profile shows the change under way from the user's details */
   onSent: (email: string) => void;
 }) {
   const change = useChangeEmail();

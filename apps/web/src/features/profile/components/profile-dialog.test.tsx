@@ -204,14 +204,27 @@ describe('ProfileDialog', () => {
     expect(field(t.addressLabel)).toHaveAttribute('aria-invalid', 'true');
   });
 
-  it('changes the e-mail only through «Cambiar email», with the password, and says where the link went', async () => {
-    answer('changeEmail', (body) =>
-      (body as { password: string }).password === 'una-clave-segura'
-        ? { status: 'sent', email: (body as { email: string }).email }
-        : refuse(400, 'WRONG_PASSWORD', 'La contraseña no es correcta.', {
-            password: 'La contraseña no es correcta.',
-          }),
-    );
+  it('changes the e-mail only through «Cambiar email», with the password, and shows the change under way', async () => {
+    const appliesAt = '2026-12-08T21:00:00.000Z';
+    answer('changeEmail', (body) => {
+      if ((body as { password: string }).password !== 'una-clave-segura')
+        return refuse(400, 'WRONG_PASSWORD', 'La contraseña no es correcta.', {
+          password: 'La contraseña no es correcta.',
+        });
+      // the server now holds the change under way, which user details carry
+      const email = (body as { email: string }).email;
+      answer('userDetails', {
+        user: {
+          ...user,
+          email_change: { email, applies_at: appliesAt, new_address_confirmed: false, confirmed: false },
+        },
+      });
+      return { status: 'sent', email, applies_at: appliesAt };
+    });
+    answer('cancelEmailChange', () => {
+      answer('userDetails', { user });
+      return { status: 'cancelled' };
+    });
     openProfile();
     // the profile's own field cannot be edited
     expect(field(t.emailLabel)).toHaveAttribute('readonly');
@@ -244,10 +257,16 @@ describe('ProfileDialog', () => {
       password: 'una-clave-segura',
     });
     expect(
-      screen.getByText('Te enviamos un enlace a ana.nueva@example.cl; tu email cambiará cuando lo abras.'),
+      await screen.findByText(
+        'Te enviamos un enlace a ana.nueva@example.cl: ábrelo con tu cuenta abierta para confirmar el cambio. Por seguridad, el cambio se aplicará el 08-12-2026 18:00, o antes si lo confirmas desde tu email actual.',
+      ),
     ).toBeInTheDocument();
-    // until the link is opened, the profile keeps (and saves) the account's e-mail
+    // until it applies, the profile keeps (and saves) the account's e-mail
     expect(field(t.emailLabel)).toHaveValue('ana@example.cl');
+    // the owner may drop it from here
+    await userEvent.click(screen.getByRole('button', { name: t.cancelEmailChange }));
+    expect(await screen.findByText(t.emailChangeCancelled)).toBeInTheDocument();
+    expect(calls.some((call) => call.name === 'cancelEmailChange')).toBe(true);
   });
 
   it('says why an e-mail change was refused when it is not about a field (a limit)', async () => {

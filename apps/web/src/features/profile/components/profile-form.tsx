@@ -18,7 +18,7 @@ import { useUpdateInfo } from '../api/update-info.ts';
 import { profileTexts as t } from '../texts.ts';
 import { profileDefaults, profileFormSchema, type ProfileForm } from './profile-schema.ts';
 import { ChangeEmailDialog } from './change-email-dialog.tsx';
-import { fillText } from '../../../lib/format.ts';
+import { EmailChangeUnderWay } from './email-change-under-way.tsx';
 
 const toId = (value: string) => (value === '' ? null : Number(value));
 
@@ -47,7 +47,6 @@ export function ProfileFormFields({
   const hasCommunes = communes.data ? communes.data.length > 0 : regionId !== null;
   const update = useUpdateInfo();
   const [isChangingEmail, setIsChangingEmail] = useState(false);
-  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
 
   const { control, handleSubmit, setValue, setError } = useForm<ProfileForm>({
     resolver: zodResolver(profileFormSchema(hasCommunes)),
@@ -90,7 +89,7 @@ export function ProfileFormFields({
               inputMode="text"
               format={formatRut}
             />
-            {/* the e-mail is changed apart, with the password and a link to the new one (decision 034) */}
+            {/* the e-mail is changed apart, with the password and links to both addresses (decision 050) */}
             <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
               <Field
                 control={control}
@@ -103,11 +102,7 @@ export function ProfileFormFields({
               <Button size="small" onClick={() => setIsChangingEmail(true)}>
                 {t.changeEmail}
               </Button>
-              {pendingEmail ? (
-                <Alert severity="info" role="status" sx={{ width: '100%', boxSizing: 'border-box' }}>
-                  {fillText(t.changeEmailSent, { email: pendingEmail })}
-                </Alert>
-              ) : null}
+              <EmailChangeUnderWay />
             </Stack>
             <Field
               control={control}
@@ -195,10 +190,7 @@ export function ProfileFormFields({
       <ChangeEmailDialog
         open={isChangingEmail}
         onClose={() => setIsChangingEmail(false)}
-        onSent={(email) => {
-          setIsChangingEmail(false);
-          setPendingEmail(email);
-        }}
+        onSent={() => setIsChangingEmail(false)}
       />
     </>
   );
