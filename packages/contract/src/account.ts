@@ -47,7 +47,15 @@ export const ACTIVITY_KINDS = [
   'data_exported',
   'deletion_requested',
   'deletion_cancelled',
-  /** an operator of the central opened one of this customer's atenciones */
+  /**
+   * The central's looks at this customer (docs/privacy.md): each with the operator's name in
+   * `detail`, never the central's address or browser. `operator_opened`: an operator opened an
+   * atención for them by their e-mail; `operator_listed`: they were on a page of the central's list of
+   * atenciones (their name and e-mail); `operator_viewed`: an operator opened one of their atenciones
+   * with its notes and videos.
+   */
+  'operator_opened',
+  'operator_listed',
   'operator_viewed',
   /**
    * the account's mailbox was proven for the first time (a verification link, Google, a reset): every

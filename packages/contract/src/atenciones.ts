@@ -86,7 +86,7 @@ export type OperatorAtencionDetail = z.infer<typeof operatorAtencionDetailSchema
 export const openAtencion = defineEndpoint({
   ...routes.openAtencion,
   summary:
-    "An operator opens an atención for the customer with this e-mail (case-insensitive), recording who and when. CUSTOMER_NOT_FOUND when no customer's account has it",
+    "An operator opens an atención for the customer with this e-mail (case-insensitive), recording who and when, and `operator_opened` in the customer's activity with the operator's name. CUSTOMER_NOT_FOUND when no customer's account has it, and nothing is recorded",
   body: z.strictObject({ email: emailSchema.describe("the customer's e-mail") }),
   response: z.object({ atencion: operatorAtencionSchema }),
   status: 201,
@@ -128,14 +128,15 @@ export const addAtencionEvidence = {
 export const closeAtencion = defineEndpoint({
   ...routes.closeAtencion,
   summary:
-    'An operator closes an atención, recording who and when; closing one already closed answers it as it is',
+    "An operator closes an atención, recording who and when; closing one already closed answers it as it is. The answer is the atención without its customer: closing is not a look at the customer (docs/privacy.md), the operator's panel already shows who it is for",
   body: z.strictObject({ atencion_id: atencionIdSchema }),
-  response: z.object({ atencion: operatorAtencionSchema }),
+  response: z.object({ atencion: atencionSummarySchema }),
 });
 
 export const listOperatorAtenciones = defineEndpoint({
   ...routes.listOperatorAtenciones,
-  summary: 'The most recent atenciones of every operator, newest first, paged',
+  summary:
+    "The most recent atenciones of every operator, newest first, paged. Each customer on the page gets one `operator_listed` entry in their activity, with the operator's name",
   body: z.strictObject(pagingSchema),
   response: z.object({
     atenciones: z.array(operatorAtencionSchema),
@@ -145,7 +146,8 @@ export const listOperatorAtenciones = defineEndpoint({
 
 export const getOperatorAtencion = defineEndpoint({
   ...routes.getOperatorAtencion,
-  summary: 'One atención with its notes and videos, for the operator continuing it',
+  summary:
+    "One atención with its notes and videos, for the operator continuing it; recorded as `operator_viewed` in the customer's activity, with the operator's name",
   body: z.strictObject({ atencion_id: atencionIdSchema }),
   response: z.object({ atencion: operatorAtencionDetailSchema }),
 });

@@ -27,7 +27,7 @@ export async function registerAtencionRoutes(
   route(addAtencionNote, ({ auth, body }) => atenciones.addNote(ctx, auth.userId, body));
   await registerEvidenceUpload(app, ctx, authenticateUser);
   route(closeAtencion, ({ auth, body }) => atenciones.closeAtencion(ctx, auth.userId, body.atencion_id));
-  route(listOperatorAtenciones, ({ body }) => atenciones.listForOperators(ctx, body));
+  route(listOperatorAtenciones, ({ auth, body }) => atenciones.listForOperators(ctx, auth.userId, body));
   route(getOperatorAtencion, ({ auth, body }) =>
     atenciones.operatorDetail(ctx, auth.userId, body.atencion_id),
   );

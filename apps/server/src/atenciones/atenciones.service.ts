@@ -1,6 +1,7 @@
 /**
  * Atenciones (issue 16): operators open one for a customer, add notes and videos, and close it; every
- * action records who and when. The customer reads their own (another customer's is FORBIDDEN, as
+ * action records who and when, and every look of an operator at a customer is in that customer's
+ * activity (decision 053). The customer reads their own (another customer's is FORBIDDEN, as
  * docs/api.md says for atenciones) and may share one through a link that works without sign-in until it
  * expires or is revoked; its token is random and stored only as its SHA-256.
  */
@@ -8,6 +9,7 @@ import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   FILE_URL_TTL_MS,
+  type ActivityKind,
   type AtencionDetail,
   type AtencionEvidence,
   type AtencionNote,
@@ -17,6 +19,7 @@ import {
   type PublicEvidence,
 } from '@escudo/contract';
 import type { AppContext } from '../lib/context.ts';
+import type { DbOrTransaction } from '../lib/db/client.ts';
 import { AppError } from '../lib/app-error.ts';
 import { atencionEvidence, atencionNotes, atencionShareLinks, atenciones } from './atenciones.schema.ts';
 import { users } from '../accounts/accounts.schema.ts';
@@ -24,7 +27,7 @@ import { createToken, hashToken } from '../lib/crypto/tokens.ts';
 import { findCustomerByEmail } from '../accounts/accounts.service.ts';
 import type { VideoKind } from './video-kind.ts';
 import { noOrigin } from '../lib/http/client-origin.ts';
-import { recordActivity } from '../activity/activity.service.ts';
+import { recordActivities } from '../activity/activity.service.ts';
 
 const operator = alias(users, 'operator');
 const customer = alias(users, 'customer');
@@ -54,8 +57,8 @@ type SummaryRow = {
   evidenceCount: number;
 };
 
-function selectSummaries(ctx: AppContext) {
-  return ctx.db
+function selectSummaries(db: DbOrTransaction) {
+  return db
     .select(summaryColumns)
     .from(atenciones)
     .innerJoin(operator, eq(operator.id, atenciones.operatorId))
@@ -77,13 +80,17 @@ function toOperatorView(row: SummaryRow): OperatorAtencion {
   return { ...toSummary(row), customer: { name: row.customerName, email: row.customerEmail } };
 }
 
-async function findSummary(ctx: AppContext, atencionId: number) {
-  const [row] = await selectSummaries(ctx).where(eq(atenciones.id, atencionId)).limit(1);
+async function findSummary(ctx: AppContext, atencionId: number, db: DbOrTransaction = ctx.db) {
+  const [row] = await selectSummaries(db).where(eq(atenciones.id, atencionId)).limit(1);
   return row;
 }
 
-async function notesOf(ctx: AppContext, atencionId: number): Promise<AtencionNote[]> {
-  const rows = await ctx.db
+async function notesOf(
+  ctx: AppContext,
+  atencionId: number,
+  db: DbOrTransaction = ctx.db,
+): Promise<AtencionNote[]> {
+  const rows = await db
     .select()
     .from(atencionNotes)
     .where(eq(atencionNotes.atencionId, atencionId))
@@ -107,8 +114,12 @@ function toEvidence(ctx: AppContext, row: typeof atencionEvidence.$inferSelect):
   };
 }
 
-async function evidenceOf(ctx: AppContext, atencionId: number): Promise<AtencionEvidence[]> {
-  const rows = await ctx.db
+async function evidenceOf(
+  ctx: AppContext,
+  atencionId: number,
+  db: DbOrTransaction = ctx.db,
+): Promise<AtencionEvidence[]> {
+  const rows = await db
     .select()
     .from(atencionEvidence)
     .where(eq(atencionEvidence.atencionId, atencionId))
@@ -118,6 +129,37 @@ async function evidenceOf(ctx: AppContext, atencionId: number): Promise<Atencion
 
 // ---- the operators' side ----
 
+/** the activity kinds of the central's looks (contract account.ts) */
+type LookKind = Extract<ActivityKind, `operator_${string}`>;
+
+/**
+ * Records that the operator saw these customers: one line in each one's activity, however many of
+ * their atenciones were shown, with the operator's name and not the operator's address or browser
+ * (those are the central's, nothing the customer needs). `db` is the transaction that read what is
+ * shown, so the answer goes out only if its look is recorded: a failed write fails the request
+ * (decision 053).
+ */
+async function recordLooks(
+  ctx: AppContext,
+  db: DbOrTransaction,
+  operatorId: number,
+  kind: LookKind,
+  customerIds: readonly number[],
+): Promise<void> {
+  const customers = [...new Set(customerIds)];
+  if (customers.length === 0) return;
+  const [viewer] = await db.select({ name: users.name }).from(users).where(eq(users.id, operatorId));
+  await recordActivities(
+    ctx,
+    customers.map((userId) => ({ userId, kind, origin: noOrigin, detail: viewer?.name ?? null })),
+    db,
+  );
+}
+
+/**
+ * Opens an atención for the customer with this e-mail, and records the look in the same transaction.
+ * An unknown e-mail, or an operator's, is CUSTOMER_NOT_FOUND alike, and records nothing.
+ */
 export async function openAtencion(
   ctx: AppContext,
   operatorId: number,
@@ -125,11 +167,14 @@ export async function openAtencion(
 ): Promise<{ atencion: OperatorAtencion }> {
   const found = await findCustomerByEmail(ctx, email);
   if (!found) throw new AppError('CUSTOMER_NOT_FOUND');
-  const [row] = await ctx.db
-    .insert(atenciones)
-    .values({ userId: found.id, operatorId, startedAt: ctx.now() })
-    .returning({ id: atenciones.id });
-  return { atencion: toOperatorView((await findSummary(ctx, row!.id))!) };
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(atenciones)
+      .values({ userId: found.id, operatorId, startedAt: ctx.now() })
+      .returning({ id: atenciones.id });
+    await recordLooks(ctx, tx, operatorId, 'operator_opened', [found.id]);
+    return { atencion: toOperatorView((await findSummary(ctx, row!.id, tx))!) };
+  });
 }
 
 /** The atención, which must still be open: notes and videos are added only to an open one. */
@@ -205,11 +250,16 @@ export async function recordEvidence(
   return { evidence: toEvidence(ctx, inserted) };
 }
 
+/**
+ * Closes an atención. Its answer leaves the customer out, so closing shows nothing of the customer and
+ * is no look of its own, as adding a note or a video (answered with what the operator sent) is not
+ * (decision 053); the panel closes an atención it shows through a recorded look.
+ */
 export async function closeAtencion(
   ctx: AppContext,
   operatorId: number,
   atencionId: number,
-): Promise<{ atencion: OperatorAtencion }> {
+): Promise<{ atencion: AtencionSummary }> {
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ endedAt: atenciones.endedAt })
@@ -225,47 +275,56 @@ export async function closeAtencion(
         .where(eq(atenciones.id, atencionId));
     }
   });
-  return { atencion: toOperatorView((await findSummary(ctx, atencionId))!) };
-}
-
-export async function listForOperators(
-  ctx: AppContext,
-  paging: { limit: number; page: number },
-): Promise<{ atenciones: OperatorAtencion[]; total_atenciones: number }> {
-  const rows = await selectSummaries(ctx)
-    .orderBy(desc(atenciones.startedAt), desc(atenciones.id))
-    .limit(paging.limit)
-    .offset((paging.page - 1) * paging.limit);
-  const [total] = await ctx.db.select({ n: count() }).from(atenciones);
-  return { atenciones: rows.map(toOperatorView), total_atenciones: total?.n ?? 0 };
+  return { atencion: toSummary((await findSummary(ctx, atencionId))!) };
 }
 
 /**
- * One atención as an operator works on it. Every look is recorded in the customer's activity with the
- * operator's name (issue 29 items 5 and 6); not the operator's address or browser, which are the
- * central's, not something the customer needs.
+ * A page of the central's list, which shows each atención's customer (name and e-mail): every
+ * customer on the page gets one look recorded, in the transaction that read the page.
+ */
+export async function listForOperators(
+  ctx: AppContext,
+  operatorId: number,
+  paging: { limit: number; page: number },
+): Promise<{ atenciones: OperatorAtencion[]; total_atenciones: number }> {
+  return ctx.db.transaction(async (tx) => {
+    const rows = await selectSummaries(tx)
+      .orderBy(desc(atenciones.startedAt), desc(atenciones.id))
+      .limit(paging.limit)
+      .offset((paging.page - 1) * paging.limit);
+    const [total] = await tx.select({ n: count() }).from(atenciones);
+    await recordLooks(
+      ctx,
+      tx,
+      operatorId,
+      'operator_listed',
+      rows.map((row) => row.userId),
+    );
+    return { atenciones: rows.map(toOperatorView), total_atenciones: total?.n ?? 0 };
+  });
+}
+
+/**
+ * One atención as an operator works on it, with its notes and videos: every look is recorded, in the
+ * transaction that read it. An unknown id is NOT_FOUND and records nothing.
  */
 export async function operatorDetail(
   ctx: AppContext,
   operatorId: number,
   atencionId: number,
 ): Promise<{ atencion: OperatorAtencionDetail }> {
-  const row = await findSummary(ctx, atencionId);
-  if (!row) throw notFound();
-  const [viewer] = await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, operatorId));
-  await recordActivity(ctx, {
-    userId: row.userId,
-    kind: 'operator_viewed',
-    origin: noOrigin,
-    detail: viewer?.name ?? null,
+  return ctx.db.transaction(async (tx) => {
+    const row = await findSummary(ctx, atencionId, tx);
+    if (!row) throw notFound();
+    await recordLooks(ctx, tx, operatorId, 'operator_viewed', [row.userId]);
+    return {
+      atencion: {
+        ...toOperatorView(row),
+        notes: await notesOf(ctx, atencionId, tx),
+        evidence: await evidenceOf(ctx, atencionId, tx),
+      },
+    };
   });
-  return {
-    atencion: {
-      ...toOperatorView(row),
-      notes: await notesOf(ctx, atencionId),
-      evidence: await evidenceOf(ctx, atencionId),
-    },
-  };
 }
 
 // ---- the customer's side ----
@@ -275,7 +334,7 @@ export async function listForCustomer(
   userId: number,
   paging: { limit: number; page: number },
 ): Promise<{ atenciones: AtencionSummary[]; total_atenciones: number }> {
-  const rows = await selectSummaries(ctx)
+  const rows = await selectSummaries(ctx.db)
     .where(eq(atenciones.userId, userId))
     .orderBy(desc(atenciones.startedAt), desc(atenciones.id))
     .limit(paging.limit)

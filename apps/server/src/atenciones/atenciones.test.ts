@@ -3,11 +3,12 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { EVIDENCE_MAX_BYTES, FILE_URL_TTL_MS, errorMessages } from '@escudo/contract';
+import { asc, eq, like, sql } from 'drizzle-orm';
+import { EVIDENCE_MAX_BYTES, FILE_URL_TTL_MS, errorMessages, type ActivityEntry } from '@escudo/contract';
 import { LINK_EXPIRY_STEP_MS } from '../lib/storage/signed-links.ts';
 import { createTestApp, signUpUser, TEST_STORAGES, type TestApp } from '../../test/test-app.ts';
 import { atencionEvidence, atencionNotes, atenciones } from './atenciones.schema.ts';
+import { accountActivity } from '../activity/activity.schema.ts';
 import { createDemoVideo } from '../seed/demo-video.ts';
 import { makeOperator } from '../../test/operators.ts';
 import { forgeSignature } from '../../test/forged-signature.ts';
@@ -688,5 +689,243 @@ describe('evidence links', () => {
     // an unknown or malformed token
     expect((await page('x'.repeat(43))).statusCode).toBe(404);
     expect((await page('%00')).statusCode).toBe(404);
+  });
+});
+
+/** the central's looks in a customer's own activity (app/account/activity), newest first */
+async function looksOf(token: string, on: TestApp = app): Promise<ActivityEntry[]> {
+  const response = await on.post('/api/app/account/activity', { limit: 100, page: 1 }, token);
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json() as { activity: ActivityEntry[] }).activity.filter((entry) =>
+    entry.kind.startsWith('operator_'),
+  );
+}
+
+/** every look recorded in the database, whoever's */
+function lookRows(on: TestApp = app) {
+  return on.ctx.db
+    .select({ userId: accountActivity.userId, kind: accountActivity.kind, detail: accountActivity.detail })
+    .from(accountActivity)
+    .where(like(accountActivity.kind, 'operator_%'))
+    .orderBy(asc(accountActivity.id));
+}
+
+/** what a look reads as in the customer's activity: the kind and the operator's name, never the central's origin */
+const look = (kind: ActivityEntry['kind'], operatorName: string) =>
+  expect.objectContaining({ kind, detail: operatorName, address: null, browser: null });
+
+describe("the central's looks, in the customer's activity with the operator's name", () => {
+  it('opening an atención by the e-mail records it once; an unknown or operator e-mail records nothing', async () => {
+    const operator = await makeOperator(app, { name: 'Javiera Central' });
+    const customer = await signUpUser(app);
+    const before = (await lookRows()).length;
+
+    const unknown = await app.post(
+      '/api/operator/atenciones/open',
+      { email: 'nadie@example.cl' },
+      operator.token,
+    );
+    const ofOperator = await app.post(
+      '/api/operator/atenciones/open',
+      { email: operator.email },
+      operator.token,
+    );
+    // the same answer as before, and the same for both: nothing says the second e-mail has an account
+    for (const refused of [unknown, ofOperator]) {
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json()).toEqual({
+        code: 'CUSTOMER_NOT_FOUND',
+        message: errorMessages.CUSTOMER_NOT_FOUND,
+      });
+    }
+    expect(await lookRows()).toHaveLength(before);
+
+    const opened = await app.post(
+      '/api/operator/atenciones/open',
+      { email: customer.email.toUpperCase() },
+      operator.token,
+    );
+    expect(opened.statusCode, opened.body).toBe(201);
+    expect(opened.json().atencion.customer.email).toBe(customer.email);
+    expect(await looksOf(customer.token)).toEqual([look('operator_opened', 'Javiera Central')]);
+    expect(await lookRows()).toHaveLength(before + 1);
+  });
+
+  it("the atención's detail records each look; an unknown id records nothing", async () => {
+    const opener = await makeOperator(app, { name: 'Rodrigo Turno Noche' });
+    const reviewer = await makeOperator(app, { name: 'Camila Supervisora' });
+    const customer = await signUpUser(app);
+    const id = await openFor(opener.token, customer.email);
+    const before = (await lookRows()).length;
+
+    const missing = await app.post(
+      '/api/operator/atenciones/detail',
+      { atencion_id: 2_000_000 },
+      reviewer.token,
+    );
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ code: 'NOT_FOUND', message: 'No encontramos esa atención.' });
+    expect(await lookRows()).toHaveLength(before);
+
+    app.clock.advance(1000);
+    const detail = await app.post('/api/operator/atenciones/detail', { atencion_id: id }, reviewer.token);
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json().atencion.customer.email).toBe(customer.email);
+    expect(await looksOf(customer.token)).toEqual([
+      look('operator_viewed', 'Camila Supervisora'),
+      look('operator_opened', 'Rodrigo Turno Noche'),
+    ]);
+    expect(await lookRows()).toHaveLength(before + 1);
+  });
+
+  it('a note, a video and closing are work on the atención, not looks: nothing recorded, and closing answers without the customer', async () => {
+    const operator = await makeOperator(app, { name: 'Javiera Central' });
+    const customer = await signUpUser(app, { name: 'Carla Cliente' });
+    const id = await openFor(operator.token, customer.email);
+    const before = (await lookRows()).length;
+
+    const note = await app.post(
+      '/api/operator/atenciones/note',
+      { atencion_id: id, title: 'Llamado', description: 'Se contactó por teléfono.' },
+      operator.token,
+    );
+    expect(note.statusCode, note.body).toBe(201);
+    const uploaded = await upload(
+      operator.token,
+      multipart({ atencion_id: String(id) }, { name: 'v.webm', type: 'video/webm', data: video }),
+    );
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const closed = await app.post('/api/operator/atenciones/close', { atencion_id: id }, operator.token);
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json().atencion).toMatchObject({ id, notes_count: 1, evidence_count: 1 });
+    expect(closed.body).not.toContain(customer.email);
+    expect(closed.body).not.toContain('Carla Cliente');
+
+    expect(await lookRows()).toHaveLength(before);
+    expect(await looksOf(customer.token)).toEqual([look('operator_opened', 'Javiera Central')]);
+  });
+
+  it("a customer's session on the operator API is refused and records nothing", async () => {
+    const operator = await makeOperator(app);
+    const customer = await signUpUser(app);
+    const id = await openFor(operator.token, customer.email);
+    const before = (await lookRows()).length;
+    for (const [url, body] of [
+      ['/api/operator/atenciones/open', { email: customer.email }],
+      ['/api/operator/atenciones/list', { limit: 15, page: 1 }],
+      ['/api/operator/atenciones/detail', { atencion_id: id }],
+    ] as const) {
+      const refused = await app.post(url, body, customer.token);
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.json().code, url).toBe('FORBIDDEN');
+    }
+    expect(await lookRows()).toHaveLength(before);
+  });
+
+  describe("the central's list", () => {
+    // a database of its own, so that the list holds only this test's atenciones
+    let on: TestApp;
+    beforeAll(async () => {
+      on = await createTestApp();
+    });
+    afterAll(() => on.close());
+
+    it('records one look for each customer on the page, whatever their rows, and none for the others', async () => {
+      const operator = await makeOperator(on, { name: 'Javiera Central' });
+      const opener = await makeOperator(on, { name: 'Operador de Apertura' });
+      // the oldest two (page 2): one customer's
+      const earlier = await signUpUser(on);
+      for (let i = 0; i < 2; i += 1) {
+        on.clock.advance(1000);
+        await openFor(opener.token, earlier.email, on);
+      }
+      // the newest 15 (page 1): one customer twice, 13 once
+      const twice = await signUpUser(on);
+      const once = [];
+      for (let i = 0; i < 13; i += 1) once.push(await signUpUser(on));
+      for (const customer of [twice, ...once, twice]) {
+        on.clock.advance(1000);
+        await openFor(opener.token, customer.email, on);
+      }
+      const onPage = [twice, ...once];
+      const before = await lookRows(on);
+
+      on.clock.advance(1000);
+      const first = await on.post('/api/operator/atenciones/list', { limit: 15, page: 1 }, operator.token);
+      expect(first.statusCode, first.body).toBe(200);
+      const page1 = first.json() as {
+        atenciones: { customer: { email: string } }[];
+        total_atenciones: number;
+      };
+      expect(page1.total_atenciones).toBe(17);
+      expect(new Set(page1.atenciones.map((row) => row.customer.email))).toEqual(
+        new Set(onPage.map((customer) => customer.email)),
+      );
+
+      const listed = (await lookRows(on)).slice(before.length);
+      expect(listed).toHaveLength(14);
+      expect(listed.every((row) => row.kind === 'operator_listed' && row.detail === 'Javiera Central')).toBe(
+        true,
+      );
+      for (const customer of onPage) {
+        const looks = await looksOf(customer.token, on);
+        expect(looks.filter((entry) => entry.kind === 'operator_listed')).toEqual([
+          look('operator_listed', 'Javiera Central'),
+        ]);
+      }
+      expect((await looksOf(earlier.token, on)).map((entry) => entry.kind)).toEqual([
+        'operator_opened',
+        'operator_opened',
+      ]);
+
+      // page 2 shows the earlier customer's two: one look; a page past the end shows nobody
+      on.clock.advance(1000);
+      const second = await on.post('/api/operator/atenciones/list', { limit: 15, page: 2 }, operator.token);
+      expect(second.json().atenciones).toHaveLength(2);
+      expect(await looksOf(earlier.token, on)).toEqual([
+        look('operator_listed', 'Javiera Central'),
+        look('operator_opened', 'Operador de Apertura'),
+        look('operator_opened', 'Operador de Apertura'),
+      ]);
+      const past = await on.post('/api/operator/atenciones/list', { limit: 15, page: 3 }, operator.token);
+      expect(past.json()).toEqual({ atenciones: [], total_atenciones: 17 });
+      expect(await lookRows(on)).toHaveLength(before.length + 15);
+    });
+
+    it('a look that cannot be recorded fails the request: no customer goes out, and nothing is opened', async () => {
+      const operator = await makeOperator(on, { name: 'Javiera Central' });
+      const customer = await signUpUser(on, { name: 'Carla Sin Registro' });
+      const id = await openFor(operator.token, customer.email, on);
+      const before = await lookRows(on);
+      const atencionesBefore = await on.ctx.db.select({ id: atenciones.id }).from(atenciones);
+      // the database itself refuses the activity's lines of the central's looks
+      await on.ctx.db.execute(sql`
+        create function refuse_looks() returns trigger language plpgsql as $$
+        begin
+          if new.kind like 'operator_%' then raise exception 'looks refused by the test'; end if;
+          return new;
+        end $$`);
+      await on.ctx.db.execute(sql`
+        create trigger refuse_looks before insert on account_activity
+        for each row execute function refuse_looks()`);
+      try {
+        for (const [url, body] of [
+          ['/api/operator/atenciones/list', { limit: 15, page: 1 }],
+          ['/api/operator/atenciones/detail', { atencion_id: id }],
+          ['/api/operator/atenciones/open', { email: customer.email }],
+        ] as const) {
+          const failed = await on.post(url, body, operator.token);
+          expect(failed.statusCode, url).toBe(500);
+          expect(failed.json(), url).toEqual({ code: 'INTERNAL', message: errorMessages.INTERNAL });
+          expect(failed.body, url).not.toContain(customer.email);
+        }
+      } finally {
+        await on.ctx.db.execute(sql`drop trigger refuse_looks on account_activity`);
+        await on.ctx.db.execute(sql`drop function refuse_looks()`);
+      }
+      // the open was undone with its look: no new atención
+      expect(await on.ctx.db.select({ id: atenciones.id }).from(atenciones)).toEqual(atencionesBefore);
+      expect(await lookRows(on)).toEqual(before);
+    });
   });
 });

@@ -136,7 +136,10 @@ export const securityTexts = {
     data_exported: 'Datos exportados',
     deletion_requested: 'Eliminación de la cuenta solicitada',
     deletion_cancelled: 'Eliminación de la cuenta cancelada',
-    operator_viewed: 'La central revisó una atención',
+    // the central's looks (decision 053): the operator's name follows, as the entry's detail
+    operator_opened: 'La central abrió una atención para ti',
+    operator_listed: 'La central te vio en su lista de atenciones',
+    operator_viewed: 'La central revisó una de tus atenciones',
     account_reclaimed: 'Confirmaste tu email: la cuenta quedó solo para ti',
     email_change_requested: 'Cambio de email solicitado',
     email_change_cancelled: 'Cambio de email cancelado',

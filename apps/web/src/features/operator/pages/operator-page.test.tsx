@@ -93,7 +93,9 @@ describe('OperatorPage', () => {
     });
     answer('closeAtencion', () => {
       current = { ...current, end: '2026-11-20T13:30:00.000Z' };
-      return { atencion: current };
+      // the atención without its customer, as the server answers a close
+      const { id, admin, start, end, evidence_count, notes_count } = current;
+      return { atencion: { id, admin, start, end, evidence_count, notes_count } };
     });
     openPage();
     const line = (await within(recent()).findByRole('button', { name: 'Abrir la atención #7' })).closest(

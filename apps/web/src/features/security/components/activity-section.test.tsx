@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ActivityEntry } from '@escudo/contract';
+import { ACTIVITY_KINDS, type ActivityEntry } from '@escudo/contract';
 import { describe, expect, it } from 'vitest';
 import { componentsTexts } from '../../../components/texts.ts';
 import { answer, calls } from '../../../testing/fake-network.ts';
@@ -62,5 +62,33 @@ describe('ActivitySection', () => {
     expect(look).toHaveTextContent(`${t.activityKinds.operator_viewed}: Javiera Central`);
     expect(look).toHaveTextContent(t.activityUnknownOrigin);
     expect(screen.queryByRole('button', { name: componentsTexts.pageButtons.next })).toBeNull();
+  });
+
+  it('tells the central’s three looks apart, each with the operator’s name', async () => {
+    const central = { address: null, browser: null, detail: 'Javiera Central' };
+    answer('accountActivity', {
+      activity: [
+        { ...entry(0), ...central, kind: 'operator_viewed' },
+        { ...entry(1), ...central, kind: 'operator_listed' },
+        { ...entry(2), ...central, kind: 'operator_opened' },
+      ],
+      total: 3,
+    });
+    renderScreen(<ActivitySection />);
+    const list = await screen.findByRole('list', { name: t.activityTitle });
+    const [viewed, listed, opened] = within(list).getAllByRole('listitem');
+    // what the row says first, before its date and origin
+    expect(viewed).toHaveTextContent(/^La central revisó una de tus atenciones: Javiera Central25-11-2026/);
+    expect(listed).toHaveTextContent(
+      /^La central te vio en su lista de atenciones: Javiera Central25-11-2026/,
+    );
+    expect(opened).toHaveTextContent(/^La central abrió una atención para ti: Javiera Central25-11-2026/);
+    for (const row of [viewed, listed, opened]) expect(row).toHaveTextContent(t.activityUnknownOrigin);
+  });
+
+  it('names every kind of entry in Spanish, each with a text of its own', () => {
+    const texts = ACTIVITY_KINDS.map((kind) => t.activityKinds[kind]);
+    expect(texts.every((text) => typeof text === 'string' && text.length > 0)).toBe(true);
+    expect(new Set(texts).size).toBe(ACTIVITY_KINDS.length);
   });
 });
