@@ -114,13 +114,12 @@ export default tseslint.config(
             // whether payments go to Flow's sandbox
             config: ['payments'],
             // taking a phone off an account (decision 044): the password check (two-factor, with its
-            // per-session limit from auth), the phone and what hangs from it (its orders, routes,
-            // lost-mode photos and an open SOS, ended through the alerts feature), the activity entry
-            // and notice, and the deletion's queue of files to remove
+            // per-session limit), the phone and what hangs from it (its orders, routes, lost-mode photos
+            // and an open SOS, ended through the alerts feature), the activity entry and notice, and the
+            // deletion's queue of files to remove
             'device-removal': [
               'activity',
               'alerts',
-              'auth',
               'commands',
               'deletion',
               'devices',

@@ -86,6 +86,11 @@ export const TWO_FACTOR_CHALLENGE_TTL_MS = 5 * 60 * 1000;
 export const TWO_FACTOR_CHALLENGE_MAX_CODES = 5;
 /** issue 29: how many single-use recovery codes turning two-step sign-in on gives */
 export const TWO_FACTOR_RECOVERY_CODE_COUNT = 10;
+/**
+ * ours: a secret started with twoFactor/start must be confirmed within 15 minutes; then confirm is
+ * refused and the owner starts again (decision 052): a QR code left on a screen does not stay good
+ */
+export const TWO_FACTOR_PENDING_TTL_MS = 15 * 60 * 1000;
 /** ours: how many digits the authenticator app's code has (RFC 6238's usual 6) */
 export const TWO_FACTOR_CODE_DIGITS = 6;
 /** ours: an e-mail verification link is valid 48 hours and works once (issue 29, decision 034) */

@@ -70,7 +70,9 @@ export const errorCodes = [
   'PAYMENT_MISMATCH',
   /**
    * too many wrong passwords: for one e-mail from one address (sign-in), from one address whatever
-   * the e-mail, or within one session (validatePass); Retry-After says when to try again
+   * the e-mail, or within one session (every call that re-asks the password); too many wrong two-step
+   * codes from one address, in one session (confirm), or for one account (its app codes wait, its
+   * recovery codes do not: decision 052); Retry-After says when to try again
    */
   'TOO_MANY_ATTEMPTS',
   /** too many sign-ups or reset requests from one address, or reset e-mails to one e-mail; Retry-After */
@@ -113,6 +115,8 @@ export const errorCodes = [
   'TWO_FACTOR_CHALLENGE_INVALID',
   /** confirming two-step sign-in with no pending secret (start was not called, or it is already used) */
   'TWO_FACTOR_NOT_STARTED',
+  /** confirming two-step sign-in with a secret started more than TWO_FACTOR_PENDING_TTL_MS ago: start again */
+  'TWO_FACTOR_SETUP_EXPIRED',
   /** starting or confirming two-step sign-in on an account that has it on */
   'TWO_FACTOR_ALREADY_ON',
   /** turning off two-step sign-in on an account that does not have it on */
@@ -213,6 +217,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   TWO_FACTOR_CODE_REQUIRED: 400,
   TWO_FACTOR_CHALLENGE_INVALID: 400,
   TWO_FACTOR_NOT_STARTED: 409,
+  TWO_FACTOR_SETUP_EXPIRED: 409,
   TWO_FACTOR_ALREADY_ON: 409,
   TWO_FACTOR_OFF: 409,
   EMAIL_LINK_INVALID: 400,
@@ -299,6 +304,8 @@ export const errorMessages: Record<ErrorCode, string> = {
     'La verificación en dos pasos expiró o ya no es válida. Ingresa nuevamente con tu email y contraseña.',
   TWO_FACTOR_NOT_STARTED:
     'Primero pide un código QR nuevo con «Activar» y escanéalo con tu app de autenticación.',
+  TWO_FACTOR_SETUP_EXPIRED:
+    'Este código QR ya no sirve: pasaron más de 15 minutos desde que lo pediste. Vuelve a empezar con tu contraseña y escanea el código QR nuevo.',
   TWO_FACTOR_ALREADY_ON: 'La verificación en dos pasos ya está activada en tu cuenta.',
   TWO_FACTOR_OFF: 'La verificación en dos pasos no está activada en tu cuenta.',
   EMAIL_LINK_INVALID:

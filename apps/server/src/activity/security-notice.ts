@@ -19,6 +19,8 @@ const WHAT = {
   password_reset: 'Se reestableció la contraseña de tu cuenta',
   two_factor_on: 'Se activó la verificación en dos pasos de tu cuenta',
   two_factor_off: 'Se desactivó la verificación en dos pasos de tu cuenta',
+  two_factor_code_failed:
+    'Alguien ingresó la contraseña correcta de tu cuenta (o entró con tu cuenta de Google), pero no el código de verificación en dos pasos',
   email_changed: 'Se cambió el email de tu cuenta',
   lock_ordered: 'Se ordenó bloquear tu teléfono',
   lost_mode_ordered: 'Se ordenó activar el modo perdido de tu teléfono',
@@ -85,14 +87,14 @@ export function securityNoticeEmail(
   return { subject, text, html };
 }
 
-/** Sends the notice to the account's owner; a failure is logged, never thrown. */
-export async function sendSecurityNotice(ctx: AppContext, notice: SecurityNotice): Promise<void> {
+/** Sends the notice to the account's owner; a failure is logged, never thrown. True once it is handed to the mail server. */
+export async function sendSecurityNotice(ctx: AppContext, notice: SecurityNotice): Promise<boolean> {
   try {
     const [user] = await ctx.db
       .select({ name: users.name, email: users.email, emailVerifiedAt: users.emailVerifiedAt })
       .from(users)
       .where(eq(users.id, notice.userId));
-    if (!user) return;
+    if (!user) return false;
     await ctx.mailer.send({
       to: notice.to ?? user.email,
       ...securityNoticeEmail({
@@ -103,7 +105,9 @@ export async function sendSecurityNotice(ctx: AppContext, notice: SecurityNotice
         brand: ctx.env.BRAND_NAME,
       }),
     });
+    return true;
   } catch (error) {
     ctx.log.warn({ err: error, kind: notice.kind }, 'a security notice could not be sent');
+    return false;
   }
 }

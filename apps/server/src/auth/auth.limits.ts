@@ -34,25 +34,6 @@ export function authLimits(env: Env) {
         `Demasiados intentos fallidos de inicio de sesión desde tu conexión. ${wait(minutes)}`,
     },
     /**
-     * wrong passwords re-entered in one signed-in session: validatePass (before a wipe) and changeEmail
-     * share it, so a stolen session gets five guesses in all
-     */
-    confirmSession: {
-      name: 'confirm-session',
-      max: LOGIN_MAX_FAILURES,
-      windowMs: LOGIN_FAILURE_WINDOW_MS,
-      code: 'TOO_MANY_ATTEMPTS',
-      message: (minutes) => `Demasiados intentos con una contraseña incorrecta. ${wait(minutes)}`,
-    },
-    /** wrong current passwords given to changePassword in one signed-in session (issue 29) */
-    changePasswordSession: {
-      name: 'change-password-session',
-      max: LOGIN_MAX_FAILURES,
-      windowMs: LOGIN_FAILURE_WINDOW_MS,
-      code: 'TOO_MANY_ATTEMPTS',
-      message: (minutes) => `Demasiados intentos con una contraseña incorrecta. ${wait(minutes)}`,
-    },
-    /**
      * Google sign-in's social_access_token traded from one address (issue 14): every trade counts, a
      * good one is given back, so only failures (forged, replayed, expired tokens) add up
      */

@@ -97,8 +97,7 @@ export async function confirmPassword(
   password: string,
   code?: string,
 ) {
-  const limit = authLimits(ctx.env).confirmSession;
-  const checked = await checkPasswordAgain(ctx, auth, limit, { password, code, secondStep: true });
+  const checked = await checkPasswordAgain(ctx, auth, { password, code, secondStep: true });
   if (!checked.isRight) return { status: false };
   await ctx.db.transaction(async (tx) => {
     // the session's earlier failures are forgiven along with this attempt
@@ -257,7 +256,7 @@ export async function changeOwnPassword(
   input: BodyOf<typeof changePassword>,
   origin: ClientOrigin,
 ) {
-  const checked = await checkPasswordAgain(ctx, auth, authLimits(ctx.env).changePasswordSession, {
+  const checked = await checkPasswordAgain(ctx, auth, {
     password: input.current_password,
     secondStep: false,
   });

@@ -54,7 +54,8 @@ const linkGone = () =>
 type ChangeRow = typeof emailChanges.$inferSelect;
 
 /**
- * app/account/changeEmail: the password first (wrong ones limited per session, with validatePass's),
+ * app/account/changeEmail: the password first (wrong ones limited per session, with every other call
+ * that re-asks it: two-factor/password-check.ts),
  * then the new address, which must be free. Any change under way is replaced; the new address gets
  * its link and the current one its notice. Nothing of the account changes until the change applies.
  */
@@ -65,7 +66,7 @@ export async function requestEmailChange(
   origin: ClientOrigin,
 ) {
   const limits = authLimits(ctx.env);
-  const forgiveTries = await requirePasswordAgain(ctx, auth, limits.confirmSession, {
+  const forgiveTries = await requirePasswordAgain(ctx, auth, {
     password: input.password,
     secondStep: false,
   });

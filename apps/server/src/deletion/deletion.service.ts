@@ -21,18 +21,17 @@ import { forgetSubjects } from '../lib/throttle/throttle.ts';
 import { users } from '../accounts/accounts.schema.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import { chileDateTime } from '../activity/security-notice.ts';
-import { requirePasswordAgain } from '../two-factor/password-check.ts';
+import { passwordAgainLimit, requirePasswordAgain } from '../two-factor/password-check.ts';
 import { authLimits } from '../auth/auth.limits.ts';
 import { sessions } from '../auth/auth.schema.ts';
 import { revokeAllSessions } from '../auth/sessions.ts';
 import { atencionEvidence, atenciones } from '../atenciones/atenciones.schema.ts';
 import { devices } from '../devices/devices.schema.ts';
 import { dataExports } from '../export/export.schema.ts';
-import { exportLimits } from '../export/export.limits.ts';
 import { lostReports } from '../lostphone/lostphone.schema.ts';
 import { networkLimits } from '../network/network.limits.ts';
 import { flowSandboxPayments, payments } from '../payments/payments.schema.ts';
-import { twoFactorLimits } from '../two-factor/two-factor.limits.ts';
+import { accountCodeBackoff, twoFactorLimits } from '../two-factor/two-factor.limits.ts';
 import { deletionCancelTokens, deletionPendingFiles } from './deletion.schema.ts';
 import { deletionScheduledEmail } from './deletion.emails.ts';
 
@@ -52,8 +51,8 @@ const openAtencionOf = (db: DbOrTransaction, userId: number) =>
     .limit(1);
 
 /**
- * app/account/delete: the password checked (auth/password-check.ts, under validatePass's limit per
- * session; it does not open the wipe's window), then in one transaction the date set, a cancel token stored (its SHA-256),
+ * app/account/delete: the password checked (two-factor/password-check.ts, under the one limit per
+ * session of every password re-entered; it does not open the wipe's window), then in one transaction the date set, a cancel token stored (its SHA-256),
  * every session revoked, the activity entry written and the e-mail handed to the mail server: a mail
  * server that refuses it undoes everything (MAIL_UNAVAILABLE), so nobody is left without the link.
  */
@@ -68,7 +67,7 @@ export async function requestDeletion(
   if (auth.role !== 'customer')
     throw new AppError('FORBIDDEN', 'Las cuentas de operador no se eliminan aquí.');
   // the password, and with two-step sign-in on a code, as before a wipe
-  const forgiveTries = await requirePasswordAgain(ctx, auth, authLimits(ctx.env).confirmSession, {
+  const forgiveTries = await requirePasswordAgain(ctx, auth, {
     password: body.password,
     code: body.code,
     secondStep: true,
@@ -227,13 +226,13 @@ export async function deleteAccountNow(ctx: AppContext, userId: number): Promise
         { limit: limits.changeEmailAccount, subject: String(userId) },
         { limit: networkLimits.invitationsEmail, subject: email },
         { limit: networkLimits.invitationsAccount, subject: String(userId) },
+        { limit: accountCodeBackoff, subject: String(userId) },
+        { limit: twoFactorLimits(ctx.env).wrongCodeNotice, subject: String(userId) },
         ...sessionIds.flatMap(({ id }) =>
-          [
-            limits.confirmSession,
-            limits.changePasswordSession,
-            exportLimits().passwordSession,
-            twoFactorLimits(ctx.env).disableSession,
-          ].map((limit) => ({ limit, subject: String(id) })),
+          [passwordAgainLimit, twoFactorLimits(ctx.env).confirmSession].map((limit) => ({
+            limit,
+            subject: String(id),
+          })),
         ),
       ],
       startingWith: [{ limit: limits.signInPair, subject: `${email}|` }],

@@ -19,7 +19,6 @@ import { alerts } from '../alerts/alerts.schema.ts';
 import { closeAlert } from '../alerts/alerts.service.ts';
 import { sendSecurityNotice } from '../activity/security-notice.ts';
 import { requirePasswordAgain } from '../two-factor/password-check.ts';
-import { authLimits } from '../auth/auth.limits.ts';
 import { openStates } from '../commands/command-delivery.ts';
 import { deviceCommands } from '../commands/commands.schema.ts';
 import { deletionPendingFiles } from '../deletion/deletion.schema.ts';
@@ -40,7 +39,7 @@ export async function removeUserDevice(
   // another user's phone, or one already removed, is NOT_FOUND before any password is tried
   const device = await findUserDevice(ctx, auth.userId, { deviceId: body.device_id });
   // the password, and with two-step sign-in on a code, as before a wipe (without opening its window)
-  const forgiveTries = await requirePasswordAgain(ctx, auth, authLimits(ctx.env).confirmSession, {
+  const forgiveTries = await requirePasswordAgain(ctx, auth, {
     password: body.password,
     code: body.code,
     secondStep: true,

@@ -28,7 +28,6 @@ import { dataExports } from './export.schema.ts';
 import { addAccountData } from './export-archive.ts';
 import { createDataExportLink } from './export-link.ts';
 import { dataExportReadyEmail } from './export.emails.ts';
-import { exportLimits } from './export.limits.ts';
 
 /** ours: a run that claimed an export and has not finished it in 30 minutes died; another takes it */
 export const DATA_EXPORT_STALL_MS = 30 * 60 * 1000;
@@ -111,7 +110,7 @@ export async function requestExport(
   origin: ClientOrigin,
 ): Promise<DataExportStatus> {
   // with two-step sign-in on, a code too (the app's or a recovery code, used up), as before a wipe
-  const forgiveTries = await requirePasswordAgain(ctx, auth, exportLimits().passwordSession, {
+  const forgiveTries = await requirePasswordAgain(ctx, auth, {
     password: body.password,
     code: body.code,
     secondStep: true,

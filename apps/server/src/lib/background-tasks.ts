@@ -8,13 +8,13 @@ import type { FastifyBaseLogger } from 'fastify';
 
 export interface BackgroundTasks {
   /** starts `task` now; `label` names it in the log if it fails */
-  run(label: string, task: () => Promise<void>): void;
+  run(label: string, task: () => Promise<unknown>): void;
   /** resolves once every task started so far has ended */
   settled(): Promise<void>;
 }
 
 export function createBackgroundTasks(log: FastifyBaseLogger): BackgroundTasks {
-  const running = new Set<Promise<void>>();
+  const running = new Set<Promise<unknown>>();
   return {
     run(label, task) {
       const promise = task()

@@ -3,7 +3,8 @@
  * (or Google's token trade) gives a challenge instead of a session: a random token, stored as its
  * SHA-256, bound to the account, valid TWO_FACTOR_CHALLENGE_TTL_MS and used once. Trading it needs a
  * code; wrong codes are limited per challenge (it dies at TWO_FACTOR_CHALLENGE_MAX_CODES: sign in
- * again) and per address, never per account, so nobody can lock the owner out.
+ * again), per address, and per account as a growing wait for the app's codes that recovery codes skip
+ * (account-codes.ts, decision 052), so nobody can lock the owner out.
  */
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import {
@@ -19,9 +20,10 @@ import { createToken, hashToken } from '../lib/crypto/tokens.ts';
 import { addressKeyOf } from '../lib/http/address-key.ts';
 import { forgive, takeHits } from '../lib/throttle/throttle.ts';
 import { recordActivity } from '../activity/activity.service.ts';
+import { sendSecurityNotice } from '../activity/security-notice.ts';
 import { twoFactorChallenges } from './two-factor.schema.ts';
 import { twoFactorLimits } from './two-factor.limits.ts';
-import { spendTwoFactorCode } from './two-factor.service.ts';
+import { checkAccountCode } from './account-codes.ts';
 
 /** what the activity log says of a wrong second-step code */
 const WRONG_CODE_DETAIL = 'Código de verificación en dos pasos incorrecto';
@@ -42,8 +44,12 @@ export async function createChallenge(
 
 /**
  * Trades a challenge and a code: `onPassed` makes the session in the transaction that uses the
- * challenge up. The try is counted on the challenge before the code is checked, so a burst of guesses
- * on one challenge gets TWO_FACTOR_CHALLENGE_MAX_CODES checks at most, whatever arrives at once.
+ * challenge up. The try is counted on the challenge first, before anything else and before the code is
+ * checked, so a burst of guesses on one challenge gets TWO_FACTOR_CHALLENGE_MAX_CODES checks at most,
+ * and a code sent with a forged, used or expired challenge is refused without counting on the address
+ * (decision 052: nobody's made-up challenges can spend the owner's address). Then the address and the
+ * account (checkAccountCode) count it; a refusal by either gives the challenge's try back. A wrong
+ * code is written to the account's log, and the owner is told once a day.
  */
 export async function passChallenge<T>(
   ctx: AppContext,
@@ -51,8 +57,6 @@ export async function passChallenge<T>(
   origin: ClientOrigin,
   onPassed: (tx: DbOrTransaction, userId: number) => Promise<T>,
 ): Promise<T> {
-  const limit = twoFactorLimits(ctx.env).codeAddress;
-  const hits = await takeHits(ctx, [{ limit, subject: addressKeyOf(origin.address) }]);
   const now = ctx.now();
   const [tried] = await ctx.db
     .update(twoFactorChallenges)
@@ -71,13 +75,30 @@ export async function passChallenge<T>(
       codesTried: twoFactorChallenges.codesTried,
     });
   if (!tried) throw new AppError('TWO_FACTOR_CHALLENGE_INVALID');
-  if (!(await spendTwoFactorCode(ctx, tried.userId, input.code))) {
+  let hits: number[] = [];
+  let isRight: boolean;
+  try {
+    const limit = twoFactorLimits(ctx.env).codeAddress;
+    hits = await takeHits(ctx, [{ limit, subject: addressKeyOf(origin.address) }]);
+    isRight = await checkAccountCode(ctx, tried.userId, input.code);
+  } catch (error) {
+    // refused before the code was checked: the try counts neither on the challenge nor the address
+    await forgive(ctx.db, { ids: hits });
+    await ctx.db
+      .update(twoFactorChallenges)
+      .set({ codesTried: sql`${twoFactorChallenges.codesTried} - 1` })
+      .where(eq(twoFactorChallenges.id, tried.id));
+    throw error;
+  }
+  if (!isRight) {
     await recordActivity(ctx, {
       userId: tried.userId,
       kind: 'sign_in_failed',
       origin,
       detail: WRONG_CODE_DETAIL,
     });
+    // not awaited: the answer never waits for the mail server, and a failure to send is only logged
+    ctx.background.run('wrong second step notice', () => warnOwnerOfWrongCode(ctx, tried.userId, origin));
     if (tried.codesTried >= TWO_FACTOR_CHALLENGE_MAX_CODES) {
       throw new AppError(
         'TWO_FACTOR_CHALLENGE_INVALID',
@@ -97,6 +118,26 @@ export async function passChallenge<T>(
     await forgive(tx, { ids: hits });
     return onPassed(tx, tried.userId);
   });
+}
+
+/**
+ * The owner is told that someone got past the password (or Google) but not the code, at most once a
+ * day per account (decision 052): the day's hit is taken first, so that wrong codes sent at once send
+ * one e-mail, and given back when the mail server did not take it, so that the next wrong code tries
+ * again.
+ */
+async function warnOwnerOfWrongCode(ctx: AppContext, userId: number, origin: ClientOrigin): Promise<void> {
+  let hits: number[];
+  try {
+    hits = await takeHits(ctx, [
+      { limit: twoFactorLimits(ctx.env).wrongCodeNotice, subject: String(userId) },
+    ]);
+  } catch (error) {
+    if (error instanceof AppError) return; // already told today
+    throw error;
+  }
+  const isSent = await sendSecurityNotice(ctx, { userId, kind: 'two_factor_code_failed', origin });
+  if (!isSent) await forgive(ctx.db, { ids: hits });
 }
 
 /**

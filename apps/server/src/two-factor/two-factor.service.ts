@@ -1,18 +1,17 @@
 /**
  * Two-step sign-in (issue 29 item 2; decision 035): turning it on (start, then confirm with a code)
- * and off (password and code), and the check of a code that sign-in's second step (challenges.ts) and
- * the wipe's password confirmation (auth) use. A code is the authenticator app's (TOTP, accepted once:
+ * and off (password and code), and the check of a code that account-codes.ts counts for sign-in's
+ * second step and the confirmations with a password. A code is the authenticator app's (TOTP, accepted once:
  * its time step must be later than the last accepted one) or a recovery code (each works once).
  */
 import { randomInt } from 'node:crypto';
 import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
-import { TWO_FACTOR_RECOVERY_CODE_COUNT } from '@escudo/contract';
+import { TWO_FACTOR_PENDING_TTL_MS, TWO_FACTOR_RECOVERY_CODE_COUNT } from '@escudo/contract';
 import type { AppContext } from '../lib/context.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { DbOrTransaction } from '../lib/db/client.ts';
 import { noOrigin, type ClientOrigin } from '../lib/http/client-origin.ts';
 import { createTotpSecret, matchTotpStep, otpauthUrl } from '../lib/crypto/totp.ts';
-import { verifyPassword } from '../lib/crypto/passwords.ts';
 import { forgive, takeHits } from '../lib/throttle/throttle.ts';
 import { users } from '../accounts/accounts.schema.ts';
 import { findUserByEmail } from '../accounts/accounts.service.ts';
@@ -52,18 +51,6 @@ export async function isTwoFactorOn(ctx: AppContext, userId: number, db: DbOrTra
     .from(twoFactor)
     .where(eq(twoFactor.userId, userId));
   return Boolean(row?.enabledAt);
-}
-
-/**
- * The second step asked along with a re-entered password (a wipe's confirmation, the export, closing
- * the account, removing a phone): nothing when two-step sign-in is off; otherwise a code, the app's or
- * a recovery code, used up. Throws TWO_FACTOR_CODE_REQUIRED without one (the panel asks for it and
- * tries again) and TWO_FACTOR_CODE_INVALID for a wrong one.
- */
-export async function requireSecondStep(ctx: AppContext, userId: number, code: string | null | undefined) {
-  if (!(await isTwoFactorOn(ctx, userId))) return;
-  if (!code) throw new AppError('TWO_FACTOR_CODE_REQUIRED');
-  if (!(await spendTwoFactorCode(ctx, userId, code))) throw new AppError('TWO_FACTOR_CODE_INVALID');
 }
 
 /**
@@ -134,20 +121,35 @@ export async function startTwoFactor(ctx: AppContext, userId: number) {
 }
 
 /**
- * app/account/twoFactor/confirm: a code of the pending secret turns two-step sign-in on; the answer
- * carries the recovery codes, which only their HMAC keeps afterwards. A wrong code changes nothing.
+ * app/account/twoFactor/confirm: a code of the pending secret, within TWO_FACTOR_PENDING_TTL_MS of its
+ * start, turns two-step sign-in on; the answer carries the recovery codes, which only their HMAC keeps
+ * afterwards. A wrong code changes nothing and counts against the session (decision 052): each is
+ * counted before it is checked, so a burst gets no more checks than the limit; a right one gives its
+ * try back and clears the session's.
  */
-export async function confirmTwoFactor(ctx: AppContext, userId: number, code: string, origin: ClientOrigin) {
+export async function confirmTwoFactor(
+  ctx: AppContext,
+  auth: { userId: number; sessionId: number },
+  code: string,
+  origin: ClientOrigin,
+) {
+  const { userId } = auth;
   const [row] = await ctx.db.select().from(twoFactor).where(eq(twoFactor.userId, userId));
   if (row?.enabledAt) throw new AppError('TWO_FACTOR_ALREADY_ON');
   const pending = row?.pendingSecret
     ? ctx.twoFactorSecrets.open(row.pendingSecret, sealContext(userId))
     : null;
   if (!row?.pendingSecret || !pending) throw new AppError('TWO_FACTOR_NOT_STARTED');
+  // a secret shown long ago may have been seen by someone else since: it is started again
+  if (!row.pendingAt || row.pendingAt.getTime() + TWO_FACTOR_PENDING_TTL_MS <= ctx.now().getTime())
+    throw new AppError('TWO_FACTOR_SETUP_EXPIRED');
+  const tries = { limit: twoFactorLimits(ctx.env).confirmSession, subject: String(auth.sessionId) };
+  const hits = await takeHits(ctx, [tries]);
   const step = matchTotpStep(pending, code.replace(/\s/g, ''), ctx.now());
   if (step === null) throw new AppError('TWO_FACTOR_CODE_INVALID');
   const codes = Array.from({ length: TWO_FACTOR_RECOVERY_CODE_COUNT }, createRecoveryCode);
   await ctx.db.transaction(async (tx) => {
+    await forgive(tx, { ids: hits, clear: [tries] });
     // the pending secret this code was checked against, unless another request moved it meanwhile
     const turnedOn = await tx
       .update(twoFactor)
@@ -182,41 +184,28 @@ export async function confirmTwoFactor(ctx: AppContext, userId: number, code: st
 }
 
 /**
- * app/account/twoFactor/disable: the account's password and a code turn it off. Every try counts
- * against the session (a stolen session cannot guess); a right pair gives the try back.
+ * app/account/twoFactor/disable, once the password and a code were checked (two-factor.routes.ts, with
+ * password-check.ts like every password re-entered): turns it off; `forgiveTries` clears the session's
+ * tries in the same transaction.
  */
 export async function disableTwoFactor(
   ctx: AppContext,
-  auth: { userId: number; sessionId: number },
-  input: { password: string; code: string },
+  userId: number,
+  forgiveTries: (db: DbOrTransaction) => Promise<void>,
   origin: ClientOrigin,
 ) {
-  const limit = twoFactorLimits(ctx.env).disableSession;
-  const hits = await takeHits(ctx, [{ limit, subject: String(auth.sessionId) }]);
-  const [user] = await ctx.db
-    .select({ passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.id, auth.userId));
-  if (!user) throw new AppError('UNAUTHENTICATED');
-  if (!(await isTwoFactorOn(ctx, auth.userId))) {
-    await forgive(ctx.db, { ids: hits });
-    throw new AppError('TWO_FACTOR_OFF');
-  }
-  // an account made with Google sets a password first ('¿Olvidaste tu contraseña?'), as for a wipe
-  if (!user.passwordHash) {
-    await forgive(ctx.db, { ids: hits });
-    throw new AppError('PASSWORD_NOT_SET');
-  }
-  if (!(await verifyPassword(user.passwordHash, input.password))) throw new AppError('WRONG_PASSWORD');
-  if (!(await spendTwoFactorCode(ctx, auth.userId, input.code)))
-    throw new AppError('TWO_FACTOR_CODE_INVALID');
   await ctx.db.transaction(async (tx) => {
-    await forgive(tx, { ids: hits, clear: [{ limit, subject: String(auth.sessionId) }] });
-    await tx.delete(twoFactor).where(eq(twoFactor.userId, auth.userId));
-    await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, auth.userId));
-    await recordActivity(ctx, { userId: auth.userId, kind: 'two_factor_off', origin }, tx);
+    const removed = await tx
+      .delete(twoFactor)
+      .where(and(eq(twoFactor.userId, userId), isNotNull(twoFactor.enabledAt)))
+      .returning({ userId: twoFactor.userId });
+    // turned off by another request meanwhile, after which no code was asked
+    if (removed.length === 0) throw new AppError('TWO_FACTOR_OFF');
+    await forgiveTries(tx);
+    await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
+    await recordActivity(ctx, { userId, kind: 'two_factor_off', origin }, tx);
   });
-  await sendSecurityNotice(ctx, { userId: auth.userId, kind: 'two_factor_off', origin });
+  await sendSecurityNotice(ctx, { userId, kind: 'two_factor_off', origin });
   return { code: 200 as const };
 }
 

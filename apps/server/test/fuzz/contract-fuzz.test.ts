@@ -242,11 +242,18 @@ describe('contract fuzz: HTTP endpoints', () => {
     // signing out revokes the token: that fuzz signs in again whenever it succeeded
     const leaver = await signUpUser(app);
     let leaverToken = leaver.token;
-    // closing an account takes its password, counted per session like validatePass: the fuzz's wrong
-    // passwords go through an account of their own, so the owner's validatePass is not held back
+    // closing an account takes its password, counted per session like every password re-entered
+    // (decision 052): the fuzz's wrong passwords go through an account of their own
     const closer = await signUpUser(app);
     // removing a phone takes the password too: a phone and a session of its own (decision 044)
     const remover = await userWithPhone(app);
+    // the other calls that re-ask the password share that one limit per session too: each is fuzzed
+    // through an account of its own (the owner's other sessions end with revokeOtherSessions), so that
+    // no call's wrong passwords hold another back
+    const passwordSessions = new Map<string, string>();
+    for (const name of ['validatePass', 'requestDataExport', 'changePassword', 'twoFactorStart']) {
+      passwordSessions.set(name, (await signUpUser(app)).token);
+    }
     const payment = await app.post(
       '/api/app/pagos/newPlanPayment',
       { plan_id: 2, months_paid: 1 },
@@ -393,9 +400,10 @@ describe('contract fuzz: HTTP endpoints', () => {
       if (name === 'registerDevice') return registrar.token;
       if (name === 'deleteAccount') return closer.token;
       if (name === 'removeDevice') return remover.token;
-      // changeEmail's wrong passwords count against the session with validatePass's (decision 034):
-      // another session keeps the owner's free for validatePass
+      // changeEmail re-asks the password too (decision 052), as registrar's own session
       if (name === 'changeEmail') return registrar.token;
+      const passwordSession = passwordSessions.get(name);
+      if (passwordSession) return passwordSession;
       // calls that may end the caller's own session: an account of their own, signed in again after
       return signsOut.has(name) ? leaverToken : owner.token;
     };

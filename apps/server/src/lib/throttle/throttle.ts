@@ -8,8 +8,12 @@
  * checks out of 20–200 concurrent guesses). A refused request deletes its own hit, so a flood does
  * not extend its own refusal nor grow the table past the limit; work that should not count (a right
  * password) gives its hits back with `forgive`.
+ *
+ * A back-off (`takeBackoffHit`) is the same rows read another way: not a window's refusal but a wait
+ * after each hit past the first few, growing and capped, for a subject no stranger should be able to
+ * lock (an account's two-step codes, decision 052).
  */
-import { and, count, eq, gt, inArray, like, lt, min, or } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, like, lt, max, min, ne, or } from 'drizzle-orm';
 import type { ErrorCode } from '@escudo/contract';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../app-error.ts';
@@ -77,6 +81,68 @@ export async function takeHits(ctx: AppContext, checks: Check[]): Promise<number
   const oldestMs = oldest ? new Date(oldest).getTime() : now.getTime();
   const retryAfterS = Math.max(1, Math.ceil((oldestMs + limit.windowMs - now.getTime()) / 1000));
   throw new AppError(limit.code, limit.message(Math.ceil(retryAfterS / 60)), undefined, { retryAfterS });
+}
+
+/**
+ * A limit that slows down instead of shutting: `max` hits in `windowMs` go through at once; past them
+ * each hit must come `firstDelayMs` after the latest earlier one, doubling with each further hit up to
+ * `maxDelayMs`. However long it is kept up, it never waits longer than `maxDelayMs` (decision 052).
+ */
+export interface Backoff extends Limit {
+  firstDelayMs: number;
+  maxDelayMs: number;
+}
+
+/** how long a back-off waits after the latest hit when `earlier` hits are in its window */
+function backoffDelayMs(backoff: Backoff, earlier: number): number {
+  if (earlier < backoff.max) return 0;
+  // the exponent is bounded so that a long run of hits cannot make the product overflow
+  const doublings = Math.min(earlier - backoff.max, 40);
+  return Math.min(backoff.maxDelayMs, backoff.firstDelayMs * 2 ** doublings);
+}
+
+/**
+ * Counts one hit of a back-off and, when `hold` is true, refuses it (429 with the limit's code, its
+ * message given the minutes left and a Retry-After) while the wait after the latest earlier hit is not
+ * over; a refused hit is deleted. `hold: false` counts without refusing, for work that must always be
+ * done (a recovery code is checked whatever the wait). Returns the hit's id, for `forgive`.
+ *
+ * As with `takeHits`, the hit is written before anything is counted, and every hit the request can see
+ * but its own counts as earlier, those of requests still at work too: of two requests at once the
+ * second to read sees the first's hit, a moment old, and waits. A burst therefore gets no more through
+ * than the same requests one by one (at most one once the first few are spent).
+ */
+export async function takeBackoffHit(
+  ctx: AppContext,
+  backoff: Backoff,
+  subject: string,
+  { hold }: { hold: boolean },
+): Promise<number> {
+  const now = ctx.now();
+  const key = keyOf(backoff, subject);
+  const [hit] = await ctx.db
+    .insert(throttleHits)
+    .values({ key, createdAt: now })
+    .returning({ id: throttleHits.id });
+  const id = hit!.id;
+  if (!hold) return id;
+  const [seen] = await ctx.db
+    .select({ n: count(), latest: max(throttleHits.createdAt) })
+    .from(throttleHits)
+    .where(
+      and(
+        eq(throttleHits.key, key),
+        gt(throttleHits.createdAt, new Date(now.getTime() - backoff.windowMs)),
+        ne(throttleHits.id, id),
+      ),
+    );
+  const delayMs = backoffDelayMs(backoff, seen?.n ?? 0);
+  if (delayMs === 0 || !seen?.latest) return id;
+  const waitMs = new Date(seen.latest).getTime() + delayMs - now.getTime();
+  if (waitMs <= 0) return id;
+  await ctx.db.delete(throttleHits).where(eq(throttleHits.id, id));
+  const retryAfterS = Math.max(1, Math.ceil(waitMs / 1000));
+  throw new AppError(backoff.code, backoff.message(Math.ceil(retryAfterS / 60)), undefined, { retryAfterS });
 }
 
 /** `takeHits` for one check. */

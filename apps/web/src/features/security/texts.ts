@@ -59,6 +59,7 @@ export const securityTexts = {
   twoFactorCodeRequired: 'Ingresa el código.',
   twoFactorCodeFormat: 'El código tiene 6 dígitos.',
   twoFactorConfirm: 'Confirmar',
+  twoFactorRestart: 'Empezar de nuevo',
   recoveryTitle: 'Tus códigos de recuperación',
   recoveryWarning:
     'Guárdalos en un lugar seguro: si pierdes tu teléfono, cada uno te permite ingresar una sola vez. No volveremos a mostrarlos.',

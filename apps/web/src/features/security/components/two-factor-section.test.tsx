@@ -101,6 +101,50 @@ describe('the two-step sign-in section', () => {
     expect(within(section).getByRole('button', { name: t.twoFactorDeactivate })).toBeInTheDocument();
   });
 
+  it('says when the QR code is no longer good, and starts again from the password to a new one', async () => {
+    const NEW_SECRET = 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU';
+    const { person, section } = showSection(false);
+    await person.click(within(section).getByRole('button', { name: t.twoFactorActivate }));
+    answer('twoFactorStart', { secret: SECRET, otpauth_url: `otpauth://totp/Escudo:ana?secret=${SECRET}` });
+    await person.type(within(section).getByLabelText(t.deletePasswordLabel), 'una-clave-segura');
+    await person.click(within(section).getByRole('button', { name: t.twoFactorPasswordContinue }));
+    await within(section).findByRole('textbox', { name: t.twoFactorSecretLabel });
+
+    // the person came back to it more than 15 minutes later
+    answer(
+      'twoFactorConfirm',
+      refuse(409, 'TWO_FACTOR_SETUP_EXPIRED', errorMessages.TWO_FACTOR_SETUP_EXPIRED),
+    );
+    await person.type(within(section).getByRole('textbox', { name: t.twoFactorCodeLabel }), '111111');
+    await person.click(within(section).getByRole('button', { name: t.twoFactorConfirm }));
+    expect(await within(section).findByRole('alert')).toHaveTextContent(
+      errorMessages.TWO_FACTOR_SETUP_EXPIRED,
+    );
+    // the dead secret is no longer offered to scan or type
+    expect(within(section).queryByRole('textbox', { name: t.twoFactorSecretLabel })).not.toBeInTheDocument();
+    expect(within(section).queryByRole('textbox', { name: t.twoFactorCodeLabel })).not.toBeInTheDocument();
+
+    await person.click(within(section).getByRole('button', { name: t.twoFactorRestart }));
+    const password = within(section).getByLabelText(t.deletePasswordLabel);
+    expect(within(section).queryByRole('alert')).not.toBeInTheDocument();
+    answer('twoFactorStart', {
+      secret: NEW_SECRET,
+      otpauth_url: `otpauth://totp/Escudo:ana?secret=${NEW_SECRET}`,
+    });
+    await person.type(password, 'una-clave-segura');
+    await person.click(within(section).getByRole('button', { name: t.twoFactorPasswordContinue }));
+    expect(await within(section).findByRole('textbox', { name: t.twoFactorSecretLabel })).toHaveValue(
+      'KRSX G5CT MVRX EZLU KRSX G5CT MVRX EZLU',
+    );
+    expect(calls.filter((call) => call.name === 'twoFactorStart')).toHaveLength(2);
+
+    answer('twoFactorConfirm', { recovery_codes: codes });
+    answer('userDetails', { user: { ...user, two_factor_enabled: true } });
+    await person.type(within(section).getByRole('textbox', { name: t.twoFactorCodeLabel }), '222222');
+    await person.click(within(section).getByRole('button', { name: t.twoFactorConfirm }));
+    expect(await within(section).findByRole('list', { name: t.recoveryListLabel })).toBeInTheDocument();
+  });
+
   it('turns it off with the password and a code, and shows a refusal in the dialog', async () => {
     const { person, section } = showSection(true);
     await person.click(within(section).getByRole('button', { name: t.twoFactorDeactivate }));

@@ -42,6 +42,12 @@ export function TwoFactorSection() {
           setSetup(null);
           start.reset();
         }}
+        // the secret is no longer good: back to the password, for a new one
+        onRestart={() => {
+          setSetup(null);
+          start.reset();
+          setIsAskingPassword(true);
+        }}
       />
     );
   } else if (isAskingPassword && !isOn) {

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type FormEvent } from 'react';
 import { FormField } from '../../../components/form-field.tsx';
-import { describeErrorDetails } from '../../../lib/api-client.ts';
+import { describeErrorDetails, isApiRequestError } from '../../../lib/api-client.ts';
 import { useConfirmTwoFactor } from '../api/confirm-two-factor.ts';
 import { securityTexts } from '../texts.ts';
 import { TwoFactorQrCode } from './two-factor-qr-code.tsx';
@@ -14,17 +14,26 @@ import { TwoFactorQrCode } from './two-factor-qr-code.tsx';
 export const groupSecret = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
 
 /**
+ * the refusals that mean this secret can no longer be confirmed: it was started more than 15 minutes
+ * ago, or replaced or used meanwhile (decision 052); only a new start helps
+ */
+const DEAD_SETUP_CODES = new Set(['TWO_FACTOR_SETUP_EXPIRED', 'TWO_FACTOR_NOT_STARTED']);
+
+/**
  * Turning two-step sign-in on (issue 29 item 2): the started secret as a QR code and as text, then a
- * code of the app, which the server checks before anything is on.
+ * code of the app, which the server checks before anything is on. Once the server says the secret is
+ * no longer good, its QR code goes away and the person starts again (the password, then a new QR code).
  */
 export function TwoFactorSetup({
   setup,
   onConfirmed,
   onCancel,
+  onRestart,
 }: {
   setup: { secret: string; otpauth_url: string };
   onConfirmed: (recoveryCodes: string[]) => void;
   onCancel: () => void;
+  onRestart: () => void;
 }) {
   const secretId = useId();
   const codeId = useId();
@@ -39,6 +48,20 @@ export function TwoFactorSetup({
       : /^\d{6}$/.test(typed)
         ? null
         : securityTexts.twoFactorCodeFormat;
+
+  if (isApiRequestError(confirm.error) && DEAD_SETUP_CODES.has(confirm.error.code)) {
+    return (
+      <Stack spacing={2}>
+        <Alert severity="warning">{confirm.error.message}</Alert>
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
+          <Button variant="contained" onClick={onRestart}>
+            {securityTexts.twoFactorRestart}
+          </Button>
+          <Button onClick={onCancel}>{securityTexts.cancel}</Button>
+        </Stack>
+      </Stack>
+    );
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
