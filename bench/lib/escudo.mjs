@@ -174,6 +174,10 @@ export async function startServer({ databaseUrl, appSecret, serverRoot = repoRoo
       // every account of a bench is signed up from this one address: the per-address limit (10 an
       // hour) is for the Internet, as in bench/durability
       SIGNUPS_PER_ADDRESS: '1000000',
+      // thousands of phones and panels from this one address are the bench, not a crowd of stalled
+      // connections: no per-address connection caps (decision 051)
+      HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0',
+      HTTP_MAX_PENDING_HEADERS_PER_ADDRESS: '0',
     },
     readyText: 'corriendo en',
   });

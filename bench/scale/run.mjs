@@ -119,6 +119,10 @@ async function startServer(databaseUrl, redis) {
       REDIS_URL: redis?.url ?? '',
       REDIS_STREAM: redis?.stream ?? '',
       SIGNUPS_PER_ADDRESS: '1000000',
+      // thousands of phones and panels from this one address are the bench, not a crowd of stalled
+      // connections: no per-address connection caps (decision 051)
+      HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0',
+      HTTP_MAX_PENDING_HEADERS_PER_ADDRESS: '0',
     },
     readyText: 'corriendo en',
   });

@@ -151,6 +151,8 @@ function createFastify(ctx: AppContext, database: Database): FastifyInstance {
     onRefusals: (count) => ctx.log.warn({ count }, 'server busy: requests refused in the last minute'),
     onRefuse: () => ctx.metrics.admissionRefusals.inc(),
   });
+  // with a hop count every connection comes from a proxy, which caps its clients itself (decision 051)
+  const isBehindProxies = typeof env.TRUST_PROXY === 'number';
   // Fastify leaves a given server's timeouts alone: they are set here (lib/http/http-server.ts)
   const serverFactory: FastifyServerFactory = (handler) =>
     createHttpServer(
@@ -160,6 +162,14 @@ function createFastify(ctx: AppContext, database: Database): FastifyInstance {
         requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
         idleTimeoutMs: env.HTTP_IDLE_TIMEOUT_MS,
         checkEveryMs: env.HTTP_TIMEOUT_CHECK_EVERY_MS,
+      },
+      {
+        maxConnections: env.HTTP_MAX_CONNECTIONS,
+        maxOpenPerAddress: isBehindProxies ? 0 : env.HTTP_MAX_CONNECTIONS_PER_ADDRESS,
+        maxSendingHeadersPerAddress: isBehindProxies ? 0 : env.HTTP_MAX_PENDING_HEADERS_PER_ADDRESS,
+        trustedProxies: Array.isArray(env.TRUST_PROXY) ? env.TRUST_PROXY : [],
+        onRefuse: (reason) => ctx.metrics.connectionRefusals.inc({ reason }),
+        onRefusals: (counts) => ctx.log.warn({ counts }, 'connections refused in the last minute'),
       },
       (request, response) => admission.admit(request, response, () => handler(request, response)),
     );

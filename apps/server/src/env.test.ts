@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from './env.ts';
+import { readOpenFilesLimit } from './lib/http/open-files-limit.ts';
 
 describe('environment', () => {
   it('works with nothing set', () => {
@@ -71,12 +72,31 @@ describe('environment', () => {
     expect(() => parseEnv({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/no válidas: 10\.0\.0\.0\/33/);
   });
 
-  it('keeps idle connections longer than a load balancer does, and headers waiting longer still', () => {
+  it('keeps idle connections longer than a load balancer does, and waits a few seconds for headers', () => {
     const env = parseEnv({});
     expect(env.HTTP_KEEP_ALIVE_TIMEOUT_MS).toBeGreaterThan(60_000);
-    expect(env.HTTP_HEADERS_TIMEOUT_MS).toBeGreaterThan(env.HTTP_KEEP_ALIVE_TIMEOUT_MS);
-    expect(() => parseEnv({ HTTP_KEEP_ALIVE_TIMEOUT_MS: '5000', HTTP_HEADERS_TIMEOUT_MS: '4000' })).toThrow(
-      /HTTP_HEADERS_TIMEOUT_MS: debe ser mayor/,
+    // decision 051: the headers timer does not run on an idle keep-alive connection, so no relation
+    expect(env.HTTP_HEADERS_TIMEOUT_MS).toBe(10_000);
+    const short = parseEnv({ HTTP_KEEP_ALIVE_TIMEOUT_MS: '72000', HTTP_HEADERS_TIMEOUT_MS: '4000' });
+    expect(short.HTTP_HEADERS_TIMEOUT_MS).toBe(4000);
+  });
+
+  it('caps connections per address (0 = no cap), and all of them below the file descriptor limit', () => {
+    const env = parseEnv({});
+    expect(env.HTTP_MAX_CONNECTIONS_PER_ADDRESS).toBe(1000);
+    expect(env.HTTP_MAX_PENDING_HEADERS_PER_ADDRESS).toBe(32);
+    expect(parseEnv({ HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0' }).HTTP_MAX_CONNECTIONS_PER_ADDRESS).toBe(0);
+    expect(() => parseEnv({ HTTP_MAX_PENDING_HEADERS_PER_ADDRESS: '-1' })).toThrow(
+      /HTTP_MAX_PENDING_HEADERS_PER_ADDRESS/,
+    );
+    const limit = readOpenFilesLimit();
+    expect(limit).not.toBeNull();
+    expect(env.HTTP_MAX_CONNECTIONS).toBeLessThan(limit!);
+    expect(parseEnv({ HTTP_MAX_CONNECTIONS: String(limit! - 1) }).HTTP_MAX_CONNECTIONS).toBe(limit! - 1);
+    expect(() => parseEnv({ HTTP_MAX_CONNECTIONS: String(limit) })).toThrow(
+      new RegExp(
+        `HTTP_MAX_CONNECTIONS: debe ser menor que el límite de archivos abiertos del proceso \\(${limit}, ulimit -n\\)`,
+      ),
     );
   });
 

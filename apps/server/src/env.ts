@@ -7,8 +7,12 @@ import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { COMMAND_PENDING_DAYS_DEFAULT } from '@escudo/contract';
+import { maxConnectionsWithin, readOpenFilesLimit } from './lib/http/open-files-limit.ts';
 
 const optionalUrl = z.url().optional();
+
+/** the process's `ulimit -n`, read once: it does not change while the process runs (decision 051) */
+const openFilesLimit = readOpenFilesLimit();
 
 /** an IPv4 or IPv6 address, optionally with a /prefix: what Fastify's trustProxy takes in a list */
 function isAddressOrCidr(entry: string): boolean {
@@ -87,13 +91,15 @@ export const envSchema = z
     /**
      * HTTP timeouts (decision 031). Keep-alive outlives the 60 s idle timeout of common load balancers,
      * so that the balancer, not us, closes an idle connection (otherwise it may send a request on a
-     * connection we are closing, and answer its client 502). Headers must arrive within
-     * HTTP_HEADERS_TIMEOUT_MS; a request body (or a video upload) that stops arriving, or an answer
-     * its client stops reading, for HTTP_IDLE_TIMEOUT_MS is closed; HTTP_REQUEST_TIMEOUT_MS bounds a
-     * whole request, long enough for a 200 MB video on a slow mobile link.
+     * connection we are closing, and answer its client 502). A request's headers must arrive within
+     * HTTP_HEADERS_TIMEOUT_MS of its first byte (of the accept, for a connection's first request):
+     * a few seconds, whatever keep-alive is, since an idle keep-alive connection is not timed by it
+     * (decision 051); a request body (or a video upload) that stops arriving, or an answer its client
+     * stops reading, for HTTP_IDLE_TIMEOUT_MS is closed; HTTP_REQUEST_TIMEOUT_MS bounds a whole
+     * request, long enough for a 200 MB video on a slow mobile link.
      */
     HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1).default(72_000),
-    HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1).optional(),
+    HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
     HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
     HTTP_REQUEST_TIMEOUT_MS: z.coerce
       .number()
@@ -102,6 +108,21 @@ export const envSchema = z
       .default(60 * 60_000),
     /** how often Node checks the headers and request timeouts (its default is 30 s; tests use less) */
     HTTP_TIMEOUT_CHECK_EVERY_MS: z.coerce.number().int().min(1).default(5_000),
+    /**
+     * connections open at once (decision 051): unset, the process's file descriptor limit (`ulimit
+     * -n`) less a reserve for its own files and sockets (lib/http/open-files-limit.ts); set, it must
+     * be below that limit. Past it new connections are refused until others close
+     */
+    HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).optional(),
+    /**
+     * per client address (an IPv6 one by its /64), 0 = no cap (decision 051): connections open at
+     * once, generous because phones behind a mobile carrier's NAT share an address and each keeps its
+     * realtime socket open; and connections still sending their first request's headers, small (a
+     * browser opens about 6 at once). The proxies TRUST_PROXY lists are not capped; with a hop count
+     * neither cap applies (every connection comes from a proxy, which caps its clients itself)
+     */
+    HTTP_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(1_000),
+    HTTP_MAX_PENDING_HEADERS_PER_ADDRESS: z.coerce.number().int().min(0).default(32),
     /** PostgreSQL only: a statement running longer is cancelled and its request answered 503 */
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1).default(15_000),
     /** per source address: wrong passwords in 15 minutes, sign-ups and reset requests an hour (429) */
@@ -204,14 +225,16 @@ export const envSchema = z
     message:
       'es obligatorio en producción (sin él los e-mails solo se guardarían en una carpeta del servidor)',
   })
-  // Node's advice: headers wait longer than an idle keep-alive connection may live
-  .refine(
-    (env) => !env.HTTP_HEADERS_TIMEOUT_MS || env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
-    {
-      path: ['HTTP_HEADERS_TIMEOUT_MS'],
-      message: 'debe ser mayor que HTTP_KEEP_ALIVE_TIMEOUT_MS',
-    },
-  )
+  // every connection is a file descriptor, and the process needs some for its own files and sockets
+  .superRefine((env, context) => {
+    const max = env.HTTP_MAX_CONNECTIONS;
+    if (max === undefined || openFilesLimit === null || max < openFilesLimit) return;
+    context.addIssue({
+      code: 'custom',
+      path: ['HTTP_MAX_CONNECTIONS'],
+      message: `debe ser menor que el límite de archivos abiertos del proceso (${openFilesLimit}, ulimit -n), que también cubre la base de datos, Redis y los archivos`,
+    });
+  })
   // without Flow's keys payments go to the built-in sandbox, which hands out plans for free (issue 12)
   .refine((env) => env.NODE_ENV !== 'production' || env.FLOW_API_KEY, {
     path: ['FLOW_API_KEY'],
@@ -249,7 +272,7 @@ export const envSchema = z
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     isProduction: env.NODE_ENV === 'production',
     CHECK_RESPONSES: env.CHECK_RESPONSES ?? env.NODE_ENV !== 'production',
-    HTTP_HEADERS_TIMEOUT_MS: env.HTTP_HEADERS_TIMEOUT_MS ?? env.HTTP_KEEP_ALIVE_TIMEOUT_MS + 1_000,
+    HTTP_MAX_CONNECTIONS: env.HTTP_MAX_CONNECTIONS ?? maxConnectionsWithin(openFilesLimit),
     googleSignIn: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
   }));
 

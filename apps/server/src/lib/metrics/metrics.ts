@@ -9,6 +9,7 @@
  * callback by the assembly.
  */
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import { CONNECTION_REFUSALS, type ConnectionRefusal } from '../http/connection-caps.ts';
 import { RouteHistogram } from './route-histogram.ts';
 
 /** what a run of a periodic job ended as (`countJobRun`) */
@@ -25,6 +26,11 @@ export interface Metrics {
   emails: Counter<'outcome'>;
   /** requests the admission gate refused (503 SERVER_BUSY before Fastify saw them) */
   admissionRefusals: Counter;
+  /**
+   * connections refused as they were accepted, by a per-address cap or by the cap on all connections
+   * (lib/http/connection-caps.ts' ConnectionRefusal names the reasons)
+   */
+  connectionRefusals: { inc(labels: { reason: ConnectionRefusal }): void };
   /** 429s and refused realtime messages, by error code and by channel (http or realtime) */
   rateLimitRefusals: Counter<'code' | 'channel'>;
   /** runs of the periodic jobs (`countJobRun`) */
@@ -67,6 +73,14 @@ export function createMetrics(): Metrics {
       this.set(readConnections().panels);
     },
   });
+  const connectionRefusals = new Counter({
+    name: 'escudo_connections_refused_total',
+    help: 'Connections refused as they were accepted, by reason (a per-address cap, or max connections).',
+    labelNames: ['reason'],
+    registers,
+  });
+  // every reason is a series from the start, at 0, so that a rate over it means something at once
+  for (const reason of CONNECTION_REFUSALS) connectionRefusals.inc({ reason }, 0);
   return {
     registry,
     httpDuration: new RouteHistogram(
@@ -97,6 +111,7 @@ export function createMetrics(): Metrics {
       help: 'Requests refused by admission control (503 SERVER_BUSY, server overloaded).',
       registers,
     }),
+    connectionRefusals,
     rateLimitRefusals: new Counter({
       name: 'escudo_rate_limit_refusals_total',
       help: 'Requests and realtime messages refused by a rate limit, by error code and channel.',
