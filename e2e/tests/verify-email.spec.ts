@@ -1,8 +1,9 @@
 /**
- * E-mail verification and the safe change of e-mail (issue 29 item 1, decision 034): sign up, see
- * the banner, open the link from the outbox, the banner is gone; then change the e-mail from the
- * profile with the password, open the link sent to the new address, and the profile shows it.
- * With SHOTS_DIR set, it also leaves screenshots of each state at 360 px and at desktop width.
+ * E-mail verification and the safe change of e-mail (decisions 034 and 050): sign up, see the banner,
+ * open the link from the outbox, choose the new password the first proof of the mailbox asks for, and
+ * the banner is gone; then change the e-mail from the profile with the password: the current address
+ * is told and confirms it, the link sent to the new address is opened signed in, and the profile shows
+ * it. With SHOTS_DIR set, it also leaves screenshots of each state at 360 px and at desktop width.
  */
 import type { Page } from '@playwright/test';
 import { expect, newAccount, readLinkFromOutbox, test } from './fixtures.ts';
@@ -55,14 +56,21 @@ for (const viewport of [
     await expect(page.getByText(/Reenviar email/)).toBeVisible();
     await shot(page, 'link-refused');
 
-    // the newest link verifies; back in the panel the banner is gone
+    // the newest link verifies: the account is hers alone, and she chooses its password again
     const link = await readLinkFromOutbox(account.email, linkPattern);
     expect(link).not.toBe(firstLink);
     await page.goto(link);
     await expect(page.getByText('¡Email verificado!')).toBeVisible();
+    await expect(page.getByText(/la cuenta quedó solo para ti: cerramos todas sus sesiones/)).toBeVisible();
     await shot(page, 'verified');
-    await page.getByRole('link', { name: 'Ir a mi cuenta' }).click();
+    account.password = `${account.password}-nueva`;
+    await page.getByLabel('Nueva contraseña').fill(account.password);
+    await page.getByLabel('Confirmar contraseña').fill(account.password);
+    await page.getByRole('button', { name: 'Guardar e ingresar' }).click();
+    // signed in again, at Home: nothing made before the proof to review, and the banner gone
+    await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('button', { name: 'Cerrar Sesión' })).toBeVisible();
+    await page.getByRole('button', { name: /^Red de seguridad/ }).waitFor();
     await expect(page.getByRole('region', { name: 'Verifica tu email' })).toHaveCount(0);
 
     // the profile's e-mail is changed apart: the new address and the password
@@ -84,16 +92,33 @@ for (const viewport of [
     await change.getByLabel('Tu contraseña actual').fill(account.password);
     await change.getByRole('button', { name: 'Enviar enlace' }).click();
     await expect(change).toBeHidden();
+    // the change waits: for the new address's link, and the current address's word or 7 days
     await expect(
-      profile.getByText(`Te enviamos un enlace a ${newEmail}; tu email cambiará cuando lo abras.`),
+      profile.getByText(
+        new RegExp(
+          `Te enviamos un enlace a ${newEmail.replace(/\./g, '\\.')}: ábrelo con tu cuenta abierta para confirmar el cambio\\. Por seguridad, el cambio se aplicará el \\d{2}-\\d{2}-\\d{4} \\d{2}:\\d{2}, o antes si lo confirmas desde tu email actual\\.`,
+        ),
+      ),
     ).toBeVisible();
+    await expect(profile.getByRole('button', { name: 'Cancelar el cambio' })).toBeVisible();
     await shot(page, 'change-sent');
-    // until the link is opened, the e-mail is the old one
+    // until it applies, the e-mail is the old one
     await expect(profile.getByLabel('Email')).toHaveValue(account.email);
     await profile.getByRole('button', { name: 'Cerrar' }).click();
 
-    // the link sent to the new address changes it; the old address is told
-    await page.goto(await readLinkFromOutbox(newEmail, linkPattern));
+    // the current address is told at once, and says yes
+    await page.goto(
+      await readLinkFromOutbox(account.email, /http:\/\/localhost:\d+\/cambio-de-email\/[\w-]+/),
+    );
+    await expect(
+      page.getByText(`Se pidió cambiar el email de la cuenta ${account.email} a ${newEmail}.`),
+    ).toBeVisible();
+    await shot(page, 'current-address');
+    await page.getByRole('button', { name: 'Sí, fui yo: confirmar el cambio' }).click();
+    await expect(page.getByText(`Se aplicará en cuanto se confirme ${newEmail}.`)).toBeVisible();
+
+    // the link sent to the new address, opened in this signed-in browser, changes it; the old is told
+    await page.goto(await readLinkFromOutbox(newEmail, /http:\/\/localhost:\d+\/confirmar-email\/[\w-]+/));
     await expect(page.getByText('¡Email actualizado!')).toBeVisible();
     await shot(page, 'changed');
     await readLinkFromOutbox(account.email, /Se cambió el email de tu cuenta: [^\s]+/);
