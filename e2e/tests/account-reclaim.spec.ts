@@ -75,6 +75,7 @@ for (const viewport of [
     await page.goto(
       await readLinkFromOutbox(preparer.email, /http:\/\/localhost:\d+\/verificar-email\/[\w-]+/),
     );
+    await page.getByRole('button', { name: 'Verificar mi email' }).click();
     await expect(page.getByText('¡Email verificado!')).toBeVisible();
     await shot(page, 'verified');
     // the preparer is out at once: his session and his password

@@ -52,6 +52,7 @@ for (const viewport of [
 
     // the first link was replaced by the new one: a clear refusal on its page
     await page.goto(firstLink);
+    await page.getByRole('button', { name: 'Verificar mi email' }).click();
     await expect(page.getByText('No pudimos verificar tu email')).toBeVisible();
     await expect(page.getByText(/Reenviar email/)).toBeVisible();
     await shot(page, 'link-refused');
@@ -60,6 +61,7 @@ for (const viewport of [
     const link = await readLinkFromOutbox(account.email, linkPattern);
     expect(link).not.toBe(firstLink);
     await page.goto(link);
+    await page.getByRole('button', { name: 'Verificar mi email' }).click();
     await expect(page.getByText('¡Email verificado!')).toBeVisible();
     await expect(page.getByText(/la cuenta quedó solo para ti: cerramos todas sus sesiones/)).toBeVisible();
     await shot(page, 'verified');

@@ -2,7 +2,7 @@
 export const accountReviewTexts = {
   title: 'Revisa tu cuenta',
   intro:
-    'Confirmaste tu email y la cuenta ahora es solo tuya: cerramos todas sus sesiones y desactivamos la verificación en dos pasos. Antes de seguir, revisa lo que se agregó a la cuenta antes de que la confirmaras. Si algo no es tuyo, quítalo: dejará de tener acceso al instante.',
+    'Confirmaste tu email y la cuenta ahora es solo tuya: cerramos todas sus sesiones y, si estaba activa, desactivamos la verificación en dos pasos. Antes de seguir, revisa lo que se agregó a la cuenta antes de que la confirmaras. Si algo no es tuyo, quítalo: dejará de tener acceso al instante.',
   loadFailed: 'No pudimos cargar lo que falta revisar.',
   passwordTitle: 'Elige tu contraseña',
   passwordIntro:

@@ -112,7 +112,9 @@ export const authTexts = {
 
   // the page of a verification link (decisions 034 and 050)
   verifyTitle: 'Verificar email',
-  verifyChecking: 'Verificando tu email…',
+  verifyIntro:
+    'Confirma que este email es tuyo. Al hacerlo, la cuenta quedará solo para ti: cerraremos todas sus sesiones y elegirás una contraseña nueva.',
+  verifySubmit: 'Verificar mi email',
   verifiedTitle: '¡Email verificado!',
   /** {email} */
   verifiedText:

@@ -5,7 +5,7 @@ export const verifyEmailTexts = {
   bannerTitle: 'Verifica tu email',
   /** {email}: the account's e-mail */
   bannerText:
-    'Te enviamos un enlace a {email} para confirmar que es tuyo. Ábrelo para proteger tu cuenta; si no lo encuentras, revisa la carpeta de spam o pide uno nuevo.',
+    'Te enviamos un enlace a {email} para confirmar que es tuyo. Ábrelo para proteger tu cuenta: al abrirlo cerraremos sus sesiones y elegirás una contraseña nueva, para que solo tú puedas entrar. Si no lo encuentras, revisa la carpeta de spam o pide uno nuevo.',
   resend: 'Reenviar email',
   resending: 'Enviando…',
   /** {email} */

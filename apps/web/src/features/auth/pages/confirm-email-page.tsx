@@ -64,7 +64,7 @@ function ConfirmWithSession({ token }: { token: string }) {
     const { status, email, applies_at } = confirm.data;
     return (
       <Stack spacing={2.5}>
-        <Alert severity="success" role="status">
+        <Alert severity="success" role="status" sx={{ overflowWrap: 'anywhere' }}>
           <AlertTitle>{status === 'email_changed' ? t.changedTitle : t.waitingTitle}</AlertTitle>
           {status === 'email_changed'
             ? fillText(t.changedText, { email })

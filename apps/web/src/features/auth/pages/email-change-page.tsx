@@ -27,7 +27,7 @@ export function EmailChangePage() {
     content =
       answer.data.status === 'cancelled' ? (
         <Stack spacing={2.5}>
-          <Alert severity="success" role="status">
+          <Alert severity="success" role="status" sx={{ overflowWrap: 'anywhere' }}>
             <AlertTitle>{t.emailChangeCancelledTitle}</AlertTitle>
             {t.emailChangeCancelledText}
           </Alert>
@@ -37,7 +37,7 @@ export function EmailChangePage() {
         </Stack>
       ) : (
         <Stack spacing={2.5}>
-          <Alert severity="success" role="status">
+          <Alert severity="success" role="status" sx={{ overflowWrap: 'anywhere' }}>
             <AlertTitle>
               {answer.data.status === 'email_changed' ? t.changedTitle : t.emailChangeConfirmedTitle}
             </AlertTitle>
@@ -67,7 +67,7 @@ export function EmailChangePage() {
     const where = [asked.address, asked.browser].filter(Boolean).join(', ') || t.emailChangeWhereUnknown;
     content = (
       <Stack spacing={2.5}>
-        <Typography sx={{ fontWeight: 600 }}>
+        <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
           {fillText(t.emailChangeAsked, { old: asked.old_email, new: asked.new_email })}
         </Typography>
         <Typography color="text.secondary">

@@ -8,11 +8,17 @@ import { renderScreen } from '../../../testing/render.tsx';
 import { authTexts as t } from '../texts.ts';
 import { VerifyEmailPage } from './verify-email-page.tsx';
 
-// The page of a verification link (decisions 034 and 050): the account becomes the mailbox's alone,
-// and the page asks for a new password and signs in with it.
+// The page of a verification link (decisions 034 and 050): opened with a button (a mail scanner that
+// loads the page changes nothing), the account becomes the mailbox's alone, and the page asks for a
+// new password and signs in with it.
 
-const openLink = () =>
-  renderScreen(<VerifyEmailPage />, '/verificar-email/tok-123', '/verificar-email/:token');
+async function openLink() {
+  const rendered = renderScreen(<VerifyEmailPage />, '/verificar-email/tok-123', '/verificar-email/:token');
+  expect(await screen.findByText(t.verifyIntro)).toBeInTheDocument();
+  expect(calls.some((call) => call.name === 'verifyEmail')).toBe(false);
+  await userEvent.click(screen.getByRole('button', { name: t.verifySubmit }));
+  return rendered;
+}
 
 describe('VerifyEmailPage', () => {
   it('opens the link once, says the account is now the person’s alone, and asks for a new password', async () => {
@@ -23,7 +29,7 @@ describe('VerifyEmailPage', () => {
       token_type: 'bearer',
       expires_at: '2027-01-01T00:00:00.000Z',
     });
-    const { router } = openLink();
+    const { router } = await openLink();
     expect(await screen.findByText(t.verifiedTitle)).toBeInTheDocument();
     expect(screen.getByText(/Confirmamos que ana@example.cl es tuyo/)).toBeInTheDocument();
     expect(screen.getByText(t.chooseIntro)).toBeInTheDocument();
@@ -52,7 +58,7 @@ describe('VerifyEmailPage', () => {
 
   it('passwords that differ are not sent; the person may leave it for later', async () => {
     answer('verifyEmail', { status: 'verified', email: 'ana@example.cl', password_token: 'pw-tok' });
-    openLink();
+    await openLink();
     await userEvent.type(await screen.findByLabelText(componentsTexts.newPasswordLabel), 'la-clave-de-ana');
     await userEvent.type(screen.getByLabelText(componentsTexts.confirmPasswordLabel), 'otra-clave');
     await userEvent.click(screen.getByRole('button', { name: t.chooseSubmit }));
@@ -68,7 +74,7 @@ describe('VerifyEmailPage', () => {
       'verifyEmail',
       refuse(400, 'EMAIL_LINK_INVALID', 'El enlace para verificar tu email no es válido.'),
     );
-    openLink();
+    await openLink();
     expect(await screen.findByText(t.verifyFailedTitle)).toBeInTheDocument();
     expect(screen.getByText('El enlace para verificar tu email no es válido.')).toBeInTheDocument();
     expect(screen.getByText(t.verifyFailedHelp)).toBeInTheDocument();

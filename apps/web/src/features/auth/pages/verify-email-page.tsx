@@ -1,10 +1,9 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { describeErrorDetails, isApiRequestError } from '../../../lib/api-client.ts';
 import { fillText } from '../../../lib/format.ts';
@@ -16,21 +15,16 @@ import { authTexts as t } from '../texts.ts';
 
 /**
  * `/verificar-email/:token` (decisions 034 and 050): the link of a verification e-mail. No sign-in
- * needed: the link is opened once, as the page loads. Being the first proof of the mailbox, it makes
- * the account the person's alone, so the page asks for a new password right there and signs them in;
- * they may leave it for later and sign in with Google, where the review asks for it.
+ * needed. Being the first proof of the mailbox, it makes the account the person's alone (every session
+ * ends, the password is dropped), so the person presses a button rather than the page opening it on
+ * load: a mail scanner that opens the link changes nothing, as with the link that keeps an account.
+ * Then the page asks for a new password right there and signs them in; they may leave it for later and
+ * sign in with Google, where the review asks for it.
  */
 export function VerifyEmailPage() {
   const { token = '' } = useParams();
   const verify = useVerifyEmail();
-  // a link works once: React's development double effect must not spend it twice
-  const openedToken = useRef<string | null>(null);
   const { mutate } = verify;
-  useEffect(() => {
-    if (openedToken.current === token) return;
-    openedToken.current = token;
-    mutate(token);
-  }, [token, mutate]);
 
   const toLogin = (
     <Button component={RouterLink} to="/login" variant="outlined" fullWidth>
@@ -59,9 +53,11 @@ export function VerifyEmailPage() {
           {toLogin}
         </Stack>
       ) : (
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }} role="status" aria-busy="true">
-          <CircularProgress size={24} />
-          <Typography>{t.verifyChecking}</Typography>
+        <Stack spacing={2.5}>
+          <Typography>{t.verifyIntro}</Typography>
+          <Button variant="contained" size="large" loading={verify.isPending} onClick={() => mutate(token)}>
+            {t.verifySubmit}
+          </Button>
         </Stack>
       )}
     </AuthLayout>
@@ -79,7 +75,7 @@ function ChooseNewPassword({ email, token }: { email: string; token: string }) {
   if (choose.isSuccess && !isSignedIn) {
     return (
       <Stack spacing={2.5}>
-        <Alert severity="success" role="status">
+        <Alert severity="success" role="status" sx={{ overflowWrap: 'anywhere' }}>
           {t.chooseSavedSignIn}
         </Alert>
         <Button component={RouterLink} to="/login" variant="contained" fullWidth>
@@ -91,7 +87,7 @@ function ChooseNewPassword({ email, token }: { email: string; token: string }) {
 
   return (
     <Stack spacing={2.5}>
-      <Alert severity="success" role="status">
+      <Alert severity="success" role="status" sx={{ overflowWrap: 'anywhere' }}>
         <AlertTitle>{t.verifiedTitle}</AlertTitle>
         {fillText(t.verifiedText, { email })}
       </Alert>

@@ -37,14 +37,20 @@ export function EmailChangeUnderWay() {
       <Alert
         severity="info"
         role="status"
-        sx={{ width: '100%', boxSizing: 'border-box' }}
-        action={
-          <Button color="inherit" size="small" loading={cancel.isPending} onClick={() => cancel.mutate()}>
-            {t.cancelEmailChange}
-          </Button>
-        }
+        sx={{ width: '100%', boxSizing: 'border-box', overflowWrap: 'anywhere' }}
       >
         {parts.join(' ')}
+        {/* below the text, not beside it: at a phone's width the text needs the whole line */}
+        <Button
+          color="inherit"
+          size="small"
+          variant="outlined"
+          loading={cancel.isPending}
+          onClick={() => cancel.mutate()}
+          sx={{ display: 'flex', mt: 1 }}
+        >
+          {t.cancelEmailChange}
+        </Button>
       </Alert>
       {cancel.isError ? (
         <Alert severity="error">
