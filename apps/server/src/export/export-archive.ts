@@ -8,7 +8,7 @@
  * Never in it: password hashes, session, device, reset or invitation token hashes, a lock's PIN,
  * Flow's payment token, an alert link's nonce: nothing that would let anyone act as the account.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import type { ZipFile } from 'yazl';
 import type { AppContext } from '../lib/context.ts';
@@ -16,7 +16,7 @@ import { users, userPlans } from '../accounts/accounts.schema.ts';
 import { planes } from '../plans/plans.schema.ts';
 import { comunas, cuadrantes, paises, regiones } from '../geography/geography.schema.ts';
 import { sponsors } from '../sponsors/sponsors.schema.ts';
-import { linkedIdentities } from '../auth/auth.schema.ts';
+import { emailChanges, linkedIdentities } from '../auth/auth.schema.ts';
 import { devices } from '../devices/devices.schema.ts';
 import { deviceCommands } from '../commands/commands.schema.ts';
 import { lostReports } from '../lostphone/lostphone.schema.ts';
@@ -125,6 +125,10 @@ export async function addAccountData(ctx: AppContext, zip: ZipFile, userId: numb
     .from(linkedIdentities)
     .where(eq(linkedIdentities.userId, userId))
     .orderBy(asc(linkedIdentities.id));
+  const [emailChange] = await ctx.db
+    .select()
+    .from(emailChanges)
+    .where(and(eq(emailChanges.userId, userId), isNull(emailChanges.endedAt)));
   add('perfil.json', {
     nombre: user.name,
     email: user.email,
@@ -141,6 +145,18 @@ export async function addAccountData(ctx: AppContext, zip: ZipFile, userId: numb
     llegaste_por_un_referido: user.referredByUserId !== null,
     patrocinador: profile.patrocinador,
     tiene_contrasena: user.passwordHash !== null,
+    email_verificado: iso(user.emailVerifiedAt),
+    // the first proof of the mailbox, from which the account was its owner's alone (decision 050)
+    cuenta_solo_tuya_desde: iso(user.reclaimedAt),
+    cambio_de_email_en_curso: emailChange
+      ? {
+          nuevo_email: emailChange.newEmail,
+          pedido: iso(emailChange.createdAt),
+          se_aplica: iso(emailChange.appliesAfter),
+          nuevo_email_confirmado: emailChange.newProvenAt !== null,
+          confirmado_desde_el_email_actual: emailChange.oldConfirmedAt !== null,
+        }
+      : null,
     avatar: hasAvatar ? 'avatar.jpg' : null,
     cuenta_creada: iso(user.createdAt),
     ultima_actualizacion: iso(user.updatedAt),

@@ -233,7 +233,13 @@ describe('app/account/export', () => {
     const readJson = (name: string) => JSON.parse(files.get(name)!.toString('utf8'));
 
     expect(files.get('LEEME.txt')!.toString('utf8')).toContain('perfil.json');
-    expect(readJson('perfil.json')).toMatchObject({ nombre: ana.name, email: ana.email });
+    expect(readJson('perfil.json')).toMatchObject({
+      nombre: ana.name,
+      email: ana.email,
+      email_verificado: null,
+      cuenta_solo_tuya_desde: null,
+      cambio_de_email_en_curso: null,
+    });
     expect(readJson('dispositivos.json').dispositivos[0].nombre).toBe('Teléfono <de> Ana');
     // and its last state, as the server keeps it (never connected in this test)
     expect(readJson('dispositivos.json').dispositivos[0]).toMatchObject({
