@@ -79,6 +79,9 @@ export default tseslint.config(
             'account-review': ['accounts', 'auth', 'device-removal', 'devices', 'network'],
             // whose log it is and to whom its notices go
             activity: ['accounts'],
+            // the environment's default cap on connections is read off the process's open-files limit
+            // (decision 051); beside env.ts, not in lib/, which env.ts's types are imported by
+            env: ['open-files-limit'],
             // an account's zone and place, its plan (the starter trial, what a plan includes), and the
             // sponsor it signed up through, whose plan it starts
             accounts: ['geography', 'plans', 'sponsors'],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from './env.ts';
-import { readOpenFilesLimit } from './lib/http/open-files-limit.ts';
+import { readOpenFilesLimit } from './open-files-limit.ts';
 
 describe('environment', () => {
   it('works with nothing set', () => {

@@ -7,7 +7,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { COMMAND_PENDING_DAYS_DEFAULT } from '@escudo/contract';
-import { maxConnectionsWithin, readOpenFilesLimit } from './lib/http/open-files-limit.ts';
+import { maxConnectionsWithin, readOpenFilesLimit } from './open-files-limit.ts';
 
 const optionalUrl = z.url().optional();
 
@@ -110,7 +110,7 @@ export const envSchema = z
     HTTP_TIMEOUT_CHECK_EVERY_MS: z.coerce.number().int().min(1).default(5_000),
     /**
      * connections open at once (decision 051): unset, the process's file descriptor limit (`ulimit
-     * -n`) less a reserve for its own files and sockets (lib/http/open-files-limit.ts); set, it must
+     * -n`) less a reserve for its own files and sockets (open-files-limit.ts); set, it must
      * be below that limit. Past it new connections are refused until others close
      */
     HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).optional(),
