@@ -52,6 +52,13 @@ export async function readOutbox(app: ServerWithOutbox): Promise<ParsedMail[]> {
   );
 }
 
+/**
+ * All a person reads of an e-mail, its subject, text and HTML in one string: to check that a word
+ * (a name, decision 050) appears nowhere in it.
+ */
+export const everythingRead = (mail: ParsedMail) =>
+  [mail.subject ?? '', mail.text ?? '', mail.html || ''].join('\n');
+
 /** the e-mails to `email` in the outbox, oldest first (readOutbox) */
 export async function mailsTo(app: ServerWithOutbox, email: string): Promise<ParsedMail[]> {
   return (await readOutbox(app)).filter(

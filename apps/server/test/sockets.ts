@@ -11,6 +11,7 @@ import { deviceCommands } from '../src/commands/commands.schema.ts';
 import { userPlans, users } from '../src/accounts/accounts.schema.ts';
 import { recordCommandResult } from '../src/commands/commands.service.ts';
 import { createTestApp, signUpUser, type TestApp } from './test-app.ts';
+import { verifyEmailOf } from './outbox.ts';
 
 export type TestSocket = Socket & {
   /** every message received, in order */
@@ -123,12 +124,19 @@ export async function panelToken(app: TestApp, user: { token: string }): Promise
 /**
  * A user with one registered phone: an Android one on the starter plan (Esencial) unless said. A
  * plan is set directly in the database, as a paid order leaves it (payments.test.ts tests the paying).
+ * `isEmailVerified`: its owner opens the verification link first (outbox.ts `verifyEmailOf`).
  */
 export async function userWithPhone(
   app: TestApp,
-  { so = 'android', planId }: { so?: 'android' | 'ios'; planId?: number } = {},
+  {
+    so = 'android',
+    planId,
+    name,
+    isEmailVerified = false,
+  }: { so?: 'android' | 'ios'; planId?: number; name?: string; isEmailVerified?: boolean } = {},
 ) {
-  const user = await signUpUser(app);
+  const user = await signUpUser(app, name === undefined ? {} : { name });
+  if (isEmailVerified) user.token = await verifyEmailOf(app, user);
   const deviceId = `${so}-${randomBytes(5).toString('hex')}`;
   const response = await app.post(
     '/api/device/register',

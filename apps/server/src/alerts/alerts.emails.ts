@@ -7,25 +7,34 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../lib/context.ts';
 import { alerts } from './alerts.schema.ts';
 import { users } from '../accounts/accounts.schema.ts';
-import { escapeHtml } from '../lib/mail/html.ts';
+import { escapeHtml, greeting, thirdPartyLabel, type MailThirdParty } from '../lib/mail/html.ts';
 import type { FindNetworkEmail } from '../network/mail-network.ts';
 import { alertUrl } from './alert-link.ts';
 
-/** An SOS: the member opens the link to see where the person is, live, and call them. */
+/**
+ * An SOS: the member opens the link to see where the person is, live, and call them. Names only to a
+ * member whose address is verified; to another, the owner is their verified address or "Una persona"
+ * (decision 050), and the link's page says who.
+ */
 export function alertEmail(input: {
-  memberName: string;
-  ownerName: string;
+  member: { name: string; isEmailVerified: boolean };
+  owner: MailThirdParty;
   telefono: string | null;
   link: string;
   brand: string;
 }) {
-  const { memberName, ownerName, telefono, link, brand } = input;
-  const subject = `Alerta de ${ownerName}: necesita ayuda`;
-  const call = telefono ? `Llámale al +${telefono}.` : null;
+  const { member, owner, telefono, link, brand } = input;
+  const hello = greeting(member.isEmailVerified ? member.name : null);
+  const ownerAs = (unnamed: string) => thirdPartyLabel(owner, member.isEmailVerified, unnamed);
+  const who = ownerAs('Una persona');
+  const subject = `Alerta de ${ownerAs('una persona que te tiene en su red de seguridad')}: necesita ayuda`;
+  // a number typed by the account, as a name is: not to an address whose owner never proved it (its
+  // page shows it, one tap away)
+  const call = telefono && member.isEmailVerified ? `Llámale al +${telefono}.` : null;
   const text = [
-    `Hola ${memberName}:`,
+    hello.text,
     '',
-    `${ownerName} activó una alerta de emergencia desde su teléfono. Tú eres parte de su red de seguridad en ${brand}.`,
+    `${who} activó una alerta de emergencia desde su teléfono. Tú eres parte de su red de seguridad en ${brand}.`,
     'Abre este enlace para ver su ubicación en tiempo real mientras la alerta esté activa (no necesitas iniciar sesión):',
     '',
     link,
@@ -35,8 +44,8 @@ export function alertEmail(input: {
     '',
     `El equipo de ${brand}`,
   ].join('\n');
-  const html = `<p>Hola ${escapeHtml(memberName)}:</p>
-<p><strong>${escapeHtml(ownerName)} activó una alerta de emergencia</strong> desde su teléfono. Tú eres parte de su red de seguridad en ${escapeHtml(brand)}.</p>
+  const html = `${hello.html}
+<p><strong>${escapeHtml(who)} activó una alerta de emergencia</strong> desde su teléfono. Tú eres parte de su red de seguridad en ${escapeHtml(brand)}.</p>
 <p><a href="${escapeHtml(link)}">Ver su ubicación en tiempo real</a> (no necesitas iniciar sesión).</p>
 ${call ? `<p>${escapeHtml(call)}</p>\n` : ''}<p>Si crees que está en peligro, llama al 133 (Carabineros).</p>
 <p>El equipo de ${escapeHtml(brand)}</p>`;
@@ -50,6 +59,8 @@ export const findAlertEmail: FindNetworkEmail = async (ctx: AppContext, alertId)
       userId: alerts.userId,
       linkNonce: alerts.linkNonce,
       name: users.name,
+      email: users.email,
+      emailVerifiedAt: users.emailVerifiedAt,
       telefono: users.telefono,
     })
     .from(alerts)
@@ -60,8 +71,8 @@ export const findAlertEmail: FindNetworkEmail = async (ctx: AppContext, alertId)
     ownerUserId: row.userId,
     contentFor: (member) =>
       alertEmail({
-        memberName: member.name,
-        ownerName: row.name,
+        member,
+        owner: { name: row.name, email: row.email, isEmailVerified: row.emailVerifiedAt !== null },
         telefono: row.telefono,
         // the member's own link: it stops working if they leave the network (alert-link.ts)
         link: alertUrl(ctx, row, member.userId),

@@ -7,9 +7,9 @@ import {
   ALERTS_PER_PHONE_MAX,
   ALERTS_PER_PHONE_WINDOW_MS,
 } from '@escudo/contract';
-import { isVerificationMail, mailsTo as mailsOf } from '../../test/outbox.ts';
+import { everythingRead, isVerificationMail, mailsTo as mailsOf, verifyEmailOf } from '../../test/outbox.ts';
 import { createTestApp, signUpUser, type TestApp } from '../../test/test-app.ts';
-import { userWithPhone } from '../../test/sockets.ts';
+import { setLostMode, userWithPhone } from '../../test/sockets.ts';
 import { alertPositions, alerts } from './alerts.schema.ts';
 import { securityNetworkMembers } from '../network/network.schema.ts';
 import { users } from '../accounts/accounts.schema.ts';
@@ -26,13 +26,18 @@ type Owner = Awaited<ReturnType<typeof userWithPhone>>;
 type Member = Awaited<ReturnType<typeof signUpUser>>;
 
 /**
- * the e-mails in the outbox to `email`, oldest first, parsed as a mail client would, but the sign-up's
- * verification e-mail
+ * the network's e-mails (an SOS, a phone in lost mode) in the outbox to `email`, oldest first, parsed as
+ * a mail client would: not the sign-up's verification e-mail, nor the notices of a member's own account
+ * (the new password of a verified one)
  */
 async function mailsTo(email: string): Promise<ParsedMail[]> {
   // the first tries run apart from the phone's request (decision 025)
   await settleNetworkEmails();
-  return (await mailsOf(app, email)).filter((mail) => !isVerificationMail(mail));
+  return (await mailsOf(app, email)).filter(
+    (mail) =>
+      !isVerificationMail(mail) &&
+      (mail.subject?.startsWith('Alerta de') || mail.subject?.endsWith('declaró su teléfono perdido')),
+  );
 }
 
 const idOf = async (email: string) =>
@@ -173,6 +178,8 @@ describe('the network is told', () => {
       await signUpUser(app, { name: 'Pía Pendiente' }),
       await signUpUser(app, { name: 'Ext Raña' }),
     ];
+    // their addresses verified: the e-mails name people (what they print otherwise: below)
+    for (const member of [bea, carla]) await verifyEmailOf(app, member);
     await addMember(ana, bea, 'aceptada');
     await addMember(ana, carla, 'aceptada');
     await addMember(ana, pending, 'pendiente');
@@ -235,6 +242,7 @@ describe('the network is told', () => {
   it('e-mails accepted members once when the phone confirms lost mode, with no location', async () => {
     const ana = await userWithPhone(app);
     const bea = await signUpUser(app, { name: 'Bea Soto' });
+    await verifyEmailOf(app, bea);
     const pending = await signUpUser(app);
     await addMember(ana, bea, 'aceptada');
     await addMember(ana, pending, 'pendiente');
@@ -257,6 +265,112 @@ describe('the network is told', () => {
     expect(mails[0]!.text).not.toMatch(/-?\d+\.\d{3,}/);
     expect(mails[0]!.text).not.toMatch(/alerta\/|https?:/);
     expect(await mailsTo(pending.email)).toHaveLength(0);
+  });
+});
+
+describe("what the network's e-mails print (decision 050)", () => {
+  const sosTo = async (member: Member) =>
+    (await mailsTo(member.email)).filter((mail) => mail.subject?.startsWith('Alerta de'));
+  const lostTo = async (member: Member) =>
+    (await mailsTo(member.email)).filter((mail) => mail.subject?.endsWith('declaró su teléfono perdido'));
+
+  /** an owner whose address is not verified, one whose address is, and a member of both networks */
+  async function twoOwnersAndMember({ isMemberVerified }: { isMemberVerified: boolean }) {
+    const ana = await userWithPhone(app, { name: 'Ana Dueña' });
+    const olga = await userWithPhone(app, { name: 'Olga Verificada', isEmailVerified: true });
+    const bea = await signUpUser(app, { name: 'Bea Soto' });
+    if (isMemberVerified) await verifyEmailOf(app, bea);
+    await addMember(ana, bea, 'aceptada');
+    await addMember(olga, bea, 'aceptada');
+    return { ana, olga, bea };
+  }
+  const names = ['Ana Dueña', 'Olga Verificada', 'Bea Soto'];
+
+  it('an SOS names the owner and the member to a member whose address is verified', async () => {
+    const { ana, olga, bea } = await twoOwnersAndMember({ isMemberVerified: true });
+    await open(ana);
+    await open(olga);
+    const mails = await sosTo(bea);
+    expect(mails.map((mail) => mail.subject).sort()).toEqual(
+      ['Alerta de Ana Dueña: necesita ayuda', 'Alerta de Olga Verificada: necesita ayuda'].sort(),
+    );
+    for (const mail of mails) expect(mail.text).toMatch(/^Hola Bea Soto:$/m);
+    const fromAna = mails.find((mail) => mail.subject!.includes('Ana Dueña'))!;
+    expect(fromAna.text).toContain('Ana Dueña activó una alerta de emergencia desde su teléfono.');
+    expect(fromAna.html).toContain('<p>Hola Bea Soto:</p>');
+    expect(fromAna.html).toContain('<strong>Ana Dueña activó una alerta de emergencia</strong>');
+  });
+
+  it("an SOS to an unverified member names nobody: the owner is their verified address, or else 'Una persona'", async () => {
+    const { ana, olga, bea } = await twoOwnersAndMember({ isMemberVerified: false });
+    // a number typed by the owner is not carried either (the page, one tap away, shows it)
+    await app.ctx.db.update(users).set({ telefono: '56987654321' }).where(eq(users.id, ana.userId));
+    await open(ana);
+    await open(olga);
+    const mails = await sosTo(bea);
+    for (const mail of mails) expect(everythingRead(mail)).not.toContain('56987654321');
+    expect(mails).toHaveLength(2);
+    for (const mail of mails) {
+      expect(mail.text).toMatch(/^Hola:$/m);
+      expect(mail.html).toContain('<p>Hola:</p>');
+      for (const name of names) expect(everythingRead(mail)).not.toContain(name);
+    }
+    const fromAna = mails.find((mail) => mail.subject!.includes('una persona'))!;
+    expect(fromAna.subject).toBe('Alerta de una persona que te tiene en su red de seguridad: necesita ayuda');
+    expect(fromAna.text).toContain(
+      'Una persona activó una alerta de emergencia desde su teléfono. Tú eres parte de su red de seguridad en Escudo.',
+    );
+    // the link's page says who
+    const page = await getPublic(tokenOfLink(fromAna.text!)!);
+    expect(page.json().who.name).toBe('Ana Dueña');
+    const fromOlga = mails.find((mail) => mail !== fromAna)!;
+    expect(fromOlga.subject).toBe(`Alerta de ${olga.email}: necesita ayuda`);
+    expect(fromOlga.text).toContain(`${olga.email} activó una alerta de emergencia desde su teléfono.`);
+  });
+
+  it('lost mode names the owner and the member to a member whose address is verified', async () => {
+    const { ana, bea } = await twoOwnersAndMember({ isMemberVerified: true });
+    await setLostMode(app, ana, true);
+    const [mail, ...more] = await lostTo(bea);
+    expect(more).toEqual([]);
+    expect(mail!.subject).toBe('Ana Dueña declaró su teléfono perdido');
+    expect(mail!.text).toMatch(/^Hola Bea Soto:$/m);
+    expect(mail!.text).toContain(
+      'Ana Dueña declaró perdido su teléfono Teléfono de prueba (Galaxy A54) en Escudo. Tú eres parte de su red de seguridad.',
+    );
+    expect(mail!.text).toContain(
+      'Si sabes algo del teléfono, o si Ana Dueña necesita ayuda, comunícate con Ana Dueña.',
+    );
+  });
+
+  it("lost mode to an unverified member names nobody: the owner is their verified address, or else 'Una persona'", async () => {
+    const { ana, olga, bea } = await twoOwnersAndMember({ isMemberVerified: false });
+    await setLostMode(app, ana, true);
+    await setLostMode(app, olga, true);
+    const mails = await lostTo(bea);
+    expect(mails.map((mail) => mail.subject).sort()).toEqual(
+      [
+        `${olga.email} declaró su teléfono perdido`,
+        'Una persona que te tiene en su red de seguridad declaró su teléfono perdido',
+      ].sort(),
+    );
+    for (const mail of mails) {
+      expect(mail.text).toMatch(/^Hola:$/m);
+      for (const name of names) expect(everythingRead(mail)).not.toContain(name);
+    }
+    const fromAna = mails.find((mail) => mail.subject!.startsWith('Una persona'))!;
+    // nor the phone's name, typed as a name is
+    expect(fromAna.text).toContain(
+      'Una persona declaró perdido su teléfono en Escudo. Tú eres parte de su red de seguridad.',
+    );
+    expect(everythingRead(fromAna)).not.toContain('Teléfono de prueba');
+    expect(fromAna.text).toContain(
+      'Si sabes algo del teléfono, o si esa persona necesita ayuda, comunícate con ella.',
+    );
+    const fromOlga = mails.find((mail) => mail !== fromAna)!;
+    expect(fromOlga.text).toContain(
+      `Si sabes algo del teléfono, o si ${olga.email} necesita ayuda, comunícate con ${olga.email}.`,
+    );
   });
 });
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOST_PHONE_WAIT_MS } from '@escudo/contract';
 import { useRealtimeApp, userWithPhone, wait } from '../../test/sockets.ts';
-import { mailsTo } from '../../test/outbox.ts';
+import { everythingRead, mailsTo } from '../../test/outbox.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { parseEnv } from '../env.ts';
 
@@ -220,6 +220,9 @@ describe('a phone that was off comes back', () => {
     );
     expect(mails[0]!.text).toMatch(/- Activar la función de pérdida \(ordenada el .*\): aplicada\./);
     expect(mails[0]!.text).not.toContain('2580');
+    // an address nobody proved: no name (decision 050; a verified one's below)
+    expect(mails[0]!.text).toMatch(/^Hola:$/m);
+    expect(everythingRead(mails[0]!)).not.toContain(ana.name);
 
     // a repeat of the answers, or a reconnection with nothing waiting, e-mails nothing more
     await device.ask('commandResult', { command_id: lock.id, outcome: 'done' });
@@ -229,6 +232,22 @@ describe('a phone that was off comes back', () => {
     await wait(200);
     await realtime.app.ctx.background.settled();
     expect(await lateMails(ana)).toHaveLength(1);
+  });
+
+  it('greets by name an owner whose address is verified', async () => {
+    const ana = await userWithPhone(realtime.app, { name: 'Ana Verificada', isEmailVerified: true });
+    const lock = await order(ana, 'blockMyPhoneNotification', { pin: '2580' });
+    realtime.app.clock.advance(LOST_PHONE_WAIT_MS + 5 * 60 * 1000);
+    const device = await phone(ana);
+    await device.gathered('command', 1);
+    await device.ask('imHere', { command_id: lock.id });
+    await device.ask('commandResult', { command_id: lock.id, outcome: 'done' });
+    await realtime.app.ctx.background.settled();
+    const [mail, ...more] = await lateMails(ana);
+    expect(more).toEqual([]);
+    expect(mail!.text).toMatch(/^Hola Ana Verificada:$/m);
+    expect(mail!.html).toContain('<p>Hola Ana Verificada:</p>');
+    expect(mail!.text).toContain('Tu teléfono «Teléfono de prueba» (Galaxy A54) volvió a conectarse el');
   });
 
   it('an order the phone gets at once (within the 40 s) is not e-mailed', async () => {

@@ -82,7 +82,7 @@ export async function requestDeletion(
       .update(users)
       .set({ deletionRequestedAt: now, deletionScheduledAt: scheduledAt, updatedAt: now })
       .where(and(eq(users.id, auth.userId), isNull(users.deletionScheduledAt)))
-      .returning({ name: users.name, email: users.email });
+      .returning({ name: users.name, email: users.email, emailVerifiedAt: users.emailVerifiedAt });
     // scheduled by another request of this account a moment ago, which ended this session too
     if (!user) throw new AppError('UNAUTHENTICATED');
     await forgiveTries(tx);
@@ -92,7 +92,7 @@ export async function requestDeletion(
     await ctx.mailer.send({
       to: user.email,
       ...deletionScheduledEmail({
-        name: user.name,
+        name: user.emailVerifiedAt ? user.name : null,
         brand: ctx.env.BRAND_NAME,
         when: chileDateTime(scheduledAt),
         cancelLink: `${ctx.env.PUBLIC_URL}${CANCEL_DELETION_PATH}/${token}`,

@@ -11,7 +11,7 @@ import { eq, like, or, sql } from 'drizzle-orm';
 import { ACCOUNT_DELETION_DELAY_MS, DEVICE_NAMESPACE, PANEL_NAMESPACE } from '@escudo/contract';
 import { createTestApp, randomAddress, signUpUser, type TestApp } from '../../test/test-app.ts';
 import { connect, listen, panelToken, setLostMode, userWithPhone } from '../../test/sockets.ts';
-import { isVerificationMail, mailsTo } from '../../test/outbox.ts';
+import { everythingRead, isVerificationMail, mailsTo, verifyEmailOf } from '../../test/outbox.ts';
 import { makeOperator } from '../../test/operators.ts';
 import { users } from '../accounts/accounts.schema.ts';
 import { accountActivity } from '../activity/activity.schema.ts';
@@ -156,6 +156,9 @@ describe('asking for the deletion: app/account/delete', () => {
     expect(mail.subject).toBe(`Tu cuenta de Escudo se eliminará el ${chileDate}`);
     expect(mail.text).toContain(`Se eliminará el ${chileDate} `);
     expect(mail.text).toContain('sin tu nombre, email ni RUT');
+    // an address nobody proved: no name (decision 050; a verified one's below)
+    expect(mail.text).toMatch(/^Hola:$/m);
+    expect(everythingRead(mail)).not.toContain(ana.name);
 
     // sign-in is refused with the date and what to do
     const refused = await signIn(ana.email, ana.password);
@@ -186,6 +189,16 @@ describe('asking for the deletion: app/account/delete', () => {
     app.clock.advance(ACCOUNT_DELETION_DELAY_MS + HOUR);
     await deleteDueAccounts(app.ctx);
     expect(await userRow((await idOf(ana.email))!)).toBeDefined();
+  });
+
+  it('greets by name an account whose address is verified', async () => {
+    const ana = await signUpUser(app, { name: 'Ana Verificada' });
+    const token = await verifyEmailOf(app, ana);
+    expect((await requestDeletion(token, ana.password)).statusCode).toBe(200);
+    const { mail } = await cancelTokenFor(ana.email);
+    expect(mail.text).toMatch(/^Hola Ana Verificada:$/m);
+    expect(mail.html).toContain('<p>Hola Ana Verificada:</p>');
+    expect(mail.text).toContain('Pediste eliminar tu cuenta de Escudo.');
   });
 });
 

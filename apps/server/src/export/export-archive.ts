@@ -113,7 +113,9 @@ export async function addAccountData(ctx: AppContext, zip: ZipFile, userId: numb
   if (!profile) throw new Error(`no account ${userId} to export`);
   const { user } = profile;
   // first, so that it is the first file a person sees when opening the ZIP
-  zip.addBuffer(Buffer.from(readmeText({ name: user.name, at: now }), 'utf8'), 'LEEME.txt', { mtime: now });
+  // its link went to the account's address: the name only if that address is verified (decision 050)
+  const readme = readmeText({ name: user.emailVerifiedAt ? user.name : null, at: now });
+  zip.addBuffer(Buffer.from(readme, 'utf8'), 'LEEME.txt', { mtime: now });
   const hasAvatar = user.avatarKey ? await addStoredFile(ctx, zip, user.avatarKey, 'avatar.jpg') : false;
   const [plan] = await ctx.db
     .select({ nombre: planes.name, startedAt: userPlans.startedAt, expiresAt: userPlans.expiresAt })

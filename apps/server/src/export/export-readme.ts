@@ -3,12 +3,14 @@
  * holds, so that the person (or whoever they hand it to) can read it without us.
  */
 import { chileDateTime } from '../activity/security-notice.ts';
+import { greeting } from '../lib/mail/html.ts';
 
-export function readmeText({ name, at }: { name: string; at: Date }): string {
+/** `name`: the account's, only when its address is verified (lib/mail/html.ts `greeting`) */
+export function readmeText({ name, at }: { name: string | null; at: Date }): string {
   return `COPIA DE TUS DATOS EN ESCUDO
 ============================
 
-Hola ${name}:
+${greeting(name).text}
 
 Esta es una copia de todo lo que Escudo guarda sobre ti, preparada el ${chileDateTime(at)} (hora de Chile).
 Los archivos .json se pueden abrir con cualquier editor de texto o importar en otro servicio.

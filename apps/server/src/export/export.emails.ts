@@ -1,12 +1,19 @@
 /** The e-mail that says a data export is ready (issue 29 item 7), in Spanish. Its link is a secret. */
 import { chileDateTime } from '../activity/security-notice.ts';
-import { escapeHtml } from '../lib/mail/html.ts';
+import { escapeHtml, greeting } from '../lib/mail/html.ts';
 
-export function dataExportReadyEmail(input: { name: string; link: string; expiresAt: Date; brand: string }) {
+export function dataExportReadyEmail(input: {
+  /** the account's, only when its address is verified (lib/mail/html.ts `greeting`) */
+  name: string | null;
+  link: string;
+  expiresAt: Date;
+  brand: string;
+}) {
+  const hello = greeting(input.name);
   const until = `${chileDateTime(input.expiresAt)} (hora de Chile)`;
   const subject = `Tu copia de datos está lista - ${input.brand}`;
   const text = [
-    `Hola ${input.name}:`,
+    hello.text,
     '',
     `La copia de tus datos en ${input.brand} que pediste está lista. Descárgala aquí:`,
     input.link,
@@ -19,7 +26,7 @@ export function dataExportReadyEmail(input: { name: string; link: string; expire
     '',
     `El equipo de ${input.brand}`,
   ].join('\n');
-  const html = `<p>Hola ${escapeHtml(input.name)}:</p>
+  const html = `${hello.html}
 <p>La copia de tus datos en ${escapeHtml(input.brand)} que pediste está lista.</p>
 <p><a href="${escapeHtml(input.link)}">Descargar mis datos</a></p>
 <p>El enlace funciona hasta el ${escapeHtml(until)}; después, el archivo se borra y puedes pedir una copia nueva en "Seguridad y privacidad". El archivo ZIP incluye LEEME.txt, que explica qué contiene cada archivo.</p>

@@ -237,13 +237,13 @@ async function makeExport(ctx: AppContext, row: ExportRow): Promise<void> {
 async function emailReadyExports(ctx: AppContext): Promise<void> {
   const now = ctx.now();
   const due = await ctx.db
-    .select({ row: dataExports, name: users.name, email: users.email })
+    .select({ row: dataExports, name: users.name, email: users.email, verifiedAt: users.emailVerifiedAt })
     .from(dataExports)
     .innerJoin(users, eq(users.id, dataExports.userId))
     .where(and(eq(dataExports.status, 'ready'), isNull(dataExports.emailedAt)))
     .orderBy(dataExports.id);
   let failure: unknown;
-  for (const { row, name, email } of due) {
+  for (const { row, name, email, verifiedAt } of due) {
     if (!row.expiresAt || row.expiresAt <= now) continue;
     const [claimed] = await ctx.db
       .update(dataExports)
@@ -255,7 +255,12 @@ async function emailReadyExports(ctx: AppContext): Promise<void> {
     try {
       await ctx.mailer.send({
         to: email,
-        ...dataExportReadyEmail({ name, link, expiresAt: row.expiresAt, brand: ctx.env.BRAND_NAME }),
+        ...dataExportReadyEmail({
+          name: verifiedAt ? name : null,
+          link,
+          expiresAt: row.expiresAt,
+          brand: ctx.env.BRAND_NAME,
+        }),
       });
     } catch (error) {
       failure = error;

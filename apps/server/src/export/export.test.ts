@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { unzip } from '../../test/zip.ts';
 import xmlParser from 'fast-xml-parser';
 import { createTestApp, signUpUser, type TestApp } from '../../test/test-app.ts';
-import { isVerificationMail, mailsTo } from '../../test/outbox.ts';
+import { everythingRead, mailsTo, verifyEmailOf } from '../../test/outbox.ts';
 import { makeOperator } from '../../test/operators.ts';
 import { users } from '../accounts/accounts.schema.ts';
 import { devices } from '../devices/devices.schema.ts';
@@ -124,13 +124,17 @@ async function accountWithData() {
 const exportStatus = async (token: string) =>
   (await app.post('/api/app/account/exportStatus', {}, token)).json();
 
+/** the e-mails to `email` that say an export is ready */
+const exportMailsTo = async (email: string) =>
+  (await mailsTo(app, email)).filter((mail) => mail.subject?.startsWith('Tu copia de datos está lista'));
+
 /** runs the job as the scheduler does; the request's own trigger may have taken the export first */
 async function runExportJob({ token, email }: { token: string; email: string }) {
   await prepareDataExports(app.ctx);
   await vi.waitFor(
     async () => {
       expect((await exportStatus(token)).state).toBe('ready');
-      expect((await mailsTo(app, email)).filter((mail) => !isVerificationMail(mail))).not.toHaveLength(0);
+      expect(await exportMailsTo(email)).not.toHaveLength(0);
     },
     { timeout: 15_000, interval: 100 },
   );
@@ -202,9 +206,12 @@ describe('app/account/export', () => {
     );
     expect(new Date(status.expires_at).getTime()).toBeGreaterThan(app.clock.now.getTime() + DAY_MS - 60_000);
 
-    const [mail] = (await mailsTo(app, ana.email)).filter((each) => !isVerificationMail(each));
-    expect(mail!.subject).toContain('Tu copia de datos está lista');
+    const [mail] = await exportMailsTo(ana.email);
+    expect(mail!.subject).toBe('Tu copia de datos está lista - Escudo');
     expect(mail!.text).toContain(`http://escudo.test${status.download_url}`);
+    // an address nobody proved: no name, here or in LEEME.txt (decision 050; a verified one's below)
+    expect(mail!.text).toMatch(/^Hola:$/m);
+    expect(everythingRead(mail!)).not.toContain(ana.name);
 
     const response = await download(status.download_url);
     expect(response.statusCode).toBe(200);
@@ -233,6 +240,8 @@ describe('app/account/export', () => {
     const readJson = (name: string) => JSON.parse(files.get(name)!.toString('utf8'));
 
     expect(files.get('LEEME.txt')!.toString('utf8')).toContain('perfil.json');
+    expect(files.get('LEEME.txt')!.toString('utf8')).toMatch(/^Hola:$/m);
+    expect(files.get('LEEME.txt')!.toString('utf8')).not.toContain(ana.name);
     expect(readJson('perfil.json')).toMatchObject({
       nombre: ana.name,
       email: ana.email,
@@ -329,6 +338,20 @@ describe('app/account/export', () => {
     expect(await app.readStored(row!.storageKey!)).toBeNull();
     const [expired] = await app.ctx.db.select().from(dataExports).where(eq(dataExports.id, row!.id));
     expect(expired).toMatchObject({ status: 'expired', storageKey: null });
+  });
+
+  it('greets by name, in the e-mail and LEEME.txt, an account whose address is verified', async () => {
+    const ana = await signUpUser(app, { name: 'Ana Verificada' });
+    const token = await verifyEmailOf(app, ana);
+    expect((await app.post('/api/app/account/export', { password: ana.password }, token)).statusCode).toBe(
+      201,
+    );
+    const status = await runExportJob({ token, email: ana.email });
+    const [mail] = await exportMailsTo(ana.email);
+    expect(mail!.text).toMatch(/^Hola Ana Verificada:$/m);
+    expect(mail!.html).toContain('<p>Hola Ana Verificada:</p>');
+    const files = await unzip((await download(status.download_url)).rawPayload);
+    expect(files.get('LEEME.txt')!.toString('utf8')).toMatch(/^Hola Ana Verificada:$/m);
   });
 
   it("gives nothing of one customer's export to another", async () => {

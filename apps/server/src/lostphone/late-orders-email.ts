@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import type { CommandState, CommandType } from '@escudo/contract';
 import type { AppContext } from '../lib/context.ts';
-import { escapeHtml } from '../lib/mail/html.ts';
+import { escapeHtml, greeting } from '../lib/mail/html.ts';
 import type { ServerEvents } from '../lib/events.ts';
 import { users } from '../accounts/accounts.schema.ts';
 import { devices } from '../devices/devices.schema.ts';
@@ -37,7 +37,8 @@ function describeOutcome(type: CommandType, state: CommandState): string {
 }
 
 export function lateOrdersEmail(input: {
-  name: string;
+  /** the account's, only when its address is verified (lib/mail/html.ts `greeting`) */
+  name: string | null;
   deviceName: string;
   deviceModel: string;
   reconnectedAt: Date;
@@ -54,8 +55,9 @@ export function lateOrdersEmail(input: {
       `${ORDER_NAMES[order.type]} (ordenada el ${chileDateTime(order.createdAt)}): ${describeOutcome(order.type, order.state)}.`,
   );
   const closing = 'Puedes ver el estado de tu teléfono en el panel:';
+  const hello = greeting(input.name);
   const text = [
-    `Hola ${input.name}:`,
+    hello.text,
     '',
     intro,
     '',
@@ -66,7 +68,7 @@ export function lateOrdersEmail(input: {
     '',
     `El equipo de ${input.brand}`,
   ].join('\n');
-  const html = `<p>Hola ${escapeHtml(input.name)}:</p>
+  const html = `${hello.html}
 <p>${escapeHtml(intro)}</p>
 <ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>
 <p>${escapeHtml(closing)} <a href="${escapeHtml(input.publicUrl)}">${escapeHtml(input.publicUrl)}</a></p>
@@ -79,6 +81,7 @@ async function sendLateOrdersEmail(ctx: AppContext, event: ServerEvents['lateOrd
     .select({
       name: users.name,
       email: users.email,
+      emailVerifiedAt: users.emailVerifiedAt,
       deviceName: devices.deviceName,
       deviceModel: devices.deviceModel,
     })
@@ -90,7 +93,9 @@ async function sendLateOrdersEmail(ctx: AppContext, event: ServerEvents['lateOrd
   await ctx.mailer.send({
     to: row.email,
     ...lateOrdersEmail({
-      ...row,
+      name: row.emailVerifiedAt ? row.name : null,
+      deviceName: row.deviceName,
+      deviceModel: row.deviceModel,
       reconnectedAt: event.reconnectedAt,
       orders: event.orders,
       brand: ctx.env.BRAND_NAME,

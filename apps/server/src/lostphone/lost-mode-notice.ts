@@ -7,7 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import { devices } from '../devices/devices.schema.ts';
 import { users } from '../accounts/accounts.schema.ts';
-import { escapeHtml } from '../lib/mail/html.ts';
+import { escapeHtml, greeting, thirdPartyLabel, type MailThirdParty } from '../lib/mail/html.ts';
 import type { FindNetworkEmail } from '../network/mail-network.ts';
 
 export const findLostPhoneEmail: FindNetworkEmail = async (ctx, deviceRowId) => {
@@ -15,6 +15,8 @@ export const findLostPhoneEmail: FindNetworkEmail = async (ctx, deviceRowId) => 
     .select({
       userId: users.id,
       ownerName: users.name,
+      ownerEmail: users.email,
+      ownerVerifiedAt: users.emailVerifiedAt,
       deviceName: devices.deviceName,
       deviceModel: devices.deviceModel,
     })
@@ -24,32 +26,48 @@ export const findLostPhoneEmail: FindNetworkEmail = async (ctx, deviceRowId) => 
   if (!row) return null;
   return {
     ownerUserId: row.userId,
-    contentFor: (member) => lostPhoneEmail({ memberName: member.name, brand: ctx.env.BRAND_NAME, ...row }),
+    contentFor: (member) =>
+      lostPhoneEmail({
+        member,
+        owner: { name: row.ownerName, email: row.ownerEmail, isEmailVerified: row.ownerVerifiedAt !== null },
+        deviceName: row.deviceName,
+        deviceModel: row.deviceModel,
+        brand: ctx.env.BRAND_NAME,
+      }),
   };
 };
 
-/** What a member reads: which phone of whom, never where (the owner decides that). */
+/**
+ * What a member reads: which phone of whom, never where (the owner decides that). Names only to a
+ * member whose address is verified; to another, the owner is their verified address or "Una persona"
+ * (decision 050).
+ */
 export function lostPhoneEmail(input: {
-  memberName: string;
-  ownerName: string;
+  member: { name: string; isEmailVerified: boolean };
+  owner: MailThirdParty;
   deviceName: string;
   deviceModel: string;
   brand: string;
 }) {
-  const { memberName, ownerName, deviceName, deviceModel, brand } = input;
-  const phone = `${deviceName} (${deviceModel})`;
-  const subject = `${ownerName} declaró su teléfono perdido`;
+  const { member, owner, deviceName, deviceModel, brand } = input;
+  const hello = greeting(member.isEmailVerified ? member.name : null);
+  const ownerAs = (unnamed: string) => thirdPartyLabel(owner, member.isEmailVerified, unnamed);
+  // the phone's name is typed too (often a person's: "iPhone de Ana"): only to a verified address
+  const phone = member.isEmailVerified ? ` ${deviceName} (${deviceModel})` : '';
+  const subject = `${ownerAs('Una persona que te tiene en su red de seguridad')} declaró su teléfono perdido`;
+  const declared = `${ownerAs('Una persona')} declaró perdido su teléfono`;
+  const help = `Si sabes algo del teléfono, o si ${ownerAs('esa persona')} necesita ayuda, comunícate con ${ownerAs('ella')}.`;
   const text = [
-    `Hola ${memberName}:`,
+    hello.text,
     '',
-    `${ownerName} declaró perdido su teléfono ${phone} en ${brand}. Tú eres parte de su red de seguridad.`,
-    `Si sabes algo del teléfono, o si ${ownerName} necesita ayuda, comunícate con ${ownerName}.`,
+    `${declared}${phone} en ${brand}. Tú eres parte de su red de seguridad.`,
+    help,
     '',
     `El equipo de ${brand}`,
   ].join('\n');
-  const html = `<p>Hola ${escapeHtml(memberName)}:</p>
-<p>${escapeHtml(ownerName)} declaró perdido su teléfono <strong>${escapeHtml(phone)}</strong> en ${escapeHtml(brand)}. Tú eres parte de su red de seguridad.</p>
-<p>Si sabes algo del teléfono, o si ${escapeHtml(ownerName)} necesita ayuda, comunícate con ${escapeHtml(ownerName)}.</p>
+  const html = `${hello.html}
+<p>${escapeHtml(declared)}${phone ? ` <strong>${escapeHtml(phone.trim())}</strong>` : ''} en ${escapeHtml(brand)}. Tú eres parte de su red de seguridad.</p>
+<p>${escapeHtml(help)}</p>
 <p>El equipo de ${escapeHtml(brand)}</p>`;
   return { subject, text, html };
 }

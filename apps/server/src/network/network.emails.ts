@@ -1,22 +1,32 @@
 /** The e-mails of the security network (Spanish: people read them). */
-import { escapeHtml } from '../lib/mail/html.ts';
+import { escapeHtml, greeting, thirdPartyLabel, type MailThirdParty } from '../lib/mail/html.ts';
 
+/**
+ * The invitation, to the address the owner typed. Names only when that address is an account's
+ * verified one (decision 050): otherwise "Hola:", and the owner is their verified address or "Una
+ * persona"; the link's page says who invites.
+ */
 export function invitationEmail({
   inviteeName,
-  ownerName,
+  isInviteeVerified,
+  owner,
   link,
   brand,
 }: {
+  /** the name the owner typed for the guest */
   inviteeName: string;
-  ownerName: string;
+  isInviteeVerified: boolean;
+  owner: MailThirdParty;
   link: string;
   brand: string;
 }) {
-  const subject = `${ownerName} te invita a su red de seguridad en ${brand}`;
+  const hello = greeting(isInviteeVerified ? inviteeName : null);
+  const inviter = thirdPartyLabel(owner, isInviteeVerified, 'Una persona');
+  const subject = `${inviter} te invita a su red de seguridad en ${brand}`;
   const text = [
-    `Hola ${inviteeName}:`,
+    hello.text,
     '',
-    `${ownerName} te invitó a formar parte de su red de seguridad en ${brand}: las personas de confianza que reciben un aviso si le ocurre algo.`,
+    `${inviter} te invitó a formar parte de su red de seguridad en ${brand}: las personas de confianza que reciben un aviso si le ocurre algo.`,
     'Para aceptar, abre este enlace (válido por 14 días y de un solo uso). Si no tienes cuenta, podrás crearla ahí mismo:',
     '',
     link,
@@ -25,8 +35,8 @@ export function invitationEmail({
     '',
     `El equipo de ${brand}`,
   ].join('\n');
-  const html = `<p>Hola ${escapeHtml(inviteeName)}:</p>
-<p>${escapeHtml(ownerName)} te invitó a formar parte de su red de seguridad en ${escapeHtml(brand)}: las personas de confianza que reciben un aviso si le ocurre algo.</p>
+  const html = `${hello.html}
+<p>${escapeHtml(inviter)} te invitó a formar parte de su red de seguridad en ${escapeHtml(brand)}: las personas de confianza que reciben un aviso si le ocurre algo.</p>
 <p><a href="${escapeHtml(link)}">Aceptar la invitación</a> (enlace válido por 14 días y de un solo uso). Si no tienes cuenta, podrás crearla ahí mismo.</p>
 <p>Si no conoces a esta persona, ignora este mensaje.</p>
 <p>El equipo de ${escapeHtml(brand)}</p>`;

@@ -18,6 +18,7 @@ import { AppError } from '../lib/app-error.ts';
 import { planes } from '../plans/plans.schema.ts';
 import { securityNetworkMembers } from './network.schema.ts';
 import { userPlans, users } from '../accounts/accounts.schema.ts';
+import { findUserByEmail } from '../accounts/accounts.service.ts';
 import { createToken, hashToken } from '../lib/crypto/tokens.ts';
 import { isUniqueViolation } from '../lib/db/errors.ts';
 import { takeHits } from '../lib/throttle/throttle.ts';
@@ -105,7 +106,7 @@ export async function sendInvitation(
   const code = createToken();
   const { owner, entryId } = await ctx.db.transaction(async (tx) => {
     const [owner] = await tx
-      .select({ name: users.name, email: users.email })
+      .select({ name: users.name, email: users.email, emailVerifiedAt: users.emailVerifiedAt })
       .from(users)
       .where(eq(users.id, ownerUserId))
       .for('update');
@@ -174,10 +175,18 @@ export async function sendInvitation(
     }
   });
   const link = `${ctx.env.PUBLIC_URL}/register?security_code=${code}`;
+  // the guest's name and the owner's go only to an address whose owner proved it (decision 050)
+  const guestAccount = await findUserByEmail(ctx, email);
   try {
     await ctx.mailer.send({
       to: email,
-      ...invitationEmail({ inviteeName: input.name, ownerName: owner.name, link, brand: ctx.env.BRAND_NAME }),
+      ...invitationEmail({
+        inviteeName: input.name,
+        isInviteeVerified: Boolean(guestAccount?.emailVerifiedAt),
+        owner: { name: owner.name, email: owner.email, isEmailVerified: owner.emailVerifiedAt !== null },
+        link,
+        brand: ctx.env.BRAND_NAME,
+      }),
     });
   } catch (error) {
     // an invitation nobody received must not hold a place of the network

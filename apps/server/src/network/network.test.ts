@@ -8,7 +8,7 @@ import { createTestApp, randomAddress, signUpUser, type TestApp } from '../../te
 import { securityNetworkMembers } from './network.schema.ts';
 import { userPlans, users } from '../accounts/accounts.schema.ts';
 import { listAcceptedMembers } from './network.members.ts';
-import { mailsTo as mailsOf, readOutbox } from '../../test/outbox.ts';
+import { everythingRead, mailsTo as mailsOf, readOutbox, verifyEmailOf } from '../../test/outbox.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -70,7 +70,8 @@ describe('inviting: app/grupos/enviarInvitacion', () => {
     expect(response.json()).toEqual({ code: 200 });
 
     const [mail] = await mailsTo(email);
-    expect(mail?.subject).toContain('Ana Anfitriona');
+    // to an address nobody proved, without the names (what it prints: below)
+    expect(mail?.subject).toBe('Una persona te invita a su red de seguridad en Escudo');
     expect(mail?.text).toMatch(/http:\/\/escudo\.test\/register\?security_code=[\w-]{43}/);
 
     const list = await misInvitados(owner.token);
@@ -280,6 +281,69 @@ describe('inviting: app/grupos/enviarInvitacion', () => {
   });
 });
 
+describe('what the invitation prints (decision 050)', () => {
+  /** the invitation e-mailed to `email`, in any case (the only e-mail of this subject there) */
+  async function invitationTo(email: string) {
+    const mails = (await readOutbox(app)).filter(
+      (mail) =>
+        mail.subject?.includes('te invita a su red') &&
+        mail.to &&
+        !Array.isArray(mail.to) &&
+        mail.to.text.toLowerCase() === email.toLowerCase(),
+    );
+    expect(mails).toHaveLength(1);
+    return mails[0]!;
+  }
+
+  it('names nobody to an address with no account, nor to an account that has not verified it', async () => {
+    const owner = await signUpUser(app, { name: 'Ana Anfitriona' });
+    const unverified = await signUpUser(app, { name: 'Carla Cuenta' });
+    for (const guest of [freshEmail('carla'), unverified.email]) {
+      expect((await invite(owner.token, { invitado: guest, name: 'Carla Rojas' })).statusCode).toBe(200);
+      const mail = await invitationTo(guest);
+      // the owner is "Una persona": their address is not verified either
+      expect(mail.subject).toBe('Una persona te invita a su red de seguridad en Escudo');
+      expect(mail.text).toMatch(/^Hola:$/m);
+      expect(mail.text).toContain('Una persona te invitó a formar parte de su red de seguridad en Escudo');
+      expect(mail.html).toContain('<p>Hola:</p>');
+      for (const name of ['Ana Anfitriona', 'Carla Rojas', 'Carla Cuenta'])
+        expect(everythingRead(mail)).not.toContain(name);
+      // the link's page says who invites
+      const code = /security_code=([\w-]+)/.exec(mail.text!)![1]!;
+      expect((await app.post('/api/auth/getUserByCode', { code })).json().user).toEqual({
+        name: 'Ana Anfitriona',
+      });
+    }
+  });
+
+  it('calls the owner by their address, once verified, to an unverified one', async () => {
+    const owner = await signUpUser(app, { name: 'Ana Anfitriona' });
+    const token = await verifyEmailOf(app, owner);
+    const guest = freshEmail('carla');
+    expect((await invite(token, { invitado: guest, name: 'Carla Rojas' })).statusCode).toBe(200);
+    const mail = await invitationTo(guest);
+    expect(mail.subject).toBe(`${owner.email} te invita a su red de seguridad en Escudo`);
+    expect(mail.text).toMatch(/^Hola:$/m);
+    expect(mail.text).toContain(`${owner.email} te invitó a formar parte de su red de seguridad`);
+    expect(everythingRead(mail)).not.toContain('Ana Anfitriona');
+    expect(everythingRead(mail)).not.toContain('Carla Rojas');
+  });
+
+  it('names the guest and the owner to the verified address of an account, typed in any case', async () => {
+    const owner = await signUpUser(app, { name: 'Ana Anfitriona' });
+    const carla = await signUpUser(app, { name: 'Carla Cuenta' });
+    await verifyEmailOf(app, carla);
+    const typed = carla.email.toUpperCase();
+    expect((await invite(owner.token, { invitado: typed, name: 'Carla Rojas' })).statusCode).toBe(200);
+    const mail = await invitationTo(typed);
+    expect(mail.subject).toBe('Ana Anfitriona te invita a su red de seguridad en Escudo');
+    expect(mail.text).toMatch(/^Hola Carla Rojas:$/m);
+    expect(mail.text).toContain('Ana Anfitriona te invitó a formar parte de su red de seguridad en Escudo');
+    expect(mail.html).toContain('<p>Hola Carla Rojas:</p>');
+    expect(mail.html).toContain('<p>Ana Anfitriona te invitó');
+  });
+});
+
 describe('who invites me: auth/getUserByCode', () => {
   it("answers the inviting account's name for a valid code, and INVITATION_INVALID otherwise", async () => {
     const owner = await signUpUser(app, { name: 'Beatriz Anfitriona' });
@@ -334,7 +398,12 @@ describe('joining', () => {
       },
     ]);
     expect(await listAcceptedMembers(app.ctx, await userIdOf(owner.email))).toEqual([
-      { userId: await userIdOf(newcomer.email), name: 'Carla Nueva', email: newcomer.email },
+      {
+        userId: await userIdOf(newcomer.email),
+        name: 'Carla Nueva',
+        email: newcomer.email,
+        isEmailVerified: false,
+      },
     ]);
 
     // once used, the code works no more: not for getUserByCode, nor a sign-up, nor an accept

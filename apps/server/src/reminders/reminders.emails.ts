@@ -1,6 +1,6 @@
 /** The plan-expiry reminder (Spanish: people read it). */
 import { chileDateParts } from '@escudo/contract';
-import { escapeHtml } from '../lib/mail/html.ts';
+import { escapeHtml, greeting } from '../lib/mail/html.ts';
 import type { PlanReminderKind } from './reminders.schema.ts';
 
 /** DD-MM-AAAA in Chile's time, as the panel writes dates */
@@ -17,13 +17,15 @@ export function planReminderEmail({
   link,
   brand,
 }: {
-  name: string;
+  /** the account's, only when its address is verified (lib/mail/html.ts `greeting`) */
+  name: string | null;
   planName: string;
   expiresAt: Date;
   kind: PlanReminderKind;
   link: string;
   brand: string;
 }) {
+  const hello = greeting(name);
   const date = chileDate(expiresAt);
   const when = kind === '1d' ? 'en menos de un día' : 'en menos de una semana';
   const subject = `Tu plan ${planName} de ${brand} vence el ${date}`;
@@ -31,7 +33,7 @@ export function planReminderEmail({
   const renew =
     'Para seguir protegido, renuévalo o cambia de plan en Planes; lo que te quede de tu plan actual no se pierde:';
   const text = [
-    `Hola ${name}:`,
+    hello.text,
     '',
     intro,
     renew,
@@ -42,7 +44,7 @@ export function planReminderEmail({
     '',
     `El equipo de ${brand}`,
   ].join('\n');
-  const html = `<p>Hola ${escapeHtml(name)}:</p>
+  const html = `${hello.html}
 <p>${escapeHtml(intro)}</p>
 <p>Para seguir protegido, renuévalo o cambia de plan en <a href="${escapeHtml(link)}">Planes</a>; lo que te quede de tu plan actual no se pierde.</p>
 <p>Si ya lo renovaste, ignora este mensaje.</p>

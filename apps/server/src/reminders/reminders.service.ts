@@ -39,6 +39,7 @@ export async function sendPlanReminders(ctx: AppContext): Promise<void> {
       userId: users.id,
       name: users.name,
       email: users.email,
+      emailVerifiedAt: users.emailVerifiedAt,
       planName: planes.name,
       expiresAt: userPlans.expiresAt,
     })
@@ -69,7 +70,7 @@ export async function sendPlanReminders(ctx: AppContext): Promise<void> {
       await ctx.mailer.send({
         to: plan.email,
         ...planReminderEmail({
-          name: plan.name,
+          name: plan.emailVerifiedAt ? plan.name : null,
           planName: plan.planName,
           expiresAt: plan.expiresAt!,
           kind,

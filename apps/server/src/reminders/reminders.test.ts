@@ -5,7 +5,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, signUpUser, type TestApp } from '../../test/test-app.ts';
-import { breakMail, isVerificationMail, mailsTo as mailsOf, repairMail } from '../../test/outbox.ts';
+import {
+  breakMail,
+  everythingRead,
+  isVerificationMail,
+  mailsTo as mailsOf,
+  repairMail,
+  verifyEmailOf,
+} from '../../test/outbox.ts';
 import { userPlans, users } from '../accounts/accounts.schema.ts';
 import { planReminders } from './reminders.schema.ts';
 import { sendPlanReminders } from './reminders.service.ts';
@@ -26,9 +33,13 @@ afterEach(() => repairMail(app));
 const mailsTo = async (email: string) =>
   (await mailsOf(app, email)).filter((mail) => !isVerificationMail(mail));
 
-/** A customer whose current plan (Esencial, the starter) ends `endsIn` ms from the test clock's now. */
-async function customerEndingIn(endsIn: number | null) {
+/**
+ * A customer whose current plan (Esencial, the starter) ends `endsIn` ms from the test clock's now;
+ * `isEmailVerified`: its owner opened the verification link.
+ */
+async function customerEndingIn(endsIn: number | null, { isEmailVerified = false } = {}) {
   const user = await signUpUser(app);
+  if (isEmailVerified) user.token = await verifyEmailOf(app, user);
   const [row] = await app.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, user.email));
   const expiresAt = endsIn === null ? null : new Date(app.clock.now.getTime() + endsIn);
   await app.ctx.db.update(userPlans).set({ expiresAt }).where(eq(userPlans.userId, row!.id));
@@ -59,7 +70,9 @@ describe('plan-expiry reminders', () => {
     expect(week).toHaveLength(1);
     const date = chileDate(ana.expiresAt!);
     expect(week[0]!.subject).toBe(`Tu plan Esencial de Escudo vence el ${date}`);
-    expect(week[0]!.text).toContain(`Hola ${ana.name}:`);
+    // an address nobody proved: no name (decision 050)
+    expect(week[0]!.text).toMatch(/^Hola:$/m);
+    expect(everythingRead(week[0]!)).not.toContain(ana.name);
     expect(week[0]!.text).toContain(`vence en menos de una semana, el ${date}`);
     expect(week[0]!.text).toContain('http://escudo.test/planes');
     expect(week[0]!.html).toContain('href="http://escudo.test/planes"');
@@ -78,6 +91,17 @@ describe('plan-expiry reminders', () => {
     app.clock.advance(DAY); // ended an hour ago
     await sendPlanReminders(app.ctx);
     expect(await mailsTo(ana.email)).toHaveLength(2);
+  });
+
+  it('greets by name an account whose address is verified', async () => {
+    const ana = await customerEndingIn(3 * DAY, { isEmailVerified: true });
+    await sendPlanReminders(app.ctx);
+    // (its verification also told it of the new password)
+    const [mail, ...more] = (await mailsTo(ana.email)).filter((each) => each.subject?.startsWith('Tu plan'));
+    expect(more).toEqual([]);
+    expect(mail!.text).toMatch(new RegExp(`^Hola ${ana.name}:$`, 'm'));
+    expect(mail!.html).toContain(`<p>Hola ${ana.name}:</p>`);
+    expect(mail!.text).toContain(`vence en menos de una semana, el ${chileDate(ana.expiresAt!)}`);
   });
 
   it('gives a renewed plan (a new end) its own reminders', async () => {
