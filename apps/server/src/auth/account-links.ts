@@ -19,6 +19,30 @@ export async function spendAccountLinks(
   except: { resetId?: number } = {},
 ): Promise<void> {
   const now = ctx.now();
+  await spendMailboxLinks(ctx, db, userId, except);
+  await db
+    .update(emailChanges)
+    .set({ endedAt: now, outcome: 'spent' })
+    .where(and(eq(emailChanges.userId, userId), isNull(emailChanges.endedAt)));
+  await db
+    .update(socialSignInTokens)
+    .set({ usedAt: now })
+    .where(and(eq(socialSignInTokens.userId, userId), isNull(socialSignInTokens.usedAt)));
+  await endChallenges(ctx, db, userId);
+}
+
+/**
+ * The links sent to the account's mailbox: its reset and verification links, ended in `db` (a
+ * recovery's transaction, or the change that moves the account to another address: a reset link works
+ * only for the address it went to).
+ */
+export async function spendMailboxLinks(
+  ctx: AppContext,
+  db: DbOrTransaction,
+  userId: number,
+  except: { resetId?: number } = {},
+): Promise<void> {
+  const now = ctx.now();
   await db
     .update(passwordResets)
     .set({ usedAt: now })
@@ -33,13 +57,4 @@ export async function spendAccountLinks(
     .update(emailVerifications)
     .set({ usedAt: now })
     .where(and(eq(emailVerifications.userId, userId), isNull(emailVerifications.usedAt)));
-  await db
-    .update(emailChanges)
-    .set({ endedAt: now, outcome: 'spent' })
-    .where(and(eq(emailChanges.userId, userId), isNull(emailChanges.endedAt)));
-  await db
-    .update(socialSignInTokens)
-    .set({ usedAt: now })
-    .where(and(eq(socialSignInTokens.userId, userId), isNull(socialSignInTokens.usedAt)));
-  await endChallenges(ctx, db, userId);
 }

@@ -27,7 +27,8 @@ import { findUserByEmail } from '../accounts/accounts.service.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import { sendSecurityNotice } from '../activity/security-notice.ts';
 import { requirePasswordAgain } from '../two-factor/password-check.ts';
-import { emailChanges, emailVerifications, passwordResets } from './auth.schema.ts';
+import { emailChanges } from './auth.schema.ts';
+import { spendMailboxLinks } from './account-links.ts';
 import { emailChangeLinkEmail, emailChangeNoticeEmail } from './auth.emails.ts';
 import { authLimits } from './auth.limits.ts';
 import { revokeAllSessions } from './sessions.ts';
@@ -197,14 +198,7 @@ async function applyChange(ctx: AppContext, db: DbOrTransaction, row: ChangeRow,
     .set({ email: row.newEmail, emailVerifiedAt: now, updatedAt: now })
     .where(eq(users.id, row.userId));
   await db.update(emailChanges).set({ endedAt: now, outcome: 'applied' }).where(eq(emailChanges.id, row.id));
-  await db
-    .update(passwordResets)
-    .set({ usedAt: now })
-    .where(and(eq(passwordResets.userId, row.userId), isNull(passwordResets.usedAt)));
-  await db
-    .update(emailVerifications)
-    .set({ usedAt: now })
-    .where(and(eq(emailVerifications.userId, row.userId), isNull(emailVerifications.usedAt)));
+  await spendMailboxLinks(ctx, db, row.userId);
   await recordActivity(
     ctx,
     { userId: row.userId, kind: 'email_changed', origin, detail: `${row.oldEmail} → ${row.newEmail}` },

@@ -100,7 +100,7 @@ export async function resendVerification(ctx: AppContext, userId: number) {
 export async function openEmailLink(ctx: AppContext, token: string, origin: ClientOrigin) {
   const now = ctx.now();
   const passwordToken = createToken();
-  const email = await ctx.db.transaction(async (tx) => {
+  const opened = await ctx.db.transaction(async (tx) => {
     const [link] = await tx
       .update(emailVerifications)
       .set({ usedAt: now })
@@ -131,6 +131,6 @@ export async function openEmailLink(ctx: AppContext, token: string, origin: Clie
     return { userId: link.userId, email: user.email };
   });
   // whoever had a session of the account, the person who opened the link included, is signed out
-  ctx.realtime.disconnectPanels({ userId: email.userId });
-  return { status: 'verified' as const, email: email.email, password_token: passwordToken };
+  ctx.realtime.disconnectPanels({ userId: opened.userId });
+  return { status: 'verified' as const, email: opened.email, password_token: passwordToken };
 }
