@@ -82,64 +82,70 @@ async function refusals(testApp: TestApp): Promise<Record<string, number>> {
 
 // each test starts a listening server of its own; the first one, 20,000 connections on 2 cores
 describe('connection caps', { timeout: 120_000 }, () => {
-  it('20,000 stalled connections from 40 addresses: a sign-in and an SOS from another address still answer', async () => {
-    // the caps' and the timeouts' defaults, as production runs
-    app = await createListeningTestApp({ METRICS_TOKEN });
-    const base = baseOf(app);
-    const { env } = app.ctx;
-    const ana = await userWithPhone(app);
-    const addresses = Array.from({ length: 40 }, (_, i) => `127.0.0.${i + 1}`);
-    const { hostname, port } = new URL(base);
-    slowloris = await startSlowloris(
-      // slowloris' own default round is 15 s
-      { host: hostname, port: Number(port), addresses, perAddress: 500, roundMs: 5000 },
-      4,
-    );
-    // the attack at its full: every address holds all the server lets it hold, and the attackers
-    // open again what the server refused (10,000 of them opened again)
-    const mostHeld = addresses.length * env.HTTP_MAX_PENDING_HEADERS_PER_ADDRESS;
-    const opened = async () => (await slowloris!.counts()).reduce((sum, counts) => sum + counts.attempts, 0);
-    await waitFor(async () => (await connectionsOf(app!)) >= mostHeld);
-    await waitFor(async () => (await opened()) >= 30_000);
+  // the caps are the HTTP server's, whichever database answers the sign-in: the attack, which costs the
+  // machine twenty thousand sockets, runs once, on the embedded database (on Node 24 too, in CI)
+  it.skipIf(process.env.ESCUDO_TEST_DB === 'postgres')(
+    '20,000 stalled connections from 40 addresses: a sign-in and an SOS from another address still answer',
+    async () => {
+      // the caps' and the timeouts' defaults, as production runs
+      app = await createListeningTestApp({ METRICS_TOKEN });
+      const base = baseOf(app);
+      const { env } = app.ctx;
+      const ana = await userWithPhone(app);
+      const addresses = Array.from({ length: 40 }, (_, i) => `127.0.0.${i + 1}`);
+      const { hostname, port } = new URL(base);
+      slowloris = await startSlowloris(
+        // slowloris' own default round is 15 s
+        { host: hostname, port: Number(port), addresses, perAddress: 500, roundMs: 5000 },
+        4,
+      );
+      // the attack at its full: every address holds all the server lets it hold, and the attackers
+      // open again what the server refused (10,000 of them opened again)
+      const mostHeld = addresses.length * env.HTTP_MAX_PENDING_HEADERS_PER_ADDRESS;
+      const opened = async () =>
+        (await slowloris!.counts()).reduce((sum, counts) => sum + counts.attempts, 0);
+      await waitFor(async () => (await connectionsOf(app!)) >= mostHeld);
+      await waitFor(async () => (await opened()) >= 30_000);
 
-    let held = 0;
-    const sampling = setInterval(() => {
-      void connectionsOf(app!).then((count) => (held = Math.max(held, count)));
-    }, 20);
-    const signInStarted = performance.now();
-    const signIn = await requestFrom('127.0.0.200', base, {
-      method: 'POST',
-      path: '/api/auth/login',
-      body: { email: ana.email, password: ana.password },
-    });
-    const signInMs = performance.now() - signInStarted;
-    const sosStarted = performance.now();
-    const sos = await requestFrom('127.0.0.200', base, {
-      method: 'POST',
-      path: '/api/device/alert',
-      body: { lat: -33.45, lng: -70.66 },
-      token: ana.deviceToken,
-    });
-    const sosMs = performance.now() - sosStarted;
-    clearInterval(sampling);
-    const attackers = await slowloris.counts();
-    const sum = (count: (counts: (typeof attackers)[number]) => number) =>
-      attackers.reduce((total, counts) => total + count(counts), 0);
+      let held = 0;
+      const sampling = setInterval(() => {
+        void connectionsOf(app!).then((count) => (held = Math.max(held, count)));
+      }, 20);
+      const signInStarted = performance.now();
+      const signIn = await requestFrom('127.0.0.200', base, {
+        method: 'POST',
+        path: '/api/auth/login',
+        body: { email: ana.email, password: ana.password },
+      });
+      const signInMs = performance.now() - signInStarted;
+      const sosStarted = performance.now();
+      const sos = await requestFrom('127.0.0.200', base, {
+        method: 'POST',
+        path: '/api/device/alert',
+        body: { lat: -33.45, lng: -70.66 },
+        token: ana.deviceToken,
+      });
+      const sosMs = performance.now() - sosStarted;
+      clearInterval(sampling);
+      const attackers = await slowloris.counts();
+      const sum = (count: (counts: (typeof attackers)[number]) => number) =>
+        attackers.reduce((total, counts) => total + count(counts), 0);
 
-    expect(signIn.status).toBe(200);
-    expect(sos.status).toBe(201);
-    // at most the cap from each attacking address (and the one connection of the sign-in or SOS)
-    expect(held).toBeLessThanOrEqual(mostHeld + 1);
-    expect((await refusals(app)).headers_per_address).toBeGreaterThan(0);
-    // the figures of decision 051, for whoever runs this by hand
-    console.info(
-      `slowloris: ${sum((c) => c.attempts)} connections opened, ${sum((c) => c.closes)} of them refused or ` +
-        `closed; at the end ${sum((c) => c.connected)} connected and ${sum((c) => c.connecting)} connecting ` +
-        `on the attackers' side, at most ${held} held by the server (cap ${mostHeld}); ` +
-        `sign-in ${Math.round(signInMs)} ms (connecting ${Math.round(signIn.connectMs)} ms), ` +
-        `SOS ${Math.round(sosMs)} ms (connecting ${Math.round(sos.connectMs)} ms)`,
-    );
-  });
+      expect(signIn.status).toBe(200);
+      expect(sos.status).toBe(201);
+      // at most the cap from each attacking address (and the one connection of the sign-in or SOS)
+      expect(held).toBeLessThanOrEqual(mostHeld + 1);
+      expect((await refusals(app)).headers_per_address).toBeGreaterThan(0);
+      // the figures of decision 051, for whoever runs this by hand
+      console.info(
+        `slowloris: ${sum((c) => c.attempts)} connections opened, ${sum((c) => c.closes)} of them refused or ` +
+          `closed; at the end ${sum((c) => c.connected)} connected and ${sum((c) => c.connecting)} connecting ` +
+          `on the attackers' side, at most ${held} held by the server (cap ${mostHeld}); ` +
+          `sign-in ${Math.round(signInMs)} ms (connecting ${Math.round(signIn.connectMs)} ms), ` +
+          `SOS ${Math.round(sosMs)} ms (connecting ${Math.round(sos.connectMs)} ms)`,
+      );
+    },
+  );
 
   it('caps the open connections of one address, not of another; one that closes makes room', async () => {
     app = await createListeningTestApp({ METRICS_TOKEN, HTTP_MAX_CONNECTIONS_PER_ADDRESS: '5' });
