@@ -184,8 +184,8 @@ const routes: RouteObject[] = [
             // whose pages it holds back until the owner has answered
             path: '/revisar-cuenta',
             lazy: lazyPage(
-              () => import('../features/account-review/pages/account-review-page.tsx'),
-              (m) => m.AccountReviewPage,
+              () => import('./account-review-route.tsx'),
+              (m) => m.AccountReviewRoute,
             ),
           },
           {

@@ -29,7 +29,11 @@ type Kind = 'device' | 'member' | 'membership';
  * "¿Es tuyo?" for each phone, network member or invitation, and network membership made before.
  * Every answer is sent on its own and the item leaves the list; once nothing is left the panel opens.
  */
-export function AccountReviewPage() {
+export function AccountReviewPage({
+  actions,
+}: {
+  /** beside the logo: the shell's 'Cerrar Sesión' */ actions?: ReactNode;
+}) {
   const review = useAccountReview();
   const user = useUser();
 
@@ -58,7 +62,10 @@ export function AccountReviewPage() {
     >
       <DocumentTitle title={t.title} />
       <Stack spacing={3} sx={{ maxWidth: 720, mx: 'auto' }}>
-        <Logo size={40} />
+        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2 }}>
+          <Logo size={40} />
+          {actions}
+        </Stack>
         <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
           {t.title}
         </Typography>
