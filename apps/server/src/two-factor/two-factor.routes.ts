@@ -7,7 +7,7 @@ import { confirmTwoFactor, disableTwoFactor, isTwoFactorOn, startTwoFactor } fro
 import { checkPasswordAgain, requirePasswordAgain } from './password-check.ts';
 
 /**
- * app/account/twoFactor/*: the signed-in owner turns two-step sign-in on and off (issue 29 item 2).
+ * app/account/twoFactor/*: the signed-in owner turns two-step sign-in on and off (decision 035).
  * Both re-ask the password through password-check.ts, on the one limit per session of every password
  * re-entered (decision 052).
  */
