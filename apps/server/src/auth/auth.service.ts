@@ -28,6 +28,8 @@ import { authLimits } from './auth.limits.ts';
 import { checkSignUpCodes, createAccount, signUpCodesOf } from './sign-up.ts';
 import { isTwoFactorOn } from '../two-factor/two-factor.service.ts';
 import { checkPasswordAgain } from '../two-factor/password-check.ts';
+import { accountCodeBackoff } from '../two-factor/two-factor.limits.ts';
+import type { DbOrTransaction } from '../lib/db/client.ts';
 import { createChallenge, passChallenge } from '../two-factor/challenges.ts';
 import { sendSignUpVerification } from './email-verification.ts';
 import { spendAccountLinks } from './account-links.ts';
@@ -231,6 +233,7 @@ export async function resetPassword(ctx: AppContext, input: BodyOf<typeof resetP
         .where(eq(users.id, reset.userId));
       // every other link and sign-in in progress stops working too: whoever else holds one is too late
       await spendAccountLinks(ctx, tx, reset.userId, { resetId: reset.id });
+      await forgetWrongCodes(tx, reset.userId);
     }
     await recordActivity(ctx, { userId: reset.userId, kind: 'password_reset', origin }, tx);
   });
@@ -274,6 +277,7 @@ export async function changeOwnPassword(
       .where(eq(users.id, auth.userId));
     // a reset link, an e-mail change or a sign-in asked for earlier must not undo the change
     await spendAccountLinks(ctx, tx, auth.userId);
+    await forgetWrongCodes(tx, auth.userId);
     const endedIds = await revokeOtherSessions(ctx, tx, auth);
     await recordActivity(ctx, { userId: auth.userId, kind: 'password_changed', origin }, tx);
     return endedIds;
@@ -306,4 +310,13 @@ export async function setMissingPassword(
     await recordActivity(ctx, { userId: auth.userId, kind: 'password_changed', origin }, tx);
   });
   await sendSecurityNotice(ctx, { userId: auth.userId, kind: 'password_changed', origin });
+}
+
+/**
+ * With a new password, whoever failed the second step with the old one is out: the account's wrong
+ * codes (two-factor/account-codes.ts, decision 052) are forgotten, so that the owner's app code is not
+ * held by a wait the thief ran up.
+ */
+async function forgetWrongCodes(db: DbOrTransaction, userId: number): Promise<void> {
+  await forgive(db, { clear: [{ limit: accountCodeBackoff, subject: String(userId) }] });
 }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, randomAddress, signUpUser, type TestApp } from '../../test/test-app.ts';
-import { breakMail, mailsTo, repairMail } from '../../test/outbox.ts';
+import { breakMail, mailsTo, repairMail, verifyEmailOf } from '../../test/outbox.ts';
 import { totpCode, totpStepAt } from '../lib/crypto/totp.ts';
 import { accountActivity } from '../activity/activity.schema.ts';
 
@@ -104,6 +104,48 @@ async function wrongCodesLogged(userId: number): Promise<number> {
 const retryAfterOf = (response: LightMyRequestResponse) => Number(response.headers['retry-after']);
 
 describe('a thief with the password against the account’s codes', () => {
+  it('a new password, changed or reset, forgets the thief’s wrong codes: the owner’s app code is not held', async () => {
+    for (const recovery of ['changePassword', 'reset'] as const) {
+      // verified, so that the reset is a plain one (a first proof of the mailbox turns two-step off)
+      const signedUp = await signUpUser(app);
+      const owner = { ...signedUp, token: await verifyEmailOf(app, signedUp) };
+      const { secret } = await turnOn(owner);
+      for (let i = 0; i < 10; i += 1) await thiefTries(owner, wrongCodeOf(secret));
+      expect((await thiefTries(owner, codeOf(secret))).statusCode).toBe(429);
+
+      const password = `${owner.password}-nueva`;
+      if (recovery === 'changePassword') {
+        const changed = await app.post(
+          '/api/app/account/changePassword',
+          { current_password: owner.password, password },
+          owner.token,
+        );
+        expect(changed.statusCode, changed.body).toBe(200);
+      } else {
+        await app.post('/api/auth/forgotPass', { email: owner.email }, undefined, randomAddress());
+        const link = (await mailsTo(app, owner.email))
+          .map((mail) => /\/resetpass\/([\w-]+)/.exec(mail.text ?? ''))
+          .find(Boolean)![1];
+        const reset = await app.post('/api/auth/resetPass', {
+          email: owner.email,
+          password,
+          password_confirmation: password,
+          token: link,
+        });
+        expect(reset.statusCode, reset.body).toBe(200);
+      }
+      // the thief no longer has the password; the owner's app code goes through at once
+      nextStep();
+      const from = randomAddress();
+      const passed = await secondStep(
+        await challengeFrom({ ...owner, password }, from),
+        codeOf(secret),
+        from,
+      );
+      expect(passed.statusCode, passed.body).toBe(200);
+    }
+  });
+
   it('is slowed to a growing wait after ten wrong codes, while the owner gets in and is told once a day', async () => {
     const owner = await signUpUser(app);
     const { secret, recoveryCodes } = await turnOn(owner);
