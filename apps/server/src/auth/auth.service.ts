@@ -234,13 +234,14 @@ export async function resetPassword(ctx: AppContext, input: BodyOf<typeof resetP
       // every other link and sign-in in progress stops working too: whoever else holds one is too late
       await spendAccountLinks(ctx, tx, reset.userId, { resetId: reset.id });
       await forgetWrongCodes(tx, reset.userId);
+      // whoever had the old password is signed out everywhere, with the change (a reclaim does the same)
+      await revokeAllSessions(ctx, reset.userId, tx);
     }
     await recordActivity(ctx, { userId: reset.userId, kind: 'password_reset', origin }, tx);
   });
   // after the commit; it never throws, so a mail server down leaves the reset done
   await sendSecurityNotice(ctx, { userId: reset.userId, kind: 'password_reset', origin });
-  // whoever had the old password is signed out everywhere, and the account's back-offs are lifted
-  await revokeAllSessions(ctx, reset.userId);
+  // the sessions ended with the change: their open panels go now, and the account's back-offs are lifted
   ctx.realtime.disconnectPanels({ userId: reset.userId });
   await clearHitsStartingWith(ctx, authLimits(ctx.env).signInPair, pairOf(normalizeEmail(reset.email), ''));
   return { status: 'ok' as const };
