@@ -36,7 +36,11 @@ import { registerGeographyRoutes } from './geography/geography.routes.ts';
 import { registerConfigRoutes } from './config/config.routes.ts';
 import { registerDeviceRoutes } from './devices/devices.routes.ts';
 import { registerWebApp } from './web/web-app.ts';
-import { createDeviceAuthenticator, createDeviceSocketAuthenticator } from './devices/device-auth.ts';
+import {
+  createDeviceAuthenticator,
+  createDeviceRemovedCheck,
+  createDeviceSocketAuthenticator,
+} from './devices/device-auth.ts';
 import { registerDeviceMessages } from './devices/devices.messages.ts';
 import { registerLostPhoneRoutes } from './lostphone/lostphone.routes.ts';
 import { registerCommandRoutes } from './commands/commands.routes.ts';
@@ -320,7 +324,11 @@ async function registerFeatures(
   // incoming realtime messages, registered like the routes above: each feature names its own
   const messages = createRealtimeMessages(
     realtime,
-    { panel: createPanelSocketAuthenticator(ctx), device: createDeviceSocketAuthenticator(ctx) },
+    {
+      panel: createPanelSocketAuthenticator(ctx),
+      device: createDeviceSocketAuthenticator(ctx),
+      isDeviceRemoved: createDeviceRemovedCheck(ctx),
+    },
     app.log,
     (code) => {
       if (isRateLimitCode(code)) ctx.metrics.rateLimitRefusals.inc({ code, channel: 'realtime' });

@@ -29,3 +29,14 @@ export function createDeviceAuthenticator(ctx: AppContext) {
 export function createDeviceSocketAuthenticator(ctx: AppContext) {
   return (token: unknown) => findDeviceByToken(ctx, token);
 }
+
+/** A removed phone's row is gone (its data deleted) or marked removed; a new token leaves it as it was. */
+export function createDeviceRemovedCheck(ctx: AppContext) {
+  return async (deviceRowId: number): Promise<boolean> => {
+    const [device] = await ctx.db
+      .select({ removedAt: devices.removedAt })
+      .from(devices)
+      .where(eq(devices.id, deviceRowId));
+    return !device || device.removedAt !== null;
+  };
+}

@@ -18,6 +18,8 @@ export interface SocketAuthenticators {
   /** the panel's customToken (createFirebaseAuthToken) */
   panel: (token: unknown) => Promise<UserAuth | null>;
   device: (token: unknown) => Promise<DeviceAuth | null>;
+  /** whether the phone was removed from its account (not merely given a new token) */
+  isDeviceRemoved: (deviceRowId: number) => Promise<boolean>;
 }
 
 export type Sender<A, S> = { auth: A; socket: S };
@@ -48,6 +50,8 @@ function listen<S extends Record<string, z.ZodType>, A, C>(
   log: FastifyBaseLogger,
   isCheckedInRoom = false,
   onRefused?: (code: string) => void,
+  /** what a connected socket whose token no longer holds is told before it is closed */
+  tellStale?: (socket: Socket, auth: A) => Promise<void>,
 ) {
   const handlers: Partial<Handlers<S, C>> = {};
   const listeners: ((sender: C) => void)[] = [];
@@ -82,10 +86,15 @@ function listen<S extends Record<string, z.ZodType>, A, C>(
       // is connected, before it is told anything (pending orders): a rotation that commits later
       // finds it in the room, one that committed earlier is seen here (issue 12: an old token must
       // not keep receiving commands).
+      // A removal that commits in that window finds the socket in its room only if its message gets
+      // there first; the phone is told here as it would have been there.
       const token = (socket.handshake.auth as { token?: unknown }).token;
       authenticate(token)
-        .then((auth) => {
-          if (!auth) return void socket.disconnect(true);
+        .then(async (auth) => {
+          if (!auth) {
+            await tellStale?.(socket, socket.data as A);
+            return void socket.disconnect(true);
+          }
           if (socket.connected) for (const listener of listeners) listener(sender);
         })
         .catch((error: unknown) => {
@@ -129,6 +138,9 @@ export function createRealtimeMessages(
     log,
     true,
     onRefused,
+    async (socket, auth) => {
+      if (await authenticators.isDeviceRemoved(auth.deviceRowId)) socket.emit('deviceRemoved', {});
+    },
   );
   return {
     panel: panel.side,
