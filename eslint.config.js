@@ -60,10 +60,10 @@ export default tseslint.config(
     },
   },
   {
-    // the server's folders form a ladder: lib → features → assembly (app.ts, context.ts, main.ts,
-    // admin/). A feature reacts to another's change through an event (lib/events.ts); the uses below
-    // are the only imports between features, each a look-up, a lower feature it is built on, or the
-    // tables its own tables refer to (a foreign key imports the other feature's *.schema.ts).
+    // the server's folders form a ladder: lib/ → features/ → the assembly (app/, main.ts). A feature
+    // reacts to another's change through an event (lib/events.ts); the uses below are the only
+    // imports between features, each a look-up, a lower feature it is built on, or the tables its own
+    // tables refer to (a foreign key imports the other feature's *.schema.ts).
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/**/*.test.ts'],
     plugins: { escudo: { rules: { 'server-boundaries': serverBoundaries } } },
@@ -79,9 +79,6 @@ export default tseslint.config(
             'account-review': ['accounts', 'auth', 'device-removal', 'devices', 'network'],
             // whose log it is and to whom its notices go
             activity: ['accounts'],
-            // the environment's default cap on connections is read off the process's open-files limit
-            // (decision 051); beside env.ts, not in lib/, which env.ts's types are imported by
-            env: ['open-files-limit'],
             // an account's zone and place, its plan (the starter trial, what a plan includes), and the
             // sponsor it signed up through, whose plan it starts
             accounts: ['geography', 'plans', 'sponsors'],

@@ -12,14 +12,14 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 /** each entry point: its source, and its bundle in dist (apps/server/build.mjs) */
 const entries = {
   main: 'apps/server/src/main.ts',
-  'admin-cli': 'apps/server/src/admin/admin-cli.ts',
-  migrate: 'apps/server/src/admin/migrate.ts',
+  'admin-cli': 'apps/server/src/app/admin/admin-cli.ts',
+  migrate: 'apps/server/src/app/admin/migrate.ts',
 };
 
 /**
  * Reads `<folder>/.env` into process.env when there is one. A variable already set in the shell wins
  * (process.loadEnvFile never overwrites one); an empty one in the file reaches env.ts, which reads it
- * as missing. Only the entry points' own parsing (apps/server/src/env.ts) decides what is valid.
+ * as missing. Only the entry points' own parsing (apps/server/src/lib/env.ts) decides what is valid.
  */
 export function loadDotEnv(folder = root) {
   const file = path.join(folder, '.env');

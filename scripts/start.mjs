@@ -37,7 +37,7 @@ function newestChange(entry) {
 }
 
 if (isProduction()) {
-  // the panel the server will serve: WEB_DIST_DIR when set, as in apps/server/src/env.ts
+  // the panel the server will serve: WEB_DIST_DIR when set, as in apps/server/src/lib/env.ts
   const panelDir = process.env.WEB_DIST_DIR
     ? path.resolve(root, process.env.WEB_DIST_DIR)
     : path.dirname(builtIndex);

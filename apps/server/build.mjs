@@ -14,8 +14,8 @@ const packageRoot = path.dirname(fileURLToPath(import.meta.url));
 /** the entry points, by the name of their file in dist/ */
 export const serverEntries = {
   main: 'src/main.ts',
-  'admin-cli': 'src/admin/admin-cli.ts',
-  migrate: 'src/admin/migrate.ts',
+  'admin-cli': 'src/app/admin/admin-cli.ts',
+  migrate: 'src/app/admin/migrate.ts',
 };
 
 /** a bare import (`fastify`, `node:fs`) stays an import, except our own workspace packages */

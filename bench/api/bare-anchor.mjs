@@ -23,8 +23,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { verify } from '@node-rs/argon2';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { ACTIVE_SESSION_SQL, SESSION_LAST_USED_STEP_MS } from '../../apps/server/src/auth/sessions.ts';
-import { USER_DETAILS_SQL } from '../../apps/server/src/users/users.service.ts';
+import {
+  ACTIVE_SESSION_SQL,
+  SESSION_LAST_USED_STEP_MS,
+} from '../../apps/server/src/features/auth/sessions.ts';
+import { USER_DETAILS_SQL } from '../../apps/server/src/features/users/users.service.ts';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const app = Fastify({ logger: false });

@@ -1,20 +1,25 @@
 // A local ESLint rule for the server's folders (apps/server/src), the twin of import-boundaries.js:
-// - `lib/` is below every feature: it imports only itself and `env.ts`;
-// - a feature folder imports `lib/`, `env.ts`, itself, and only the other features listed for it in
-//   `uses` (eslint.config.js says why each is there); what must react to another feature's change
+// - `lib/` is below every feature: it imports only itself;
+// - a feature (`features/<name>/`) imports `lib/`, itself, and only the other features listed for it
+//   in `uses` (eslint.config.js says why each is there); what must react to another feature's change
 //   subscribes to its event instead (lib/events.ts);
-// - only the assembly (`app.ts`, `context.ts`, `main.ts`, `admin/`) imports everything, and nothing
-//   imports it back but itself.
+// - only the assembly (`app/` and `main.ts`) imports everything, and nothing imports it back but
+//   itself.
 // The `uses` list is checked for loops when the configuration loads, so the folders stay a ladder.
 import path from 'node:path';
 
-const ASSEMBLY = new Set(['app', 'context', 'main', 'admin']);
+const ASSEMBLY = new Set(['app', 'main']);
 
-/** @param {string} file absolute path; @returns {string | null} the top-level folder (or file, without .ts) */
+/**
+ * @param {string} file absolute path
+ * @returns {string | null} `lib`, a feature's name, or the assembly's folder or file (without .ts)
+ */
 function areaOf(file, serverSrc) {
   const relative = path.relative(serverSrc, file);
   if (relative.startsWith('..') || path.isAbsolute(relative)) return null;
-  return relative.split(path.sep)[0].replace(/\.ts$/, '');
+  const [top, next] = relative.split(path.sep);
+  if (top === 'features' && next) return next;
+  return top.replace(/\.ts$/, '');
 }
 
 /** @param {Record<string, string[]>} uses @returns {string[] | null} a loop, if the list has one */
@@ -63,7 +68,7 @@ export default {
     function check(node, source) {
       if (typeof source !== 'string' || !source.startsWith('.')) return;
       const to = areaOf(path.resolve(path.dirname(context.filename), source), serverSrc);
-      if (!to || to === from || to === 'env') return;
+      if (!to || to === from) return;
       let problem = null;
       if (ASSEMBLY.has(to)) problem = `"${from}" must not import the assembly (${to})`;
       else if (from === 'lib' && to !== 'lib')

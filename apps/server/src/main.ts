@@ -2,13 +2,13 @@
  * Entry point: parse the environment, build the app, listen, and print how to sign in.
  * Stops gracefully on SIGINT/SIGTERM (in-flight requests finish, PGlite flushes its files).
  */
-import { buildApp } from './app.ts';
-import { adminSocketPath, isAdminSocketHeld, listenAdminSocket } from './admin/admin-socket.ts';
-import { parseEnv } from './env.ts';
+import { buildApp } from './app/app.ts';
+import { adminSocketPath, isAdminSocketHeld, listenAdminSocket } from './app/admin/admin-socket.ts';
+import { parseEnv } from './lib/env.ts';
 import { describeErrorSafely } from './lib/log/redact.ts';
 import { ServiceUnavailableError } from './lib/unavailable.ts';
-import { FLOW_DEFAULT_API_URL, usesFlowSandbox } from './payments/flow-setup.ts';
-import { DEMO_ANDROID_DEVICE_ID, seedDemoAccount, seedDemoOperator } from './seed/seed.ts';
+import { FLOW_DEFAULT_API_URL, usesFlowSandbox } from './features/payments/flow-setup.ts';
+import { DEMO_ANDROID_DEVICE_ID, seedDemoAccount, seedDemoOperator } from './features/seed/seed.ts';
 
 /**
  * ours: after the grace, what closing the sockets and the database may still take; with the default

@@ -23,7 +23,7 @@ const outdir = path.join(
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'escudo-compiled-'));
 const panelIndex = path.join(repoRoot, 'apps/web/dist/index.html');
 
-/** what production requires (apps/server/src/env.ts), and nothing from the test runner */
+/** what production requires (apps/server/src/lib/env.ts), and nothing from the test runner */
 function productionEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return {
     PATH: process.env.PATH,

@@ -3,7 +3,7 @@
  * through the real sign-in.
  */
 import { randomBytes } from 'node:crypto';
-import { createOperator } from '../src/operators/operators.service.ts';
+import { createOperator } from '../src/features/operators/operators.service.ts';
 import type { TestApp } from './test-app.ts';
 
 export async function makeOperator(app: TestApp, overrides: Partial<{ name: string; email: string }> = {}) {

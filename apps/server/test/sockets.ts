@@ -7,9 +7,9 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import { DEVICE_NAMESPACE, PANEL_NAMESPACE } from '@escudo/contract';
-import { deviceCommands } from '../src/commands/commands.schema.ts';
-import { userPlans, users } from '../src/accounts/accounts.schema.ts';
-import { recordCommandResult } from '../src/commands/commands.service.ts';
+import { deviceCommands } from '../src/features/commands/commands.schema.ts';
+import { userPlans, users } from '../src/features/accounts/accounts.schema.ts';
+import { recordCommandResult } from '../src/features/commands/commands.service.ts';
 import { createTestApp, signUpUser, type TestApp } from './test-app.ts';
 import { verifyEmailOf } from './outbox.ts';
 

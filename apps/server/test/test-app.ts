@@ -12,8 +12,8 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { DestinationStream } from 'pino';
-import { buildApp, type App } from '../src/app.ts';
-import { parseEnv } from '../src/env.ts';
+import { buildApp, type App } from '../src/app/app.ts';
+import { parseEnv } from '../src/lib/env.ts';
 import { openDatabase } from '../src/lib/db/client.ts';
 import { startTestBucket, type TestBucket } from './s3-server.ts';
 

@@ -1,7 +1,7 @@
 /**
  * Which files each page of the panel needs before it can render, written at build time to
  * `dist/.vite/route-preloads.json` for the server, which lists them as `<link rel="modulepreload">`
- * in the index.html it sends for that path (apps/server/src/web/web-app.ts). Without them the browser
+ * in the index.html it sends for that path (apps/server/src/features/web/web-app.ts). Without them the browser
  * learns of a page's chunks only once the entry script has downloaded and run, then of their imports
  * once those have arrived: a chain of round trips before the page shows (issue 18, docs/decisions/017).
  *

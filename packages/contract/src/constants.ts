@@ -217,7 +217,7 @@ export const SALES_STATUS_SUSPENDED = 2;
 /** spec 4: the reason the panel sends when the person activates their sales profile */
 export const SALES_ACTIVATION_REASON = 'Petición del usuario';
 
-// The built panel (issue 18; apps/server/src/web/web-app.ts, apps/web/src/lib/prefetch-next.ts)
+// The built panel (issue 18; apps/server/src/features/web/web-app.ts, apps/web/src/lib/prefetch-next.ts)
 /** ours: the name of the meta element by which index.html names what its page will likely need next */
 export const PREFETCH_META_NAME = 'escudo-prefetch';
 /**

@@ -10,7 +10,7 @@ import { es } from 'zod/locales';
 z.config(es());
 
 // In the panel, no compiled fast path: zod probes for it with `new Function` when it makes an object
-// schema, and the panel's Content-Security-Policy (script-src 'self', apps/server/src/app.ts) refuses
+// schema, and the panel's Content-Security-Policy (script-src 'self', apps/server/src/app/app.ts) refuses
 // that and reports a violation in every browser that opens a form. The forms are small, and zod
 // skips the probe under `jitless` for this very reason. The server and the phone simulator keep it.
 if ('document' in globalThis) z.config({ jitless: true });

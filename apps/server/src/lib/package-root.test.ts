@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultWebDistDir } from '../web/web-app.ts';
+import { defaultWebDistDir } from '../features/web/web-app.ts';
 import { migrationsFolder } from './db/client.ts';
 import { findPackageRoot } from './package-root.ts';
 

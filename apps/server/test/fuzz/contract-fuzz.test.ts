@@ -25,8 +25,8 @@ import { signUpUser, type TestApp } from '../test-app.ts';
 import { makeOperator } from '../operators.ts';
 import { connect, panelToken, setLostMode, userWithPhone, type TestSocket } from '../sockets.ts';
 import { createListeningTestApp } from '../listening-test-app.ts';
-import { FLOW_SANDBOX_PATH, resolveFlowSetup } from '../../src/payments/flow-setup.ts';
-import { signFlowParams } from '../../src/payments/flow-client.ts';
+import { FLOW_SANDBOX_PATH, resolveFlowSetup } from '../../src/features/payments/flow-setup.ts';
+import { signFlowParams } from '../../src/features/payments/flow-client.ts';
 import { changedTables, fingerprintDatabase, type Fingerprint } from './db-fingerprint.ts';
 import {
   budgetCases,

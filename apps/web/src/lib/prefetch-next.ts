@@ -6,7 +6,7 @@ const IDLE_LEFT_MS = 4;
 
 /**
  * What the page will likely need next (Login: Home and MUI; Home: MUI, for its dialogs), as the
- * server names it in index.html (`<meta name="escudo-prefetch">`, apps/server/src/web/web-app.ts):
+ * server names it in index.html (`<meta name="escudo-prefetch">`, apps/server/src/features/web/web-app.ts):
  * fetched into the browser's cache once the page has loaded and the browser is idle, neither run nor
  * waited for. After a sign-in, Home and the lock or wipe dialog then need nothing from a slow network.
  * Not at once: on a slow network it would share the line with the page's own files (Login's largest

@@ -6,7 +6,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Env } from '../../env.ts';
+import type { Env } from '../env.ts';
 
 export interface Signer {
   /** hex HMAC-SHA256 of `data` */

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { parseEnv } from '../../env.ts';
+import { parseEnv } from '../env.ts';
 import { createPostgresDatabase } from '../../../test/test-app.ts';
 import { MIGRATION_LOCK_KEY, migrationsFolder, openDatabase, type Database } from './client.ts';
 

@@ -11,7 +11,7 @@ import { createTestApp, randomAddress, signUpUser, type TestApp } from '../../..
 import { userWithPhone } from '../../../test/sockets.ts';
 import { makeOperator } from '../../../test/operators.ts';
 import { mailsTo } from '../../../test/outbox.ts';
-import { settleNetworkEmails } from '../../network/mail-network.ts';
+import { settleNetworkEmails } from '../../features/network/mail-network.ts';
 import { totpCode, totpStepAt } from '../crypto/totp.ts';
 import { REDACTED, redactRequestUrl, redactUrl } from './redact.ts';
 

@@ -1,0 +1,180 @@
+/**
+ * Builds what every feature is given (lib/context.ts) without any HTTP server: the database (migrated
+ * and seeded), the mailer, file storage, signers, the realtime hub (not yet taking connections) and
+ * the event bus with every feature's subscriptions. `buildApp` puts Fastify on top of it; the admin
+ * command uses it alone when no server is running.
+ */
+import path from 'node:path';
+import { pino, type DestinationStream } from 'pino';
+import type { Env } from '../lib/env.ts';
+import type { AppContext } from '../lib/context.ts';
+import { openDatabase, type Database } from '../lib/db/client.ts';
+import { createPrivateDir } from '../lib/private-dir.ts';
+import { createMailer } from '../lib/mail/mailer.ts';
+import { safeLoggerOptions } from '../lib/log/redact.ts';
+import { createRealtimeHub, type RealtimeHub } from '../lib/realtime/hub.ts';
+import { createDiskStorage, type FileStorage } from '../lib/storage/file-storage.ts';
+import { createFileLinks } from '../lib/storage/signed-links.ts';
+import { createSigner, loadAppSecret } from '../lib/crypto/signing.ts';
+import { createSecretBox } from '../lib/crypto/secret-box.ts';
+import { createBackgroundTasks } from '../lib/background-tasks.ts';
+import { createEventBus } from '../lib/events.ts';
+import { createMetrics } from '../lib/metrics/metrics.ts';
+import { seedReferenceData } from '../features/seed/seed.ts';
+import { settleNetworkEmails, subscribeNetworkEmails } from '../features/network/mail-network.ts';
+import { findAlertEmail } from '../features/alerts/alerts.emails.ts';
+import { findLostPhoneEmail } from '../features/lostphone/lost-mode-notice.ts';
+import { subscribeNetworkToSignUps } from '../features/network/network.events.ts';
+import { subscribeSalesToSignUps } from '../features/sales/sales.events.ts';
+import { subscribeAccountsToSignUps } from '../features/accounts/accounts.events.ts';
+import { subscribeLateOrdersEmail } from '../features/lostphone/late-orders-email.ts';
+import type { JobDefinition } from '../lib/jobs/jobs.ts';
+import { expireCommandsJob } from '../features/commands/commands.jobs.ts';
+import { pruneThrottleHitsJob } from '../lib/throttle/throttle.jobs.ts';
+import { retryNetworkEmailsJob } from '../features/network/network.jobs.ts';
+import { deleteOldRoutePointsJob } from '../features/tracking/tracking.jobs.ts';
+import { deleteOldLostReportsJob } from '../features/lostphone/lostphone.jobs.ts';
+import { deleteOldAlertPositionsJob } from '../features/alerts/alerts.jobs.ts';
+import { deleteEndedEvidenceLinksJob } from '../features/atenciones/atenciones.jobs.ts';
+import { planRemindersJob } from '../features/reminders/reminders.jobs.ts';
+import { deleteExpiredDataExportsJob, prepareDataExportsJob } from '../features/export/export.jobs.ts';
+import { deleteDueAccountsJob } from '../features/deletion/deletion.jobs.ts';
+import { applyDueEmailChangesJob, deleteEndedSignInTokensJob } from '../features/auth/auth.jobs.ts';
+
+export interface ContextOptions {
+  env: Env;
+  /** an already open database (tests share one per file); otherwise opened from env */
+  database?: Database;
+  now?: () => Date;
+  logger?: boolean;
+  /** where log lines go instead of stdout (tests read them) */
+  logStream?: DestinationStream;
+}
+
+export interface BuiltContext {
+  ctx: AppContext;
+  database: Database;
+  realtime: RealtimeHub;
+  /** closes the realtime hub, lets network e-mails on their first try finish, closes the database */
+  close(): Promise<void>;
+}
+
+/** The e-mails to a security network that are tried again until they are sent (network/mail-network.ts). */
+export const networkEmails = { alert: findAlertEmail, lostPhone: findLostPhoneEmail };
+
+/**
+ * Every feature's scheduled work, run once across the server processes (lib/jobs, decision 029) by
+ * the runner app.ts starts; the table of what runs when is in docs/architecture.md.
+ */
+export const scheduledJobs: JobDefinition[] = [
+  expireCommandsJob,
+  pruneThrottleHitsJob,
+  retryNetworkEmailsJob(networkEmails),
+  deleteEndedEvidenceLinksJob,
+  planRemindersJob,
+  applyDueEmailChangesJob,
+  // retention (issue 29 item 11, docs/privacy.md)
+  deleteOldRoutePointsJob,
+  deleteOldLostReportsJob,
+  deleteOldAlertPositionsJob,
+  deleteEndedSignInTokensJob,
+  prepareDataExportsJob,
+  deleteExpiredDataExportsJob,
+  deleteDueAccountsJob,
+];
+
+/** The bucket when S3_BUCKET is set (decision 028), else the folder DATA_DIR/files. */
+async function createStorage(env: Env, log: AppContext['log']): Promise<FileStorage> {
+  if (!env.S3_BUCKET) return createDiskStorage(path.join(env.DATA_DIR, 'files'));
+  // the AWS SDK is loaded only by a server that uses a bucket: a second of start-up for the others
+  const { createBucketStorage } = await import('../lib/storage/bucket-storage.ts');
+  return createBucketStorage({
+    bucket: env.S3_BUCKET,
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION,
+    // env.ts refuses S3_BUCKET without both keys
+    accessKeyId: env.S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    log,
+  });
+}
+
+export async function buildContext(options: ContextOptions): Promise<BuiltContext> {
+  const { env } = options;
+  // a token, a password or a query's values never reach the logs (lib/log/redact.ts)
+  const loggerOptions = { level: env.LOG_LEVEL, ...safeLoggerOptions };
+  const log =
+    options.logger === false
+      ? pino({ enabled: false })
+      : options.logStream
+        ? pino(loggerOptions, options.logStream)
+        : pino(loggerOptions);
+  // the database, files, outbox, secret and admin socket are the server's user's alone (decision 031)
+  await createPrivateDir(env.DATA_DIR);
+  // before anything is opened: a missing or unreachable bucket stops the start with its name
+  // (StorageUnavailableError), never a server that takes uploads it cannot keep
+  const storage = await createStorage(env, log);
+  await storage.check();
+  const database =
+    options.database ??
+    (await openDatabase({
+      url: env.DATABASE_URL,
+      pgliteDir: path.join(env.DATA_DIR, 'db'),
+      pgliteDurability: env.PGLITE_DURABILITY,
+      onMaintenanceError: (error) => log.error({ err: error }, 'periodic database checkpoint failed'),
+      statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+      onPoolError: (error) => log.error({ err: error }, 'idle database connection failed'),
+    }));
+  const realtime = await createRealtimeHub({ redisUrl: env.REDIS_URL, redisStream: env.REDIS_STREAM, log });
+  const metrics = createMetrics();
+  metrics.readConnections(() => realtime.connectionCounts());
+  const secret = await loadAppSecret(env);
+  const now = options.now ?? (() => new Date());
+  const ctx: AppContext = {
+    env,
+    db: database.db,
+    mailer: createMailer({
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      outboxDir: path.join(env.DATA_DIR, 'outbox'),
+      log,
+      onDelivery: (outcome) => metrics.emails.inc({ outcome }),
+    }),
+    log,
+    storage,
+    fileLinks: createFileLinks(createSigner(secret, 'file-links'), now),
+    panelTokenSigner: createSigner(secret, 'panel-token'),
+    signInCookieSigner: createSigner(secret, 'google-sign-in-cookie'),
+    alertLinkSigner: createSigner(secret, 'alert-link'),
+    exportLinkSigner: createSigner(secret, 'data-export-link'),
+    twoFactorSecrets: createSecretBox(secret, 'two-factor-secrets'),
+    recoveryCodeSigner: createSigner(secret, 'two-factor-recovery-codes'),
+    realtime,
+    events: createEventBus(log),
+    background: createBackgroundTasks(log),
+    metrics,
+    now,
+  };
+
+  // the features that react to another's events, all in one place (docs/architecture.md)
+  subscribeNetworkToSignUps(ctx);
+  subscribeSalesToSignUps(ctx);
+  subscribeAccountsToSignUps(ctx);
+  subscribeNetworkEmails(ctx, networkEmails);
+  subscribeLateOrdersEmail(ctx);
+
+  await seedReferenceData(ctx);
+  return {
+    ctx,
+    database,
+    realtime,
+    async close() {
+      await realtime.close();
+      // network e-mails still on their first try write to the database when they fail
+      await settleNetworkEmails();
+      ctx.mailer.close();
+      if (!options.database) await database.close();
+    },
+  };
+}

@@ -1,0 +1,154 @@
+/** Issue 3: commands as the phone and the panel see them, what a connecting phone is told, what expires. */
+import { and, asc, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
+import {
+  LOST_REPORT_EVERY_MS,
+  TRACKING_POINT_EVERY_S,
+  commandStates,
+  finalCommandStates,
+  type Command,
+  type CommandState,
+  type CommandType,
+  type PhoneCommand,
+} from '@escudo/contract';
+import type { AppContext } from '../../lib/context.ts';
+import type { DeviceAuth } from '../../lib/http/routes.ts';
+import { deviceCommands } from './commands.schema.ts';
+import { devices } from '../devices/devices.schema.ts';
+import { expectLateOrders, isLateOrder } from './late-orders.ts';
+
+type CommandRow = typeof deviceCommands.$inferSelect;
+
+/**
+ * The id of a phone's open route, or null: tracking/ owns routes and is built on commands, so app.ts
+ * passes this look-up in.
+ */
+export type OpenRouteOf = (ctx: AppContext, deviceRowId: number) => Promise<number | null>;
+
+/** The device a command is for, as a phone that signs in is known (so its own auth is one). */
+export type CommandTarget = Omit<DeviceAuth, 'kind'>;
+
+export const targetOf = (device: { id: number; userId: number; deviceId: string }): CommandTarget => ({
+  deviceRowId: device.id,
+  userId: device.userId,
+  deviceId: device.deviceId,
+});
+
+/** states in which a command is still the phone's to carry out (sent again at each connection) */
+export const openStates: CommandState[] = commandStates.filter(
+  (state) => !finalCommandStates.includes(state),
+);
+/** what a phone is told in lostOn and resume: seconds between two lost-mode reports */
+const LOST_REPORT_EVERY_S = LOST_REPORT_EVERY_MS / 1000;
+/**
+ * Decision 043: an order that could not be delivered within COMMAND_PENDING_DAYS must not run late (it
+ * was 24 hours for locks and wipes, and never for lost mode). Tracking orders belong to a route, which
+ * the owner ends (trackingOff) or the route's own job closes: they never expire by the clock.
+ */
+export const expiringTypes: CommandType[] = ['lock', 'wipe', 'lostOn', 'lostOff'];
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** how long an order may wait for its phone (COMMAND_PENDING_DAYS) */
+export const pendingWindowMs = (ctx: Pick<AppContext, 'env'>) => ctx.env.COMMAND_PENDING_DAYS * DAY_MS;
+
+export function toCommand(row: CommandRow, deviceId: string, ctx: Pick<AppContext, 'env'>): Command {
+  const expires = expiringTypes.includes(row.type)
+    ? new Date(row.createdAt.getTime() + pendingWindowMs(ctx)).toISOString()
+    : null;
+  return {
+    id: row.id,
+    device_id: deviceId,
+    type: row.type,
+    state: row.state,
+    reason: row.reason,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    expires_at: expires,
+  };
+}
+
+export function toPhoneCommand(row: CommandRow): PhoneCommand {
+  const base = { id: row.id, created_at: row.createdAt.toISOString() };
+  switch (row.type) {
+    case 'lock':
+      return { ...base, type: 'lock', pin: row.payload.pin ?? '' };
+    case 'lostOn':
+      return { ...base, type: 'lostOn', report_every_s: LOST_REPORT_EVERY_S };
+    case 'trackingOn':
+      return {
+        ...base,
+        type: 'trackingOn',
+        tracking_id: row.payload.tracking_id ?? 0,
+        interval_s: TRACKING_POINT_EVERY_S,
+      };
+    case 'trackingOff':
+      return { ...base, type: 'trackingOff', tracking_id: row.payload.tracking_id ?? 0 };
+    case 'wipe':
+    case 'lostOff':
+      return { ...base, type: row.type };
+  }
+}
+
+/**
+ * A connecting phone gets `resume` first (lost mode, open route), so one that lost its memory
+ * (restarted, reinstalled) picks them up again; then every open command, oldest first, since newer
+ * orders may turn those off. Orders still undelivered after COMMAND_PENDING_DAYS expire instead.
+ */
+export async function resumeDevice(
+  ctx: AppContext,
+  target: CommandTarget,
+  openRouteOf: OpenRouteOf,
+): Promise<void> {
+  const [row] = await ctx.db
+    .select({ lost: devices.lost })
+    .from(devices)
+    .where(eq(devices.id, target.deviceRowId))
+    .limit(1);
+  if (!row) return;
+  const trackingId = await openRouteOf(ctx, target.deviceRowId);
+  ctx.realtime.toDevice(target.deviceRowId, 'resume', {
+    lost: row.lost ? { report_every_s: LOST_REPORT_EVERY_S } : null,
+    tracking: trackingId === null ? null : { tracking_id: trackingId, interval_s: TRACKING_POINT_EVERY_S },
+  });
+  await expireStaleCommands(ctx, target.deviceRowId);
+  const pending = await ctx.db
+    .select()
+    .from(deviceCommands)
+    .where(and(eq(deviceCommands.deviceId, target.deviceRowId), inArray(deviceCommands.state, openStates)))
+    .orderBy(asc(deviceCommands.id));
+  // issue 30: the owner hears what was applied of the orders that waited (late-orders.ts)
+  expectLateOrders(
+    ctx,
+    target,
+    pending.filter((command) => expiringTypes.includes(command.type) && isLateOrder(ctx, command)),
+  );
+  for (const command of pending)
+    ctx.realtime.toDevice(target.deviceRowId, 'command', toPhoneCommand(command));
+}
+
+/**
+ * Expires undelivered orders (expiringTypes) of one device (or all: the scheduled job, commands.jobs.ts)
+ * and tells the owners' panels. A delivered one is the phone's to finish: it already has it.
+ */
+export async function expireStaleCommands(ctx: AppContext, deviceRowId?: number): Promise<void> {
+  const expired = await ctx.db
+    .update(deviceCommands)
+    .set({ state: 'expired', updatedAt: ctx.now(), payload: sql`${deviceCommands.payload} - 'pin'` })
+    .from(devices)
+    .where(
+      and(
+        eq(devices.id, deviceCommands.deviceId),
+        eq(deviceCommands.state, 'sent'),
+        inArray(deviceCommands.type, expiringTypes),
+        lt(deviceCommands.createdAt, new Date(ctx.now().getTime() - pendingWindowMs(ctx))),
+        ...(deviceRowId === undefined ? [] : [eq(deviceCommands.deviceId, deviceRowId)]),
+      ),
+    )
+    .returning({
+      ...getTableColumns(deviceCommands),
+      userId: devices.userId,
+      publicDeviceId: devices.deviceId,
+    });
+  for (const row of expired) ctx.metrics.commands.inc({ kind: row.type, state: 'expired' });
+  for (const row of expired)
+    ctx.realtime.toUser(row.userId, 'commandState', { command: toCommand(row, row.publicDeviceId, ctx) });
+}

@@ -1,0 +1,31 @@
+import { commandStates, commandTypes } from '@escudo/contract';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../lib/db/columns.ts';
+import { devices } from '../devices/devices.schema.ts';
+
+/**
+ * Orders for a phone and where each one stands (issue 3; commands.ts in the contract). A command in
+ * state sent or delivered is sent again each time its phone connects, until it reaches a final state.
+ */
+export const deviceCommands = pgTable(
+  'device_commands',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    type: text('type', {
+      enum: commandTypes,
+    }).notNull(),
+    state: text('state', { enum: commandStates }).notNull(),
+    /** what the phone needs beyond the type (lock PIN, tracking id); the PIN is emptied once final */
+    payload: jsonb('payload').$type<{ pin?: string; tracking_id?: number }>().notNull().default({}),
+    reason: text('reason'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('device_commands_device_idx').on(t.deviceId, t.id),
+    index('device_commands_open_idx').on(t.state),
+  ],
+);

@@ -1,0 +1,35 @@
+/** Closing an account (decision 038): the links that cancel a deletion, and files still to remove. */
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../lib/db/columns.ts';
+import { users } from '../accounts/accounts.schema.ts';
+
+/**
+ * The e-mailed link that cancels a scheduled deletion: only the token's SHA-256 is stored. It works
+ * once, and while the account exists and its deletion is scheduled; it goes with the account.
+ */
+export const deletionCancelTokens = pgTable(
+  'deletion_cancel_tokens',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('deletion_cancel_tokens_token_hash_idx').on(t.tokenHash),
+    index('deletion_cancel_tokens_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * Stored files (photos, avatars, videos) of deleted accounts not yet removed from the file store:
+ * written in the deletion's transaction, each removed once its file is gone. A removal that fails
+ * (the bucket does not answer) leaves its row for the next sweep, so no file is forgotten.
+ */
+export const deletionPendingFiles = pgTable('deletion_pending_files', {
+  storageKey: text('storage_key').primaryKey(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,46 @@
+/** The exports of a customer's data (issue 29 item 7; decision 037). */
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../lib/db/columns.ts';
+import { users } from '../accounts/accounts.schema.ts';
+
+export const DATA_EXPORT_STATUSES = ['pending', 'running', 'ready', 'expired', 'failed'] as const;
+export type DataExportStatusValue = (typeof DATA_EXPORT_STATUSES)[number];
+
+/**
+ * One export asked for: `pending` until the job claims it (`running`), `ready` once its ZIP is stored
+ * (until `expiresAt`), then `expired` when scheduled work removes the file; `failed` after its tries.
+ * The newest row of an account decides whether another may be asked for (one a day).
+ */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: DATA_EXPORT_STATUSES }).notNull(),
+    /** when asked: the one-a-day rule counts from it */
+    createdAt: createdAt(),
+    /** when a run claimed it: a claim older than the job's stall time is taken again */
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    /** runs that claimed it; past DATA_EXPORT_MAX_ATTEMPTS it is `failed` */
+    attempts: integer('attempts').notNull().default(0),
+    /** the ZIP in ctx.storage, while there is one */
+    storageKey: text('storage_key'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+    /** when its link and file stop: readyAt + 24 h */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** when the "ready" e-mail was claimed for sending; null again if the send failed */
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('data_exports_user_idx').on(t.userId, t.createdAt),
+    index('data_exports_status_idx').on(t.status),
+    // at most one export under way per account, even if two requests race past the one-a-day check
+    uniqueIndex('data_exports_open_idx')
+      .on(t.userId)
+      .where(sql`${t.status} in ('pending', 'running')`),
+  ],
+);

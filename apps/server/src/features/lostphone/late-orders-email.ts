@@ -1,0 +1,116 @@
+/**
+ * The owner's e-mail when a phone that was off comes back and carries out the orders that waited for
+ * it (issue 30 item 1): which phone, when (Chile's time), and what became of each order. Sent once per
+ * reconnection (commands/late-orders.ts emits lateOrdersApplied after the phone answered them all), in
+ * the background; a mail server that does not answer is logged and changes nothing.
+ */
+import { eq } from 'drizzle-orm';
+import type { CommandState, CommandType } from '@escudo/contract';
+import type { AppContext } from '../../lib/context.ts';
+import { escapeHtml, greeting } from '../../lib/mail/html.ts';
+import type { ServerEvents } from '../../lib/events.ts';
+import { users } from '../accounts/accounts.schema.ts';
+import { devices } from '../devices/devices.schema.ts';
+import { chileDateTime } from '../activity/security-notice.ts';
+
+/** the orders as the panel names them */
+const ORDER_NAMES: Record<CommandType, string> = {
+  lock: 'Bloqueo de pantalla',
+  lostOn: 'Activar la función de pérdida',
+  lostOff: 'Desactivar la función de pérdida',
+  wipe: 'Borrado del teléfono',
+  trackingOn: 'Activar el tracking',
+  trackingOff: 'Desactivar el tracking',
+};
+
+/** what became of an order, by the phone's answer */
+function describeOutcome(type: CommandType, state: CommandState): string {
+  if (type === 'wipe') {
+    if (state === 'delivered')
+      return 'el teléfono la recibió y abrió su ventana de unos segundos para detenerla; si no quieres borrarlo, entra ahora al panel y presiona DETENER';
+    if (state === 'done') return 'el teléfono comenzó a borrar su información';
+    if (state === 'cancelled') return 'se detuvo: no se borró nada';
+  }
+  if (state === 'done') return 'aplicada';
+  if (state === 'failed') return 'el teléfono no pudo cumplirla';
+  return 'no se aplicó';
+}
+
+export function lateOrdersEmail(input: {
+  /** the account's, only when its address is verified (lib/mail/html.ts `greeting`) */
+  name: string | null;
+  deviceName: string;
+  deviceModel: string;
+  reconnectedAt: Date;
+  orders: { type: CommandType; createdAt: Date; state: CommandState }[];
+  brand: string;
+  publicUrl: string;
+}) {
+  // the phone's name in quotes: it often begins with "Teléfono" itself
+  const phone = `«${input.deviceName}» (${input.deviceModel})`;
+  const subject = `Tu teléfono «${input.deviceName}» volvió a conectarse - ${input.brand}`;
+  const intro = `Tu teléfono ${phone} volvió a conectarse el ${chileDateTime(input.reconnectedAt)} (hora de Chile) y recibió las órdenes que estaban pendientes:`;
+  const lines = input.orders.map(
+    (order) =>
+      `${ORDER_NAMES[order.type]} (ordenada el ${chileDateTime(order.createdAt)}): ${describeOutcome(order.type, order.state)}.`,
+  );
+  const closing = 'Puedes ver el estado de tu teléfono en el panel:';
+  const hello = greeting(input.name);
+  const text = [
+    hello.text,
+    '',
+    intro,
+    '',
+    ...lines.map((line) => `- ${line}`),
+    '',
+    closing,
+    input.publicUrl,
+    '',
+    `El equipo de ${input.brand}`,
+  ].join('\n');
+  const html = `${hello.html}
+<p>${escapeHtml(intro)}</p>
+<ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>
+<p>${escapeHtml(closing)} <a href="${escapeHtml(input.publicUrl)}">${escapeHtml(input.publicUrl)}</a></p>
+<p>El equipo de ${escapeHtml(input.brand)}</p>`;
+  return { subject, text, html };
+}
+
+async function sendLateOrdersEmail(ctx: AppContext, event: ServerEvents['lateOrdersApplied']) {
+  const [row] = await ctx.db
+    .select({
+      name: users.name,
+      email: users.email,
+      emailVerifiedAt: users.emailVerifiedAt,
+      deviceName: devices.deviceName,
+      deviceModel: devices.deviceModel,
+    })
+    .from(devices)
+    .innerJoin(users, eq(users.id, devices.userId))
+    .where(eq(devices.id, event.deviceRowId));
+  // the phone or the account was removed meanwhile
+  if (!row) return;
+  await ctx.mailer.send({
+    to: row.email,
+    ...lateOrdersEmail({
+      name: row.emailVerifiedAt ? row.name : null,
+      deviceName: row.deviceName,
+      deviceModel: row.deviceModel,
+      reconnectedAt: event.reconnectedAt,
+      orders: event.orders,
+      brand: ctx.env.BRAND_NAME,
+      publicUrl: ctx.env.PUBLIC_URL,
+    }),
+  });
+}
+
+/** context.ts: the e-mail follows the event, in the background (the event comes from a phone's message). */
+export function subscribeLateOrdersEmail(ctx: AppContext): void {
+  ctx.events.on('lateOrdersApplied', 'lostphone', async (event) => {
+    ctx.background.run('late orders e-mail', () =>
+      sendLateOrdersEmail(ctx, event).catch((error: unknown) =>
+        ctx.log.warn({ err: error }, 'the e-mail of orders applied late could not be sent'),
+      ),
+    );
+  });
+}
