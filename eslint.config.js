@@ -94,39 +94,17 @@ export default tseslint.config(
             auth: ['accounts', 'activity', 'network', 'sales', 'sponsors', 'two-factor'],
             // the owner's device an order goes to
             commands: ['devices'],
-            // closing an account (decision 038): its password check and sessions (auth), the account
-            // row and its log (accounts, activity), what is kept or waited for (payments; atenciones,
-            // whose open one holds the deletion back), the files to remove (devices and lostphone's
-            // photos, atenciones' videos, the data exports' ZIPs) and the throttle subjects named by the
-            // e-mail (network)
-            deletion: [
-              'accounts',
-              'activity',
-              'atenciones',
-              'auth',
-              'devices',
-              'export',
-              'lostphone',
-              'network',
-              'payments',
-              'two-factor',
-            ],
+            // closing an account (decision 038): its password check (two-factor) and sessions (auth), the
+            // account row and its log (accounts, activity), and the phones told once it is gone (devices);
+            // what else it erases, keeps or waits for, each feature declares (lib/personal-data.ts)
+            deletion: ['accounts', 'activity', 'auth', 'devices', 'two-factor'],
             // whether payments go to Flow's sandbox
             config: ['payments'],
             // taking a phone off an account (decision 044): the password check (two-factor, with its
-            // per-session limit), the phone and what hangs from it (its orders, routes, lost-mode photos
-            // and an open SOS, ended through the alerts feature), the activity entry and notice, and the
-            // deletion's queue of files to remove
-            'device-removal': [
-              'activity',
-              'alerts',
-              'commands',
-              'deletion',
-              'devices',
-              'lostphone',
-              'tracking',
-              'two-factor',
-            ],
+            // per-session limit), the phone itself (devices), the activity entry and notice, and the
+            // deletion's queue of files to remove; what the phone left open, each feature declares
+            // (lib/personal-data.ts)
+            'device-removal': ['activity', 'deletion', 'devices', 'two-factor'],
             // a phone belongs to an account, and its plan says how many it may have
             devices: ['accounts', 'plans'],
             // lost mode is an order to the phone (commands); the owner's name and the type of a network
@@ -141,27 +119,10 @@ export default tseslint.config(
             payments: ['accounts', 'plans'],
             // the referred accounts, and their paid orders
             sales: ['accounts', 'payments'],
-            // a data export (issue 29 item 7) reads every feature's tables about the account, records
-            // its activity entry and dates its e-mail as the security notices do; it asks the second step
-            // of two-step sign-in when the account has it on
-            export: [
-              'accounts',
-              'activity',
-              'alerts',
-              'atenciones',
-              'auth',
-              'commands',
-              'devices',
-              'geography',
-              'lostphone',
-              'network',
-              'payments',
-              'plans',
-              'sales',
-              'sponsors',
-              'tracking',
-              'two-factor',
-            ],
+            // a data export: the account's name for LEEME.txt (accounts), its activity entry and the date of
+            // its e-mail (activity), the second step of two-step sign-in when on (two-factor); what goes in
+            // it, each feature declares (lib/personal-data.ts)
+            export: ['accounts', 'activity', 'two-factor'],
             // the accounts whose current plan ends soon, and the plan's name
             reminders: ['accounts', 'plans'],
             // reference data, and the demo accounts with their phones and an atención

@@ -25,20 +25,20 @@ function lint(file, code, options = { serverSrc, uses }) {
 }
 
 describe('the server folders rule', () => {
-  it('lets a feature import lib, env, itself and the features listed for it', () => {
+  it('lets a feature import lib, itself and the features listed for it', () => {
     const code = [
-      "import { AppError } from '../lib/app-error.ts';",
-      "import { parseEnv } from '../env.ts';",
+      "import { AppError } from '../../lib/app-error.ts';",
+      "import { parseEnv } from '../../lib/env.ts';",
       "import { createCommand } from '../commands/commands.service.ts';",
       "import { findUserDevice } from '../devices/devices.service.ts';",
       "import { x } from './lost-mode-notice.ts';",
     ].join('\n');
-    expect(lint('lostphone/lostphone.service.ts', code)).toEqual([]);
+    expect(lint('features/lostphone/lostphone.service.ts', code)).toEqual([]);
   });
 
   it('refuses a feature importing one not listed, and names the way out', () => {
     const messages = lint(
-      'commands/commands.service.ts',
+      'features/commands/commands.service.ts',
       "import { x } from '../lostphone/lost-mode-notice.ts';",
     );
     expect(messages).toEqual([
@@ -47,25 +47,28 @@ describe('the server folders rule', () => {
   });
 
   it('refuses lib importing a feature, and a feature importing the assembly', () => {
-    expect(lint('lib/events.ts', "import { x } from '../devices/devices.service.ts';")).toEqual([
+    expect(lint('lib/events.ts', "import { x } from '../features/devices/devices.service.ts';")).toEqual([
       'lib/ must not import "devices": pass what it needs in',
     ]);
-    expect(lint('devices/devices.service.ts', "import { x } from '../admin/admin-commands.ts';")).toEqual([
-      '"devices" must not import the assembly (admin)',
-    ]);
-    expect(lint('devices/devices.service.ts', "import { buildContext } from '../context.ts';")).toEqual([
-      '"devices" must not import the assembly (context)',
+    expect(
+      lint('features/devices/devices.service.ts', "import { x } from '../../app/admin/admin-commands.ts';"),
+    ).toEqual(['"devices" must not import the assembly (app)']);
+    expect(lint('features/devices/devices.service.ts', "import { main } from '../../main.ts';")).toEqual([
+      '"devices" must not import the assembly (main)',
     ]);
   });
 
   it('lets the assembly import any folder', () => {
-    expect(lint('app.ts', "import { x } from './lostphone/lostphone.routes.ts';")).toEqual([]);
-    expect(lint('admin/admin-commands.ts', "import { x } from '../sponsors/sponsors.admin.ts';")).toEqual([]);
+    expect(lint('app/app.ts', "import { x } from '../features/lostphone/lostphone.routes.ts';")).toEqual([]);
+    expect(
+      lint('app/admin/admin-commands.ts', "import { x } from '../../features/sponsors/sponsors.admin.ts';"),
+    ).toEqual([]);
+    expect(lint('main.ts', "import { buildApp } from './app/app.ts';")).toEqual([]);
   });
 
   it('stops at a list of uses that forms a loop', () => {
     const looping = { serverSrc, uses: { commands: ['devices'], devices: ['commands'] } };
-    expect(() => lint('devices/devices.service.ts', '', looping)).toThrow(
+    expect(() => lint('features/devices/devices.service.ts', '', looping)).toThrow(
       /loop: commands → devices → commands/,
     );
   });

@@ -29,40 +29,12 @@ import { createJobRunner } from '../lib/jobs/job-runner.ts';
 import type { JobRunner, OnJobRun } from '../lib/jobs/jobs.ts';
 import { buildContext, scheduledJobs, type ContextOptions } from './context.ts';
 import { createPanelSocketAuthenticator, createSessionAuthenticator } from '../features/auth/sessions.ts';
-import { registerAuthRoutes } from '../features/auth/auth.routes.ts';
-import { registerGoogleSignInRoutes } from '../features/auth/google.routes.ts';
-import { registerUserRoutes } from '../features/users/users.routes.ts';
-import { registerGeographyRoutes } from '../features/geography/geography.routes.ts';
-import { registerConfigRoutes } from '../features/config/config.routes.ts';
-import { registerDeviceRoutes } from '../features/devices/devices.routes.ts';
-import { registerWebApp } from '../features/web/web-app.ts';
 import {
   createDeviceAuthenticator,
   createDeviceRemovedCheck,
   createDeviceSocketAuthenticator,
 } from '../features/devices/device-auth.ts';
-import { registerDeviceMessages } from '../features/devices/devices.messages.ts';
-import { registerLostPhoneRoutes } from '../features/lostphone/lostphone.routes.ts';
-import { registerCommandRoutes } from '../features/commands/commands.routes.ts';
-import { registerFileRoutes } from '../features/files/files.routes.ts';
-import { registerTrackingRoutes } from '../features/tracking/tracking.routes.ts';
-import { registerTrackingMessages } from '../features/tracking/tracking.messages.ts';
-import { findOpenRouteId } from '../features/tracking/tracking.service.ts';
-import { registerPlanRoutes } from '../features/plans/plans.routes.ts';
-import { registerAlertRoutes } from '../features/alerts/alerts.routes.ts';
-import { registerPaymentRoutes } from '../features/payments/payments.routes.ts';
-import { registerNetworkRoutes } from '../features/network/network.routes.ts';
-import { registerSalesRoutes } from '../features/sales/sales.routes.ts';
-import { registerSponsorRoutes } from '../features/sponsors/sponsors.routes.ts';
-import { registerAtencionRoutes } from '../features/atenciones/atenciones.routes.ts';
-import { registerActivityRoutes } from '../features/activity/activity.routes.ts';
-import { registerExportRoutes } from '../features/export/export.routes.ts';
-import { prepareDataExportsJob } from '../features/export/export.jobs.ts';
-import { registerDeletionRoutes } from '../features/deletion/deletion.routes.ts';
-import { registerDeviceRemovalRoutes } from '../features/device-removal/device-removal.routes.ts';
-import { registerAccountReviewRoutes } from '../features/account-review/account-review.routes.ts';
-import { registerTwoFactorRoutes } from '../features/two-factor/two-factor.routes.ts';
-import { registerCommandMessages } from '../features/commands/commands.messages.ts';
+import { features } from './features.ts';
 import { OneLineRequestLog } from '../lib/log/request-log.ts';
 
 export interface BuildOptions extends ContextOptions {
@@ -283,7 +255,7 @@ async function startJobs(
   return jobs;
 }
 
-/** Every feature's routes and realtime messages, each registered by the feature itself. */
+/** Every feature's routes and realtime messages, as each manifest says (app/features.ts). */
 async function registerFeatures(
   app: FastifyInstance,
   ctx: AppContext,
@@ -295,31 +267,7 @@ async function registerFeatures(
     user: authenticateUser,
     device: createDeviceAuthenticator(ctx),
   });
-  registerAuthRoutes(route, ctx);
-  registerGoogleSignInRoutes(app, route, ctx);
-  registerUserRoutes(route, ctx);
-  registerGeographyRoutes(route, ctx);
-  registerConfigRoutes(route, ctx);
-  registerDeviceRoutes(route, ctx);
-  registerLostPhoneRoutes(route, ctx);
-  registerCommandRoutes(route, ctx);
-  registerTrackingRoutes(route, ctx);
-  registerPlanRoutes(route, ctx);
-  registerAlertRoutes(route, ctx);
-  await registerPaymentRoutes(app, route, ctx);
-  registerNetworkRoutes(route, ctx);
-  registerSalesRoutes(route, ctx);
-  registerSponsorRoutes(route, ctx);
-  await registerAtencionRoutes(app, route, ctx, authenticateUser);
-  registerActivityRoutes(route, ctx);
-  // an export asked for is made by its job at once, in whichever process takes it
-  registerExportRoutes(app, route, ctx, { prepareSoon: () => jobs.trigger(prepareDataExportsJob.name) });
-  registerDeletionRoutes(route, ctx);
-  registerDeviceRemovalRoutes(route, ctx);
-  registerAccountReviewRoutes(route, ctx);
-  registerTwoFactorRoutes(route, ctx);
-  registerFileRoutes(app, ctx);
-  await registerWebApp(app, ctx.env);
+  for (const feature of features) await feature.routes?.({ app, route, ctx, authenticateUser, jobs });
 
   // incoming realtime messages, registered like the routes above: each feature names its own
   const messages = createRealtimeMessages(
@@ -334,8 +282,6 @@ async function registerFeatures(
       if (isRateLimitCode(code)) ctx.metrics.rateLimitRefusals.inc({ code, channel: 'realtime' });
     },
   );
-  registerDeviceMessages(messages, ctx);
-  registerCommandMessages(messages, ctx, { openRouteOf: findOpenRouteId });
-  registerTrackingMessages(messages, ctx);
+  for (const feature of features) feature.messages?.(messages, ctx);
   messages.assertEveryMessageHandled();
 }

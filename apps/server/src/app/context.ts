@@ -21,25 +21,10 @@ import { createBackgroundTasks } from '../lib/background-tasks.ts';
 import { createEventBus } from '../lib/events.ts';
 import { createMetrics } from '../lib/metrics/metrics.ts';
 import { seedReferenceData } from '../features/seed/seed.ts';
-import { settleNetworkEmails, subscribeNetworkEmails } from '../features/network/mail-network.ts';
-import { findAlertEmail } from '../features/alerts/alerts.emails.ts';
-import { findLostPhoneEmail } from '../features/lostphone/lost-mode-notice.ts';
-import { subscribeNetworkToSignUps } from '../features/network/network.events.ts';
-import { subscribeSalesToSignUps } from '../features/sales/sales.events.ts';
-import { subscribeAccountsToSignUps } from '../features/accounts/accounts.events.ts';
-import { subscribeLateOrdersEmail } from '../features/lostphone/late-orders-email.ts';
 import type { JobDefinition } from '../lib/jobs/jobs.ts';
-import { expireCommandsJob } from '../features/commands/commands.jobs.ts';
 import { pruneThrottleHitsJob } from '../lib/throttle/throttle.jobs.ts';
-import { retryNetworkEmailsJob } from '../features/network/network.jobs.ts';
-import { deleteOldRoutePointsJob } from '../features/tracking/tracking.jobs.ts';
-import { deleteOldLostReportsJob } from '../features/lostphone/lostphone.jobs.ts';
-import { deleteOldAlertPositionsJob } from '../features/alerts/alerts.jobs.ts';
-import { deleteEndedEvidenceLinksJob } from '../features/atenciones/atenciones.jobs.ts';
-import { planRemindersJob } from '../features/reminders/reminders.jobs.ts';
-import { deleteExpiredDataExportsJob, prepareDataExportsJob } from '../features/export/export.jobs.ts';
-import { deleteDueAccountsJob } from '../features/deletion/deletion.jobs.ts';
-import { applyDueEmailChangesJob, deleteEndedSignInTokensJob } from '../features/auth/auth.jobs.ts';
+import { settleNetworkEmails } from '../features/network/mail-network.ts';
+import { features, personalData } from './features.ts';
 
 export interface ContextOptions {
   env: Env;
@@ -59,28 +44,13 @@ export interface BuiltContext {
   close(): Promise<void>;
 }
 
-/** The e-mails to a security network that are tried again until they are sent (network/mail-network.ts). */
-export const networkEmails = { alert: findAlertEmail, lostPhone: findLostPhoneEmail };
-
 /**
  * Every feature's scheduled work, run once across the server processes (lib/jobs, decision 029) by
  * the runner app.ts starts; the table of what runs when is in docs/architecture.md.
  */
 export const scheduledJobs: JobDefinition[] = [
-  expireCommandsJob,
   pruneThrottleHitsJob,
-  retryNetworkEmailsJob(networkEmails),
-  deleteEndedEvidenceLinksJob,
-  planRemindersJob,
-  applyDueEmailChangesJob,
-  // retention (issue 29 item 11, docs/privacy.md)
-  deleteOldRoutePointsJob,
-  deleteOldLostReportsJob,
-  deleteOldAlertPositionsJob,
-  deleteEndedSignInTokensJob,
-  prepareDataExportsJob,
-  deleteExpiredDataExportsJob,
-  deleteDueAccountsJob,
+  ...features.flatMap((feature) => feature.jobs ?? []),
 ];
 
 /** The bucket when S3_BUCKET is set (decision 028), else the folder DATA_DIR/files. */
@@ -154,15 +124,13 @@ export async function buildContext(options: ContextOptions): Promise<BuiltContex
     events: createEventBus(log),
     background: createBackgroundTasks(log),
     metrics,
+    personalData,
     now,
   };
 
-  // the features that react to another's events, all in one place (docs/architecture.md)
-  subscribeNetworkToSignUps(ctx);
-  subscribeSalesToSignUps(ctx);
-  subscribeAccountsToSignUps(ctx);
-  subscribeNetworkEmails(ctx, networkEmails);
-  subscribeLateOrdersEmail(ctx);
+  // the features that react to another's events, each as its manifest says (app/features.ts)
+  for (const feature of features) feature.subscribe?.(ctx);
+  assertUniqueLimitNames(ctx);
 
   await seedReferenceData(ctx);
   return {
@@ -177,4 +145,16 @@ export async function buildContext(options: ContextOptions): Promise<BuiltContex
       if (!options.database) await database.close();
     },
   };
+}
+
+/** Two limits of one name would share their counts (lib/throttle keys hits by the limit's name). */
+function assertUniqueLimitNames(ctx: AppContext): void {
+  const seen = new Map<string, string>();
+  for (const feature of features) {
+    for (const limit of feature.limits?.(ctx) ?? []) {
+      const other = seen.get(limit.name);
+      if (other) throw new Error(`rate limit ${limit.name} is declared by ${other} and ${feature.name}`);
+      seen.set(limit.name, feature.name);
+    }
+  }
 }

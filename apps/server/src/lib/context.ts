@@ -10,6 +10,7 @@ import type { RealtimeEmitter } from './realtime/realtime-emitter.ts';
 import type { EventBus } from './events.ts';
 import type { BackgroundTasks } from './background-tasks.ts';
 import type { Metrics } from './metrics/metrics.ts';
+import type { FeaturePersonalData } from './personal-data.ts';
 
 /** What every feature's routes and services are given: built once by `buildContext` (src/context.ts). */
 export interface AppContext {
@@ -40,6 +41,11 @@ export interface AppContext {
   background: BackgroundTasks;
   /** the Prometheus series features count in (metrics/metrics.ts, decision 030) */
   metrics: Metrics;
+  /**
+   * every feature's declaration of the personal data it keeps, in the order of the features
+   * (app/features.ts): what the export, the deletion and the phone removal loop over
+   */
+  personalData: readonly FeaturePersonalData[];
   /** the clock, so that tests can move time (expiry, rate-limit windows) without waiting */
   now: () => Date;
 }

@@ -37,6 +37,13 @@ export interface ServerEvents {
   };
   /** A phone raised an SOS (alerts.service.ts `openAlert`), once per alert. */
   alertRaised: { userId: number; alertId: number };
+  /**
+   * An account was deleted (features/deletion), with the internal ids of the phones that went with
+   * it: their rows and tokens are gone, so the ids are all that is left to tell them by.
+   */
+  accountDeleted: { userId: number; deviceRowIds: number[] };
+  /** A phone was taken off its account (features/device-removal): its token no longer works. */
+  deviceRemoved: { userId: number; deviceRowId: number; deviceId: string };
 }
 
 export type EventName = keyof ServerEvents;

@@ -1,23 +1,15 @@
 /**
  * The administrator's commands (`npm run admin -- <group> <action> --flag value`): this registry
- * lists each feature's (`<feature>/<feature>.admin.ts`) and runs one from its words, wherever it
+ * lists each feature's (its manifest's `admin`, app/features.ts) and runs one from its words, wherever it
  * runs: inside the live server (admin-socket.ts) or in the CLI's own process when no server is running
  * (admin-cli.ts). Either way it gets the server's AppContext.
  */
 import type { AppContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { operatorCommands } from '../../features/operators/operators.admin.ts';
-import { sponsorCommands } from '../../features/sponsors/sponsors.admin.ts';
-import { storageCommands } from '../../features/files/files.admin.ts';
-import { twoFactorCommands } from '../../features/two-factor/two-factor.admin.ts';
 import type { AdminCommand } from '../../lib/admin-command.ts';
+import { features } from '../features.ts';
 
-const adminCommands: AdminCommand[] = [
-  ...operatorCommands,
-  ...sponsorCommands,
-  ...storageCommands,
-  ...twoFactorCommands,
-];
+const adminCommands: AdminCommand[] = features.flatMap((feature) => feature.admin ?? []);
 
 const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());

@@ -13,6 +13,7 @@ import {
 } from '@escudo/contract';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { DbOrTransaction } from '../../lib/db/client.ts';
 import { deviceCommands } from './commands.schema.ts';
 import { devices } from '../devices/devices.schema.ts';
 import { findUserDevice } from '../devices/devices.service.ts';
@@ -270,3 +271,18 @@ const notPendingMessages: Record<CommandState, string | undefined> = {
   cancelled: undefined,
   expired: 'Esta orden ya venció sin llegar al teléfono; no hay nada que cancelar.',
 };
+
+/** why a removed phone's open orders were cancelled, as each order's reason */
+const REMOVED_REASON = 'Dispositivo quitado de la cuenta';
+
+/**
+ * A phone taken off its account (features/device-removal), in the removal's transaction: its open
+ * orders are cancelled and its lost mode is off, since it will never answer again.
+ */
+export async function endOrdersOfRemovedPhone(tx: DbOrTransaction, deviceRowId: number, now: Date) {
+  await tx
+    .update(deviceCommands)
+    .set({ state: 'cancelled', reason: REMOVED_REASON, payload: {}, updatedAt: now })
+    .where(and(eq(deviceCommands.deviceId, deviceRowId), inArray(deviceCommands.state, openStates)));
+  await tx.update(devices).set({ lost: false, updatedAt: now }).where(eq(devices.id, deviceRowId));
+}

@@ -1,15 +1,13 @@
 /**
- * Closing an account (issue 29 item 8; decision 038). The owner asks with the password: the deletion
- * is scheduled ACCOUNT_DELETION_DELAY_MS later, every session ends and an e-mail brings the link that
- * cancels it (sign-in is refused meanwhile: auth/sessions.ts). Once the date has passed, the sweep
+ * Closing an account (decision 038). The owner asks with the password: the deletion is scheduled
+ * ACCOUNT_DELETION_DELAY_MS later, every session ends and an e-mail brings the link that cancels it
+ * (sign-in is refused meanwhile: auth/sessions.ts). Once the date has passed, the sweep
  * (deletion.jobs.ts) deletes the account in one transaction: the `users` row, and with it, by their
- * foreign keys' ON DELETE CASCADE, every row of the account (phones and what they reported, routes,
- * alerts, network both ways, sessions and tokens, activity, plan, sales profile and bank account,
- * closed atenciones). What no foreign key reaches is done here by hand: the throttle rows named by
- * its e-mail, the files in the store (after the commit), the payments (kept without the person).
- * An open atención holds the deletion back until the central closes it.
+ * foreign keys' ON DELETE CASCADE, every row of the account. What no foreign key reaches each feature
+ * declares (lib/personal-data.ts; decision 054): rows kept without the person, throttle subjects, the
+ * files in the store (removed after the commit), and what holds the deletion back (an open atención).
  */
-import { and, asc, eq, inArray, isNotNull, isNull, lte, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lte, not, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { ACCOUNT_DELETION_DELAY_MS, type BodyOf, type deleteAccount } from '@escudo/contract';
 import type { AppContext } from '../../lib/context.ts';
 import type { DbOrTransaction } from '../../lib/db/client.ts';
@@ -17,21 +15,13 @@ import { AppError } from '../../lib/app-error.ts';
 import { createToken, hashToken } from '../../lib/crypto/tokens.ts';
 import type { UserAuth } from '../../lib/http/routes.ts';
 import type { ClientOrigin } from '../../lib/http/client-origin.ts';
-import { forgetSubjects } from '../../lib/throttle/throttle.ts';
+import { forgetSubjects, type Check } from '../../lib/throttle/throttle.ts';
 import { users } from '../accounts/accounts.schema.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import { chileDateTime } from '../activity/security-notice.ts';
-import { passwordAgainLimit, requirePasswordAgain } from '../two-factor/password-check.ts';
-import { authLimits } from '../auth/auth.limits.ts';
-import { sessions } from '../auth/auth.schema.ts';
+import { requirePasswordAgain } from '../two-factor/password-check.ts';
 import { revokeAllSessions } from '../auth/sessions.ts';
-import { atencionEvidence, atenciones } from '../atenciones/atenciones.schema.ts';
-import { devices } from '../devices/devices.schema.ts';
-import { dataExports } from '../export/export.schema.ts';
-import { lostReports } from '../lostphone/lostphone.schema.ts';
-import { networkLimits } from '../network/network.limits.ts';
-import { flowSandboxPayments, payments } from '../payments/payments.schema.ts';
-import { accountCodeBackoff, twoFactorLimits } from '../two-factor/two-factor.limits.ts';
+import { phoneNamesOf } from '../devices/devices.data.ts';
 import { deletionCancelTokens, deletionPendingFiles } from './deletion.schema.ts';
 import { deletionScheduledEmail } from './deletion.emails.ts';
 
@@ -43,12 +33,19 @@ const ACCOUNTS_PER_SWEEP = 50;
 /** ours: files removed from the store per sweep */
 const FILES_PER_SWEEP = 500;
 
-const openAtencionOf = (db: DbOrTransaction, userId: number) =>
-  db
-    .select({ id: atenciones.id })
-    .from(atenciones)
-    .where(and(eq(atenciones.userId, userId), isNull(atenciones.endedAt)))
-    .limit(1);
+/** the declared reasons to wait (an open atención), for the account whose id is `userId` */
+const holdsBack = (ctx: AppContext, userId: SQLWrapper): SQL[] =>
+  ctx.personalData.flatMap((data) => (data.deletion?.holdsBack ? [data.deletion.holdsBack(userId)] : []));
+
+async function isHeldBack(ctx: AppContext, db: DbOrTransaction, userId: number): Promise<boolean> {
+  const reasons = holdsBack(ctx, sql`${userId}`);
+  if (reasons.length === 0) return false;
+  const [row] = await db
+    .select({ held: sql<boolean>`${sql.join(reasons, sql` or `)}` })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.held === true;
+}
 
 /**
  * app/account/delete: the password checked (two-factor/password-check.ts, under the one limit per
@@ -76,7 +73,7 @@ export async function requestDeletion(
   const now = ctx.now();
   const scheduledAt = new Date(now.getTime() + ACCOUNT_DELETION_DELAY_MS);
   const token = createToken();
-  const hasOpenAtencion = (await openAtencionOf(ctx.db, auth.userId)).length > 0;
+  const hasOpenAtencion = await isHeldBack(ctx, ctx.db, auth.userId);
   await ctx.db.transaction(async (tx) => {
     const [user] = await tx
       .update(users)
@@ -154,101 +151,43 @@ export async function cancelDeletion(ctx: AppContext, token: string, origin: Cli
 export async function deleteAccountNow(ctx: AppContext, userId: number): Promise<boolean> {
   const deleted = await ctx.db.transaction(async (tx) => {
     const [user] = await tx
-      .select({
-        id: users.id,
-        email: users.email,
-        referredBy: users.referredByUserId,
-        avatarKey: users.avatarKey,
-      })
+      .select({ id: users.id, email: users.email })
       .from(users)
       .where(and(eq(users.id, userId), lte(users.deletionScheduledAt, ctx.now())))
       .for('update');
     if (!user) return null;
     // the central keeps an open atención, and the account with it, until it is closed
-    if ((await openAtencionOf(tx, userId)).length > 0) return null;
+    if (await isHeldBack(ctx, tx, userId)) return null;
+    const account = { userId, email: user.email };
+    const declared = ctx.personalData.flatMap((data) => (data.deletion ? [data.deletion] : []));
 
-    const phones = await tx.select({ id: devices.id }).from(devices).where(eq(devices.userId, userId));
-    const phoneIds = phones.map((phone) => phone.id);
-    const photos =
-      phoneIds.length === 0
-        ? []
-        : await tx
-            .select({ key: lostReports.imageKey })
-            .from(lostReports)
-            .where(inArray(lostReports.deviceId, phoneIds));
-    const videos = await tx
-      .select({ key: atencionEvidence.storageKey })
-      .from(atencionEvidence)
-      .innerJoin(atenciones, eq(atenciones.id, atencionEvidence.atencionId))
-      .where(eq(atenciones.userId, userId));
-    // the ZIPs of the account's own data exports, still in the store for up to a day
-    const exports = await tx
-      .select({ key: dataExports.storageKey })
-      .from(dataExports)
-      .where(and(eq(dataExports.userId, userId), isNotNull(dataExports.storageKey)));
-    const exportKeys = exports.flatMap((file) => (file.key ? [file.key] : []));
-    const keys = [...(user.avatarKey ? [user.avatarKey] : []), ...photos, ...videos, ...exportKeys].map(
-      (file) => (typeof file === 'string' ? file : file.key),
-    );
+    const keys: string[] = [];
+    for (const part of declared) if (part.files) keys.push(...(await part.files(tx, account)));
     if (keys.length > 0) {
       await tx
         .insert(deletionPendingFiles)
         .values(keys.map((storageKey) => ({ storageKey })))
         .onConflictDoNothing();
     }
-
-    // payments stay for accounting, without the person: the row loses its account (ON DELETE SET
-    // NULL) and keeps the referrer, so the referrer's commission keeps its amount
-    await tx
-      .update(payments)
-      .set({ deletedAccountReferrerId: user.referredBy })
-      .where(eq(payments.userId, userId));
-    // the built-in Flow sandbox's copy of an order holds the payer's e-mail
-    const orders = tx
-      .select({ commerceOrder: payments.commerceOrder })
-      .from(payments)
-      .where(eq(payments.userId, userId));
-    await tx
-      .update(flowSandboxPayments)
-      .set({ email: '' })
-      .where(inArray(flowSandboxPayments.commerceOrder, orders));
-
-    // throttle rows are keyed by text, not by a foreign key: those that name the account go by hand
-    const email = user.email.trim().toLowerCase();
-    const sessionIds = await tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
-    const limits = authLimits(ctx.env);
-    await forgetSubjects(tx, {
-      exact: [
-        { limit: limits.resetEmail, subject: email },
-        { limit: limits.emailCheck, subject: email },
-        { limit: limits.resendVerificationMinute, subject: String(userId) },
-        { limit: limits.resendVerificationDay, subject: String(userId) },
-        { limit: limits.changeEmailAccount, subject: String(userId) },
-        { limit: networkLimits.invitationsEmail, subject: email },
-        { limit: networkLimits.invitationsAccount, subject: String(userId) },
-        { limit: accountCodeBackoff, subject: String(userId) },
-        { limit: twoFactorLimits(ctx.env).wrongCodeNotice, subject: String(userId) },
-        ...sessionIds.flatMap(({ id }) =>
-          [passwordAgainLimit, twoFactorLimits(ctx.env).confirmSession].map((limit) => ({
-            limit,
-            subject: String(id),
-          })),
-        ),
-      ],
-      startingWith: [{ limit: limits.signInPair, subject: `${email}|` }],
-    });
+    for (const part of declared) await part.erase?.(tx, account, ctx);
+    // throttle rows are keyed by text, not by a foreign key: those that name the account go here
+    const subjects = { exact: [] as Check[], startingWith: [] as Check[] };
+    for (const part of declared) {
+      const named = await part.throttleSubjects?.(tx, account, ctx);
+      subjects.exact.push(...(named?.exact ?? []));
+      subjects.startingWith.push(...(named?.startingWith ?? []));
+    }
+    await forgetSubjects(tx, subjects);
+    const phoneRowIds = [...(await phoneNamesOf(tx, userId)).keys()];
 
     await tx.delete(users).where(eq(users.id, userId));
-    return { phoneIds };
+    return { phoneRowIds };
   });
   if (!deleted) return false;
   ctx.log.info({ userId }, 'account deleted');
-  // the phones forget the account; their tokens went with their rows
-  for (const phoneId of deleted.phoneIds) {
-    ctx.realtime.toDevice(phoneId, 'accountDeleted', {});
-    ctx.realtime.disconnectDevice(phoneId);
-  }
   ctx.realtime.disconnectPanels({ userId });
+  // the phones forget the account (devices.events.ts); their tokens went with their rows
+  await ctx.events.emit('accountDeleted', { userId, deviceRowIds: deleted.phoneRowIds });
   return true;
 }
 
@@ -288,15 +227,7 @@ export async function deleteDueAccounts(ctx: AppContext): Promise<void> {
     .select({ id: users.id })
     .from(users)
     .where(
-      and(
-        lte(users.deletionScheduledAt, ctx.now()),
-        notExists(
-          ctx.db
-            .select({ one: sql`1` })
-            .from(atenciones)
-            .where(and(eq(atenciones.userId, users.id), isNull(atenciones.endedAt))),
-        ),
-      ),
+      and(lte(users.deletionScheduledAt, ctx.now()), ...holdsBack(ctx, users.id).map((held) => not(held))),
     )
     .orderBy(asc(users.deletionScheduledAt))
     .limit(ACCOUNTS_PER_SWEEP);

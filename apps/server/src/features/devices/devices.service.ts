@@ -11,6 +11,7 @@ import {
 } from '@escudo/contract';
 import type { DeviceAuth } from '../../lib/http/routes.ts';
 import type { AppContext } from '../../lib/context.ts';
+import type { DbOrTransaction } from '../../lib/db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { preparedPerDatabase } from '../../lib/db/prepared.ts';
 import { devices } from './devices.schema.ts';
@@ -268,4 +269,23 @@ export async function listUserDeviceStates(ctx: AppContext, userId: number) {
   const rows = await listUserDevices(ctx, userId);
   const online = await ctx.realtime.onlineDevices(rows.map((row) => row.id));
   return rows.map((row) => ({ row, online: online.has(row.id) }));
+}
+
+/**
+ * The last step of a phone's removal (features/device-removal), in its transaction, once every feature
+ * has ended what the phone left open: with `deleteData` its row goes, and with it, by their foreign
+ * keys, its reports, routes, orders and SOS alerts; otherwise the row stays, marked removed, its
+ * token gone and its place in the plan free.
+ */
+export async function retireDevice(
+  tx: DbOrTransaction,
+  deviceRowId: number,
+  { deleteData, now }: { deleteData: boolean; now: Date },
+): Promise<void> {
+  if (deleteData) await tx.delete(devices).where(eq(devices.id, deviceRowId));
+  else
+    await tx
+      .update(devices)
+      .set({ tokenHash: null, removedAt: now, updatedAt: now })
+      .where(eq(devices.id, deviceRowId));
 }

@@ -2,7 +2,7 @@ import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { and } from 'drizzle-orm';
-import { networkEmails } from '../../app/context.ts';
+import { networkEmails } from '../../app/features.ts';
 import { createTestApp, signUpUser, type TestApp } from '../../../test/test-app.ts';
 import {
   breakMail,
