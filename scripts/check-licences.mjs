@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Every runtime dependency of what we ship (the panel, the server, the contract, the phone simulator)
- * must carry an OSI-approved licence (docs/architecture.md "Licences"; issue 18). Walks each workspace's
+ * must carry an OSI-approved licence (docs/architecture.md "Licences"; decision 016). Walks each workspace's
  * production dependencies through package-lock.json as Node resolves them (nested node_modules first),
  * optional ones (platform binaries) included, and checks each package's SPDX expression against the
  * allow-list below: `A OR B` passes when either does, `A AND B` when both do. A failure names the

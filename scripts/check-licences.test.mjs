@@ -14,7 +14,7 @@ function lockWith(packages) {
   };
 }
 
-describe('the licence check (issue 18)', () => {
+describe('the licence check of runtime dependencies', () => {
   it('passes a tree of OSI-approved licences, and ignores development tools', () => {
     const lock = lockWith({
       'node_modules/maps': { version: '1.0.0', license: 'BSD-2-Clause', dependencies: { tiles: '^2' } },

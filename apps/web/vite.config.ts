@@ -11,8 +11,8 @@ import { routePreloads } from './vite-plugins/route-preloads.ts';
 const serverUrl = 'http://localhost:3000';
 
 /**
- * what the signed-in layout and Home import statically, recursively: one chunk. Both are plain markup
- * since issue 18's last step; MUI is left to the pages and dialogs that use it (decision 017).
+ * what the signed-in layout and Home import statically, recursively: one chunk. Both are plain markup since
+ * decision 017's addendum "Home without MUI"; MUI is left to the pages and dialogs that use it.
  */
 const SIGNED_IN_ROOTS = ['src/app/layout/signed-in-layout.tsx', 'src/app/home-route.tsx'];
 /** but not what Register, plain HTML, imports too: it must not wait for that chunk (decision 017) */
@@ -67,11 +67,11 @@ export default defineConfig({
           includeDependenciesRecursively: false,
           // Everything the entry imports statically (Login's first load) in one chunk. Left alone,
           // rolldown cut it into a chunk per set of lazy pages sharing a module: 11 files and 185.8 KB
-          // gzipped for Login, against 2 files and 180.2 KB this way (measured as bench/RESULTS.md says; issue 3).
+          // gzipped for Login, against 2 files and 180.2 KB this way (measured as bench/RESULTS.md says).
           groups: [
             { name: 'index', tags: ['$initial'], priority: 2 },
-            // What Home needs at once beyond the entry in one chunk, and MUI's core in another (issue
-            // 18): left alone, rolldown cut them into some forty files of 1–3 KB, and a phone on a slow
+            // What Home needs at once beyond the entry in one chunk, and MUI's core in another:
+            // left alone, rolldown cut them into some forty files of 1–3 KB, and a phone on a slow
             // network waits a round trip for each batch of six (decision 017).
             { name: groupOf, priority: 1 },
             // zod with the contract's settings for it (packages/contract/src/zod-config.ts): they must
@@ -83,7 +83,7 @@ export default defineConfig({
       },
     },
     // that one chunk is ~375 KB minified, ~101 KB brotli (Login's first load, without MUI since
-    // issue 18): scripts/check-bundle-budgets.mjs holds it to its budget
+    // decision 016): scripts/check-bundle-budgets.mjs holds it to its budget
     chunkSizeWarningLimit: 400,
     // what scripts/check-bundle-budgets.mjs reads to know which chunks each page loads first
     manifest: true,

@@ -1,7 +1,7 @@
 /**
- * The anchor `bench:api` measures four of our calls against (issue 31): a bare Fastify + pg server on
- * the same database, doing for each what the call cannot do without, as prepared statements, and the
- * answer as JSON. No validation, no admission, no logging, no security headers, no metrics, no rate
+ * The anchor `bench:api` measures four of our calls against (decisions 045 and 047): a bare Fastify + pg
+ * server on the same database, doing for each what the call cannot do without, as prepared statements, and
+ * the answer as JSON. No validation, no admission, no logging, no security headers, no metrics, no rate
  * limits, no activity or security e-mail, no signed URLs: the distance to it is what all of those cost
  * together.
  *

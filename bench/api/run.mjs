@@ -276,7 +276,7 @@ async function startEscudo(databaseUrl) {
   return { ...server, base: `http://127.0.0.1:${port}`, port };
 }
 
-/** the routes of the demo Android phone getTrackings pages through (issue 31): 20 of 60 points each */
+/** the routes of the demo Android phone getTrackings pages through: 20 of 60 points each */
 const BENCH_ROUTES = { count: 20, points: 60 };
 
 /**
@@ -306,7 +306,7 @@ async function seedRoutes(databaseUrl) {
 }
 
 /**
- * Issue 31: four of our calls against the bare Fastify + pg server of bare-anchor.mjs on the same
+ * Four of our calls against the bare Fastify + pg server of bare-anchor.mjs on the same
  * database, each pair one right after the other at 10 connections, so that both see the same machine:
  * user details, sign-in (argon2id in both: compare the main thread's CPU per request, which leaves it
  * out), a lock order, and a page of routes (getTrackings).
@@ -477,7 +477,7 @@ async function benchEscudo(driver, databaseUrl) {
     const result = {
       detailsBytes,
       ...(SKIP.has('calls') ? {} : await ownCalls()),
-      // on PostgreSQL, four calls against the bare Fastify + pg anchor on the same database (issue 31)
+      // on PostgreSQL, four calls against the bare Fastify + pg anchor on the same database
       anchor: databaseUrl ? await compareWithAnchor(server, databaseUrl, token, browserCookie) : undefined,
     };
     const failures = /"level":(50|60)/.test(server.output()) ? server.output().slice(-2_000) : null;
@@ -655,7 +655,7 @@ function printResults(results) {
   const pairs = Object.entries(results.postgres?.anchor ?? {});
   if (pairs.length > 0) {
     console.log(
-      "\nAgainst the bare Fastify + pg anchor, PostgreSQL, 10 connections (issue 31's aim: ≥ 85 % of its req/s, p99 ≤ 1.5×):",
+      '\nAgainst the bare Fastify + pg anchor, PostgreSQL, 10 connections (the aim: ≥ 85 % of its req/s, p99 ≤ 1.5×):',
     );
     printTable({
       header: [

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:durability`: are the writes the server acknowledged still there after it is killed
- * in the middle of them, and how long until it serves again (issue 12, item 5; decision 009)?
+ * in the middle of them, and how long until it serves again (decision 009)?
  *
  * A round: a fresh server (`node --import tsx apps/server/src/main.ts`, its own DATA_DIR and port)
  * on PGlite in that DATA_DIR or on a fresh PostgreSQL database; CLIENTS accounts signed up through
@@ -23,7 +23,7 @@
  *
  * Loopback only; bounded in time; every child is killed at the end, also on failure or Ctrl-C; the
  * scratch databases are dropped. Writes bench/durability/last-run.json and the generated part of
- * "Durability (issue 12)" in bench/RESULTS.md (not with --no-write).
+ * its section of bench/RESULTS.md (`SECTION` below; not with --no-write).
  *
  * Environment (all optional): BENCH_ROUNDS (3), BENCH_CLIENTS (16), BENCH_PG_ADMIN_URL,
  * BENCH_SKIP: comma-separated steps to skip: commit,durable,relaxed,postgres,fsync.

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:realtime`: how many phones one server process holds and how fast a probe goes
- * through it (issue 3, "Measured"), beside a bare `ws` relay doing the same on the same machine.
+ * through it (against the aims below), beside a bare `ws` relay doing the same on the same machine.
  *
  * For each N (--phones, default 1,000 and 10,000), first against our server, then against the relay,
  * each a fresh child process:
@@ -20,8 +20,8 @@
  * the phone's account: more panels on one account would multiply the server's work.
  *
  * Everything (server, relay, phones, panels, PostgreSQL) shares this machine's cores. It prints a
- * table, writes bench/realtime/last-run.json, and rewrites the generated part of the "Realtime
- * (issue 3)" section of bench/RESULTS.md (not with --quick or --no-write).
+ * table, writes bench/realtime/last-run.json, and rewrites the generated part of its section
+ * of bench/RESULTS.md (`SECTION_TITLE`; not with --quick or --no-write).
  *
  * Options:
  *   --phones 1000,10000   the values of N
@@ -81,10 +81,10 @@ const PROBES = QUICK
 /** a probe run during which other processes used more than this (% of one core) is taken again */
 const NOISY_OTHER_PCT = 25;
 const PROBE_ATTEMPTS = 3;
-/** aims of issue 3 */
+/** the realtime link's aims: the memory of a phone, and a probe's p99 against the relay's */
 const AIM_KB_PER_PHONE = 20;
 const AIM_P99_FACTOR = 2;
-/** issue 31: with 50 probes in flight, at least this share of the relay's probes a second */
+/** with 50 probes in flight, at least this share of the relay's probes a second (decision 046) */
 const AIM_THROUGHPUT_SHARE = 0.6;
 
 function parseArgs(args) {
@@ -458,7 +458,7 @@ function tableRows(results) {
   };
 }
 
-/** Whether each aim of issue 3 was met, at each N, with the margin. */
+/** Whether each aim above was met, at each N, with the margin. */
 function aims(results) {
   const verdicts = [];
   for (const run of results.runs) {

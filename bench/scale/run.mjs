@@ -1,5 +1,6 @@
 /**
- * `npm run bench:scale`: several server processes sharing PostgreSQL and Redis (issue 28 part 7).
+ * `npm run bench:scale`: several server processes sharing PostgreSQL and Redis (docs/deploy.md, "Running
+ * several processes").
  *
  *   1. A scratch PostgreSQL database; --accounts accounts signed up through the API; --phones phones
  *      inserted as device rows (bench/lib/escudo.mjs), phone i belonging to account i mod accounts.
@@ -17,7 +18,7 @@
  *      with its id), the database must hold it and the phone must have carried it out (done).
  *
  * Everything shares this machine's cores. Prints the figures and writes bench/scale/last-run.json;
- * bench/RESULTS.md, "Several processes (issue 28)", says how to read them.
+ * bench/RESULTS.md, "Several processes", says how to read them.
  *
  * Options:
  *   --phones 20000          phones

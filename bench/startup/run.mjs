@@ -13,8 +13,8 @@
  * (in the system's temporary folder), which is left as it is: a real restart finds it too.
  *
  * Builds the server first (`node apps/server/build.mjs`, about a second), so it measures this checkout.
- * Writes bench/startup/last-run.json and the generated part of "Start-up (issue 28)" in
- * bench/RESULTS.md (not with --no-write). Environment (optional): BENCH_RUNS (5).
+ * Writes bench/startup/last-run.json and the generated part of its section of bench/RESULTS.md
+ * (`SECTION` below; not with --no-write). Environment (optional): BENCH_RUNS (5).
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

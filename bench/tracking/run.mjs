@@ -1,7 +1,6 @@
 /**
  * `npm run bench:tracking`: how many route points one server process takes in from 1,000 phones
- * tracking at once, and how long a point takes from the phone to its owner's panel (issue 4,
- * "Measured").
+ * tracking at once, and how long a point takes from the phone to its owner's panel.
  *
  * Set-up: a scratch PostgreSQL database; --accounts accounts signed up through the API; --phones
  * phones inserted with SQL (plan limits bypassed, as in bench/realtime), phone i on account i mod
@@ -21,8 +20,8 @@
  * 2 s; the bench stops after the first saturated step. The headline is the highest step that kept up.
  *
  * Everything (server, phones, panels, PostgreSQL, the bench) shares this machine's cores.
- * Writes bench/tracking/last-run.json and the generated part of "Tracking (issue 4)" in
- * bench/RESULTS.md (not with --quick or --no-write).
+ * Writes bench/tracking/last-run.json and the generated part of its section of bench/RESULTS.md
+ * (`SECTION` below; not with --quick or --no-write).
  *
  * Options: --phones 1000  --accounts 200  --rates 0.2,1,2,4,8  --seconds 30
  *          --phone-processes 4  --quick (200 phones, 2 rates, 10 s, nothing written)  --no-write

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:web`: the panel on a phone (issue 18). Lighthouse 12 (from npm) drives Debian's
+ * `npm run bench:web`: the panel on a phone (decisions 016 and 017). Lighthouse 12 (from npm) drives Debian's
  * Chromium against the built panel served by our real server, with Lighthouse's default mobile run
  * (simulated slow 4G: 150 ms RTT, 1.6 Mbps down; 4× CPU slowdown; Moto G Power-sized screen), for
  * Login, Register, Home, Planes, Tracking and Información, --runs times each (default 3), cold cache
@@ -12,14 +12,14 @@
  * into the browser's localStorage (as the panel stores them after a sign-in), and the signed-in pages
  * run with Lighthouse's storage reset off and the HTTP cache emptied by hand before each run.
  *
- * The anchor (issue 31): bench/web/anchor-login.html, a login form in plain HTML and CSS without
+ * The anchor: bench/web/anchor-login.html, a login form in plain HTML and CSS without
  * any script, served by a tiny static server of this bench and measured in the same run with the same
  * settings, taking turns with the signed-out pages (a run of each, then the next round), so that a
  * busy moment of the machine falls on it as on them. Each run's benchmark index goes into the JSON and
  * the table: Lighthouse's figures compare only beside it.
  *
- * Writes bench/web/last-run.json and the generated part of "The panel on a phone (issue 18)" in
- * bench/RESULTS.md (not with --no-write). Options: --runs 3  --pages Login,Home  --no-write
+ * Writes bench/web/last-run.json and the generated part of its section of bench/RESULTS.md
+ * (`SECTION` below; not with --no-write). Options: --runs 3  --pages Login,Home  --no-write
  * --reports DIR (each run's full Lighthouse report as JSON, to see what a figure is made of)
  * --cpu-slowdown N (Lighthouse's cpuSlowdownMultiplier, default 4: its docs/throttling.md meant the 4×
  * for a desktop of benchmark index 1,500–2,000; on a faster or slower machine, 4 × index / 1,750

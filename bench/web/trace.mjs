@@ -1,6 +1,6 @@
 /**
- * `node bench/web/trace.mjs --url http://127.0.0.1:3000/login`: what a page's long tasks are made of
- * (issue 31). Lighthouse names a long task by the script it ran, or the document when it ran none;
+ * `node bench/web/trace.mjs --url http://127.0.0.1:3000/login`: what a page's long tasks are made of.
+ * Lighthouse names a long task by the script it ran, or the document when it ran none;
  * this loads the page once in Debian's Chromium with the CPU slowed down by CDP (--cpu 4, Lighthouse's
  * mobile factor; unlike Lighthouse's simulation, the slowdown is real), records a Chromium trace, and
  * prints each top-level task of the page's main thread over --min ms with the trace events that took

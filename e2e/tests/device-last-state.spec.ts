@@ -1,7 +1,8 @@
 import { createAccount, expect, signIn, test } from './fixtures.ts';
 
-// Issue 30 item 3: the sidebar says whether a phone is online, with the battery it reported, and
-// when it was last connected once it is gone; on a laptop and on a phone, where the sidebar is a drawer.
+// A phone's last state (decision 042): the sidebar says whether a phone is online, with the battery it
+// reported, and when it was last connected once it is gone; on a laptop and on a phone, where the sidebar is
+// a drawer.
 
 const screens = [
   { name: 'a phone', width: 390, height: 844, isDrawer: true },

@@ -58,7 +58,7 @@ export const demoAccount: Account = {
   password: 'escudo-demo',
 };
 
-/** the central's operator seeded beside it (issue 16): signs in to /operador */
+/** the central's operator seeded beside it (docs/api.md, "Atenciones"): signs in to /operador */
 export const demoOperator: Account = {
   name: 'Operador Demo',
   email: 'operador@escudo.cl',
@@ -148,7 +148,7 @@ export const simulatedIphone: DeviceNames = { brand: 'Apple', name: 'Teléfono s
 
 /**
  * Registers the simulator's phone of `account` through the API without starting it: a phone that is
- * off (issue 30). `startPhone(account)` later registers the same `device_id` again and connects, as
+ * off. `startPhone(account)` later registers the same `device_id` again and connects, as
  * that phone switched on would (the simulator's default id: apps/phone/src/args.ts `defaultDeviceId`).
  */
 export async function registerPhoneThatIsOff(account: Account): Promise<void> {

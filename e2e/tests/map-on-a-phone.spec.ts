@@ -11,7 +11,7 @@ import {
   test,
 } from './fixtures.ts';
 
-// 2 device pixels per CSS pixel, as on most phones customers use (issue 18)
+// 2 device pixels per CSS pixel, as on most phones customers use (decision 017, "sharp map tiles on phones")
 test.use({ deviceScaleFactor: 2 });
 
 /** a tile the size of tile.openstreetmap.org's (256 px): this machine cannot reach the real ones */

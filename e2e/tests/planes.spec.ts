@@ -1,5 +1,5 @@
 /**
- * Planes and payments (issue 5): choose a plan and a period, pay (or refuse) on the built-in Flow
+ * Planes and payments (decision 008): choose a plan and a period, pay (or refuse) on the built-in Flow
  * sandbox's page, come back to the payment-status dialog and see the account's plan follow.
  */
 import type { Page } from '@playwright/test';
@@ -19,7 +19,7 @@ test('pays 12 months of Familia in the Flow sandbox and comes back to the new pl
   await signIn(page, account);
   await openPlanes(page);
 
-  // the e2e server has no Flow keys: payments go to the built-in sandbox, and the page says so (issue 12)
+  // the e2e server has no Flow keys: payments go to the built-in sandbox, and the page says so (decision 008)
   await expect(
     page.getByRole('note').filter({ hasText: 'Pagos de prueba: no se cobra dinero real.' }),
   ).toBeVisible();

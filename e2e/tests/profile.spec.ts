@@ -1,6 +1,6 @@
 import { createAccount, expect, signIn, test } from './fixtures.ts';
 
-// an English browser: dates must still read and write DD-MM-AAAA (issue 30), not its mm/dd/yyyy
+// an English browser: dates must still read and write DD-MM-AAAA (decision 040), not its mm/dd/yyyy
 test.use({ locale: 'en-US' });
 
 test('edit the profile: required fields, RUT formatting, the place cascade, save and see the new name', async ({

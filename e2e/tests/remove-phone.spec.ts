@@ -1,8 +1,8 @@
 /**
- * Issue 30 item 2: the owner renames a phone and removes it from the sidebar's menu, with the password;
- * the phone leaves the list, its place in the plan is free for another phone at once, and the
- * simulator is told it is no longer protected and stops. On a wide screen and on a phone, where the
- * sidebar is a drawer.
+ * Removing a phone (decision 044): the owner renames a phone and removes it from the sidebar's menu, with the
+ * password; the phone leaves the list, its place in the plan is free for another phone at once, and the
+ * simulator is told it is no longer protected and stops. On a wide screen and on a phone, where the sidebar
+ * is a drawer.
  */
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';

@@ -1,7 +1,7 @@
 /**
- * The referral sales programme and sponsored sign-up (issue 17): activate the sales profile, copy the
- * link, sign someone up through it, pay for them in the Flow sandbox, and see the summary, charts and
- * detail follow; then an operator's sponsor (made with `npm run admin`) gives a plan at sign-up.
+ * The referral sales programme and sponsored sign-up (decisions 020 and 021): activate the sales profile,
+ * copy the link, sign someone up through it, pay for them in the Flow sandbox, and see the summary, charts
+ * and detail follow; then an operator's sponsor (made with `npm run admin`) gives a plan at sign-up.
  */
 import type { Browser, Locator, Page } from '@playwright/test';
 import { CHILE_TIME_ZONE, SPANISH_MONTH_NAMES, chileDateParts } from '@escudo/contract/browser';
@@ -152,7 +152,8 @@ test('a referrer activates sales, shares the link, and sees a referred payment c
   await bank.getByRole('button', { name: 'Guardar cuenta' }).click();
   await expect(bank.getByText('Cuenta bancaria guardada.')).toBeVisible();
 
-  // the detail covers the month chosen in Resumen (issue 30), still last month: nothing paid in it
+  // the detail covers the month chosen in Resumen (docs/api.md, getUserPaymentStatus), still last month:
+  // nothing paid in it
   await page.getByRole('tab', { name: 'Detalle de referidos' }).click();
   const table = page.getByRole('table', { name: 'Tus referidos' });
   await expect(table.getByRole('row')).toHaveCount(2);

@@ -56,7 +56,7 @@ test('signed in, /cookie and /store-redirect keep the header and sidebar, whose 
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: new RegExp(heading) })).toBeVisible();
-    // the header, its buttons named in visible text, not bare icons (issue 30)
+    // the header, its buttons named in visible text, not bare icons (docs/spec.md, "Layout")
     for (const name of ['Mi panel de ventas', 'Cerrar Sesión']) {
       const button = page.getByRole('button', { name });
       await expect(button.getByText(name)).toBeVisible();

@@ -28,7 +28,7 @@ test('follow a live route, stop it, find it in the history and page the history'
   // resolves only on the endpoint's success status (200); a refusal throws an ApiCallError
   const changeStatus = (trackingStatus: 1 | 2) =>
     callApi('changeTrackingStatus', { device_id: phone.deviceId, trackingStatus }, token);
-  // the starter plan has no tracking: the server refuses it (issue 12), until a plan with it is paid
+  // the starter plan has no tracking: the server refuses it (decision 012), until a plan with it is paid
   await expect(changeStatus(1)).rejects.toMatchObject({ status: 409, code: 'FEATURE_NOT_IN_PLAN' });
   await payForPlan(token, PLAN_WITH_TRACKING);
 

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { createAccount, expect, signIn, test, totpCode, totpStepAt } from './fixtures.ts';
 
-// Two-step sign-in (issue 29 item 2): turned on in 'Seguridad y privacidad' reading the secret from the
+// Two-step sign-in (decision 035): turned on in 'Seguridad y privacidad' reading the secret from the
 // page, the recovery codes saved, then signing in with the password and the app's code, and once
 // with a recovery code.
 

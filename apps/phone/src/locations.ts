@@ -1,4 +1,7 @@
-/** Believable places in Santiago (spec 9 map centre): lost-mode drift, a walk for live tracking (issue 4). */
+/**
+ * Believable places in Santiago (spec 9 map centre): lost-mode drift, a walk for live tracking
+ * (docs/device-protocol.md section 4).
+ */
 import { MAP_CENTER, type Position } from '@escudo/contract';
 
 /** ours: reports stay within about 3 km of the centre: Santiago Centro, Providencia, Ñuñoa… */

@@ -1,5 +1,5 @@
 /**
- * The phone's `status` (docs/device-protocol.md section 2, issue 30 item 3): battery, charging and
+ * The phone's `status` (docs/device-protocol.md section 2; decision 042): battery, charging and
  * network, sent on every connection and when they change; a change of the battery level alone waits
  * until a minute has passed since the last one sent (DEVICE_STATUS_MIN_INTERVAL_MS), and only the
  * newest then goes. A refusal for now (RATE_LIMITED, no answer) is sent again a minute later.

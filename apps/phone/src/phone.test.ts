@@ -17,7 +17,7 @@ const io = new Server(http);
 let url: string;
 /** what the server hears, and how it answers each message (ok unless a test says otherwise) */
 let heard: { type: string; payload: unknown }[] = [];
-/** the `status` messages heard, apart: the phone sends one on every connection (issue 30 item 3) */
+/** the `status` messages heard, apart: the phone sends one on every connection (decision 042) */
 let statuses: unknown[] = [];
 let answerWith: (type: string) => RealtimeAck | Promise<RealtimeAck> = () => ({ ok: true });
 let current: ServerSocket | null = null;

@@ -1,6 +1,7 @@
 /**
- * Live tracking (issue 4): a point every `interval_s` seconds, kept until the server says it stored it;
- * kept points go oldest first, one message a tick (under the server's TRACKING_MAX_POINTS_PER_SECOND).
+ * Live tracking (docs/device-protocol.md section 4): a point every `interval_s` seconds, kept until the
+ * server says it stored it; kept points go oldest first, one message a tick (under the server's
+ * TRACKING_MAX_POINTS_PER_SECOND).
  */
 import { TRACKING_MAX_POINTS_PER_MESSAGE, type RoutePoint } from '@escudo/contract';
 import { createWalk } from './locations.ts';

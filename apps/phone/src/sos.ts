@@ -1,5 +1,5 @@
 /**
- * The phone's SOS (issue 15 item 6; docs/device-protocol.md section 9): raising an alert opens it with
+ * The phone's SOS (docs/device-protocol.md section 9): raising an alert opens it with
  * the phone's position, then the phone walks and sends a position every ALERT_POSITION_EVERY_S
  * seconds until the alert ends, here (`close`) or from the owner's panel (the server answers
  * ALERT_ENDED). A failed send is retried at the next tick with the newest position; a 429 waits for

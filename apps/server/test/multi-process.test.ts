@@ -1,11 +1,10 @@
 /**
- * Three real server processes behind one address (issue 28 part 3): they share PostgreSQL, Redis and
- * the files, and a TCP balancer hands each connection to the next process in turn. A phone on one
- * process obeys a lock ordered through another and its result reaches a panel on a third; a lost-mode
- * photo uploaded through one process is listed and downloaded through others; an SOS raised through
- * one is seen by the panel on another and its link opens through a third; a phone removed through one
- * process loses its link on another. Runs in the PostgreSQL
- * project only, since PGlite is one process's.
+ * Three real server processes behind one address (docs/deploy.md, "Running several processes"): they share
+ * PostgreSQL, Redis and the files, and a TCP balancer hands each connection to the next process in turn. A
+ * phone on one process obeys a lock ordered through another and its result reaches a panel on a third; a
+ * lost-mode photo uploaded through one process is listed and downloaded through others; an SOS raised through
+ * one is seen by the panel on another and its link opens through a third; a phone removed through one process
+ * loses its link on another. Runs in the PostgreSQL project only, since PGlite is one process's.
  */
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -4,7 +4,7 @@
  * compiles a function on the main thread the first time it is called, one after another while the
  * entry script and the first render run; with it, every function of the file is compiled as the file
  * streams in, on a background thread. In Lighthouse traces of the panel that took most of the main
- * thread's compiling off it, and the blocking time of the pages with it (issue 31, bench/RESULTS.md).
+ * thread's compiling off it, and the blocking time of the pages with it (decision 049).
  *
  * Only for chunks whose code runs almost whole on load: compiling what never runs costs memory and
  * background time. Written on the files once built (a chunk's code may still change until then), with

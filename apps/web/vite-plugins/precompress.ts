@@ -1,7 +1,7 @@
 /**
  * Writes `<file>.br` and `<file>.gz` beside every text file of the build, once, at build time, so the
  * server sends them by negotiation (@fastify/static `preCompressed`) instead of compressing on every
- * request (issue 18). Brotli at its best quality and gzip at level 9: the cost is paid here, once.
+ * request (decision 016). Brotli at its best quality and gzip at level 9: the cost is paid here, once.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';

@@ -3,7 +3,7 @@
  * `dist/.vite/route-preloads.json` for the server, which lists them as `<link rel="modulepreload">`
  * in the index.html it sends for that path (apps/server/src/features/web/web-app.ts). Without them the browser
  * learns of a page's chunks only once the entry script has downloaded and run, then of their imports
- * once those have arrived: a chain of round trips before the page shows (issue 18, docs/decisions/017).
+ * once those have arrived: a chain of round trips before the page shows (docs/decisions/017).
  *
  * The table below mirrors the router's lazy routes (src/app/router.tsx): a path, or a path prefix
  * ending in `/*`, and the modules its `lazy` loads. Every lazily loaded page but Register and Home
@@ -30,7 +30,7 @@ export const ROUTE_MODULES: Record<string, string[]> = {
   // which is in the entry chunk anyway. Home and the layout are plain markup: no theme (decision 017)
   '/': [SIGNED_IN_LAYOUT, 'src/app/home-route.tsx'],
   '/atenciones': [MUI_THEME, SIGNED_IN_LAYOUT, 'src/features/atenciones/pages/atenciones-page.tsx'],
-  // plain markup like Home (issue 31): MUI only for a dialog, a notice or a failure
+  // plain markup like Home (decision 017's addenda): MUI only for a dialog, a notice or a failure
   '/device-info': [SIGNED_IN_LAYOUT, 'src/features/information/pages/information-page.tsx'],
   '/planes': [SIGNED_IN_LAYOUT, 'src/features/planes/pages/planes-page.tsx'],
   '/tracking': [SIGNED_IN_LAYOUT, 'src/features/tracking/pages/tracking-page.tsx'],

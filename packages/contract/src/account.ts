@@ -14,10 +14,10 @@ import { PAGE_SIZE, PAGE_SIZE_MAX } from './constants.ts';
 import { twoFactorCodeSchema } from './two-factor.ts';
 
 /**
- * The account's own security and privacy (issue 29): what happened to it (activity), where it is
- * signed in, two-step sign-in, its data taken out and the account closed. Every path is
- * `/api/app/account/...`, signed in as a customer, except the link that cancels a deletion
- * (`/api/auth/cancelDeletion`), which works signed out.
+ * The account's own security and privacy (docs/api.md, "The account's security"): what happened to
+ * it (activity), where it is signed in, two-step sign-in, its data taken out and the account closed.
+ * Every path is `/api/app/account/...`, signed in as a customer, except the link that cancels a
+ * deletion (`/api/auth/cancelDeletion`), which works signed out.
  */
 
 /**
@@ -41,7 +41,7 @@ export const ACTIVITY_KINDS = [
   'lost_mode_ordered',
   'wipe_ordered',
   'tracking_ordered',
-  /** the owner took a phone off the account (issue 30 item 2) */
+  /** the owner took a phone off the account (decision 044) */
   'device_removed',
   'invitation_sent',
   'data_exported',
@@ -143,7 +143,7 @@ export const changePassword = defineEndpoint({
 });
 
 /**
- * Where the account's export of its data stands (issue 29 item 7): never asked, being prepared (an
+ * Where the account's export of its data stands (decision 037): never asked, being prepared (an
  * e-mail goes when it is ready), ready to download until `expires_at`, expired, or failed.
  */
 export const DATA_EXPORT_STATES = ['none', 'preparing', 'ready', 'expired', 'failed'] as const;
@@ -203,7 +203,7 @@ export const dataExportLinkQuerySchema = z.strictObject({
 });
 
 /**
- * Closing the account (issue 29 item 8; decision 038): the password (and, once two-step sign-in
+ * Closing the account (decision 038): the password (and, once two-step sign-in
  * exists, its code) starts a deletion scheduled ACCOUNT_DELETION_DELAY_MS later; every session ends
  * and an e-mail brings the link that cancels it.
  */
@@ -238,7 +238,7 @@ export const cancelAccountDeletion = defineEndpoint({
 });
 
 /**
- * E-mail verification and change (issue 29 item 1, decision 034): a sign-up by e-mail is sent a link
+ * E-mail verification and change (decision 034): a sign-up by e-mail is sent a link
  * to verify its address; a change of e-mail is a link sent to the new address, and the e-mail changes
  * only when it is opened. Both links open the panel's `/verificar-email/{token}`, which calls
  * verifyEmail without a session.

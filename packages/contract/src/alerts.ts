@@ -7,7 +7,7 @@ import { ALERT_PUBLIC_MAX_POSITIONS } from './constants.ts';
 
 /**
  * Alerts (SOS) raised by a phone, and the open alert route (spec 2: "An alert route is also open";
- * issue 15 item 4). A phone opens an alert with its position, adds positions while it is open and
+ * decisions 023 and 039). A phone opens an alert with its position, adds positions while it is open and
  * ends it; its owner can end it from the panel. Every accepted member of the owner's security network
  * gets an e-mail with a link of their own to `/alerta/{token}` (it ends when they leave the network),
  * a page that needs no sign-in and reads `GET /api/public/alerts/{token}`. docs/device-protocol.md section 9 says what a phone must do.
@@ -93,7 +93,10 @@ export const getOpenAlerts = defineEndpoint({
   response: z.object({ alerts: z.array(ownAlertSchema) }),
 });
 
-/** An open alert of someone whose security network the signed-in user belongs to (issue 15 item 4). */
+/**
+ * An open alert of someone whose security network the signed-in user belongs to (docs/api.md,
+ * "Security network, alerts and sponsors").
+ */
 export const networkAlertSchema = z.object({
   id: alertIdSchema,
   name: z.string().describe('who raised it'),

@@ -12,7 +12,7 @@ import {
 } from './constants.ts';
 
 /**
- * Atenciones (spec 2 Atenciones, 3 Atención, 7; issue 16): an operator of the service attends a
+ * Atenciones (spec 2 Atenciones, 3 Atención, 7; decision 018): an operator of the service attends a
  * customer, writes notes and attaches video evidence; the customer reads that history, and may share
  * one atención's notes and videos through a link that works without sign-in for a chosen time.
  * Operators call `/api/operator/...` with a session of an operator account; a customer's session is

@@ -14,10 +14,10 @@ export interface ChileDateParts {
   second: string;
 }
 
-// Made on first use, not as the module loads: a page's first date formatter of any kind costs about
-// 30 ms of the main thread (ICU's date data, measured in Chromium; 120 ms at Lighthouse's 4×
-// slowdown), which the panel's entry script paid before Login could draw, though Login formats no
-// date. A page that shows a date pays it once, when it first does (issue 31, bench/RESULTS.md).
+// Made on first use, not as the module loads: a page's first date formatter of any kind costs about 30 ms of
+// the main thread (ICU's date data, measured in Chromium; 120 ms at Lighthouse's 4× slowdown), which the
+// panel's entry script paid before Login could draw, though Login formats no date. A page that shows a date
+// pays it once, when it first does (bench/RESULTS.md, "the panel on a phone, second pass").
 let chileClock: Intl.DateTimeFormat | undefined;
 
 function clock(): Intl.DateTimeFormat {

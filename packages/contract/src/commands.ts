@@ -5,7 +5,7 @@ import { defineEndpoint } from './endpoint.ts';
 import { routes } from './routes.ts';
 
 /**
- * Orders for a phone (issue 3). The panel's HTTP calls create them; the server keeps each one's
+ * Orders for a phone (decision 007). The panel's HTTP calls create them; the server keeps each one's
  * state and delivers it to the phone over the `/device` namespace, again after every reconnection
  * until the phone has answered. docs/device-protocol.md tells the whole story.
  */
@@ -62,7 +62,7 @@ export type Command = z.infer<typeof commandSchema>;
 export const cancelCommand = defineEndpoint({
   ...routes.cancelCommand,
   summary:
-    "Cancels an order that has not reached the phone yet (state sent): it becomes cancelled and is never sent to the phone. An order the phone already has is refused (COMMAND_NOT_PENDING); another user's is NOT_FOUND (issue 30 item 1)",
+    "Cancels an order that has not reached the phone yet (state sent): it becomes cancelled and is never sent to the phone. An order the phone already has is refused (COMMAND_NOT_PENDING); another user's is NOT_FOUND (decision 043)",
   body: z.strictObject({
     command_id: idSchema.describe("the id of the order, as the order's answer gave it"),
   }),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
 
 /**
- * PostgreSQL's `integer`, the type of every internal id (issue 12 item 7): a larger number can name
+ * PostgreSQL's `integer`, the type of every internal id (docs/api.md, "Conventions"): a larger number can name
  * nothing, and must be refused by the contract rather than fail in the database.
  */
 export const PG_INTEGER_MAX = 2_147_483_647;
@@ -26,12 +26,12 @@ const CONTROL_BUT_LINE_BREAKS = /[^\P{Cc}\t\n\r]/u;
 const NOT_SINGLE_LINE = /[\p{Cc}\p{Zl}\p{Zp}\u202a-\u202e\u2066-\u2069]/u;
 
 /**
- * What no text may hold (issue 12 item 7): NUL, which PostgreSQL cannot store (a request carrying one
- * used to fail with 500), and lone surrogates.
+ * What no text may hold (docs/api.md, "Conventions"): NUL, which PostgreSQL cannot store (a request carrying
+ * one used to fail with 500), and lone surrogates.
  */
 const isStorable = (value: string) => !value.includes('\u0000') && !LONE_SURROGATE.test(value);
 /**
- * Text with NUL anywhere in a request, whatever its field (issue 30 item 6): the server refuses it
+ * Text with NUL anywhere in a request, whatever its field (decision 041): the server refuses it
  * for every route before the schemas run (apps/server/src/lib/http/nul-guard.ts), with this message.
  */
 export const NUL_TEXT_MESSAGE = 'El texto contiene caracteres no permitidos.';

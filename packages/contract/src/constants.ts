@@ -38,7 +38,7 @@ export const ANDROID_INCOGNITO_PHOTO_MAX_VERSION = 10;
 /** spec 9 */
 export const PLAN_MONTHS = [1, 6, 12] as const;
 export const DEFAULT_PLAN_MONTHS = 6;
-/** ours: discount on the monthly price for paying 6 or 12 months at once (issue 5; decision 008) */
+/** ours: discount on the monthly price for paying 6 or 12 months at once (decision 008) */
 export const PLAN_MONTHS_DISCOUNT_PERCENT = { 1: 0, 6: 10, 12: 20 } as const;
 /** spec 3/4: the order status that means paid (Flow's 2) */
 export const PAYMENT_STATUS_PAID = 2;
@@ -59,13 +59,13 @@ export const TRACKING_TIMER_MS = 4_000;
 /** spec 9: commission */
 export const REFERRED_DETAIL_COMMISSION_PERCENT = 20;
 
-/** ours: a session token lives 30 days (issue 2) */
+/** ours: a session token lives 30 days (decision 003) */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-/** ours: the social_access_token of Google sign-in is valid 2 minutes and works once (issue 14) */
+/** ours: the social_access_token of Google sign-in is valid 2 minutes and works once (decision 014) */
 export const SOCIAL_TOKEN_TTL_MS = 2 * 60 * 1000;
 /**
  * ours: why Google sign-in sent the browser back to Login (`/login?social_error=…`); the panel shows
- * a Spanish message for each (issue 14, item 6)
+ * a Spanish message for each (decision 014)
  */
 export const socialSignInErrors = [
   /** the person cancelled on the provider's consent screen (error=access_denied) */
@@ -80,11 +80,11 @@ export const socialSignInErrors = [
   'unavailable',
 ] as const;
 export type SocialSignInError = (typeof socialSignInErrors)[number];
-/** issue 29: sign-in's second step must come within 5 minutes of the password (or Google) */
+/** decision 035: sign-in's second step must come within 5 minutes of the password (or Google) */
 export const TWO_FACTOR_CHALLENGE_TTL_MS = 5 * 60 * 1000;
 /** ours: a challenge takes this many codes; then it is dead and the person signs in again (decision 035) */
 export const TWO_FACTOR_CHALLENGE_MAX_CODES = 5;
-/** issue 29: how many single-use recovery codes turning two-step sign-in on gives */
+/** decision 035: how many single-use recovery codes turning two-step sign-in on gives */
 export const TWO_FACTOR_RECOVERY_CODE_COUNT = 10;
 /**
  * ours: a secret started with twoFactor/start must be confirmed within 15 minutes; then confirm is
@@ -93,9 +93,9 @@ export const TWO_FACTOR_RECOVERY_CODE_COUNT = 10;
 export const TWO_FACTOR_PENDING_TTL_MS = 15 * 60 * 1000;
 /** ours: how many digits the authenticator app's code has (RFC 6238's usual 6) */
 export const TWO_FACTOR_CODE_DIGITS = 6;
-/** ours: an e-mail verification link is valid 48 hours and works once (issue 29, decision 034) */
+/** ours: an e-mail verification link is valid 48 hours and works once (decision 034) */
 export const EMAIL_VERIFICATION_TTL_MS = 48 * 60 * 60 * 1000;
-/** ours: a reset link is valid 1 hour and works once (issue 2) */
+/** ours: a reset link is valid 1 hour and works once (docs/architecture.md, "Accounts") */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 /**
  * ours: an e-mail change the account's verified address did not confirm applies this long after it
@@ -105,60 +105,69 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const EMAIL_CHANGE_WAIT_MS = 7 * 24 * 60 * 60 * 1000;
 /**
  * ours: after 5 wrong passwords for one e-mail from one address within 15 minutes, that address
- * waits (issues 2 and 12: per account *and* address, so nobody can lock the owner out from elsewhere);
+ * waits (decision 010: per account *and* address, so nobody can lock the owner out from elsewhere);
  * the same 5 bound the wrong passwords of one signed-in session re-entering its password (validatePass)
  */
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
-/** ours: at most 3 password-reset e-mails an hour to one e-mail address, whoever asks (issue 12) */
+/** ours: at most 3 password-reset e-mails an hour to one e-mail address, whoever asks (decision 010) */
 export const RESET_EMAILS_PER_HOUR = 3;
 /**
  * ours: an account asked to be deleted is deleted this long after the request, and can be kept until
- * then through the e-mailed link (issue 29 item 8; decision 038)
+ * then through the e-mailed link (decision 038)
  */
 export const ACCOUNT_DELETION_DELAY_MS = 7 * 24 * 60 * 60 * 1000;
-/** ours: a wipe is refused unless the password was confirmed in the last 5 minutes (issue 3) */
+/** ours: a wipe is refused unless the password was confirmed in the last 5 minutes (decision 007) */
 export const WIPE_PASSWORD_CONFIRM_WINDOW_MS = 5 * 60 * 1000;
-/** ours: the phone waits this long for a stop before erasing: the 5 s before 'DETENER' plus the counter (issue 3) */
+/**
+ * ours: the phone waits this long for a stop before erasing: the 5 s before 'DETENER' plus the counter
+ * (docs/device-protocol.md, `wipe`)
+ */
 export const WIPE_PHONE_CANCEL_WINDOW_MS = WIPE_STOP_BUTTON_DELAY_MS + WIPE_COUNTER_START_S * 1000;
 /**
- * ours (issue 30 item 1, decision 043): an order not delivered within this many days expires instead
+ * ours (decision 043): an order not delivered within this many days expires instead
  * of running late; the server's COMMAND_PENDING_DAYS may set 1 to 30, and each command carries its
  * own `expires_at`, so nothing else reads this default
  */
 export const COMMAND_PENDING_DAYS_DEFAULT = 7;
-/** ours: the panel's realtime token (customToken) is valid for connecting during 1 hour (issue 3) */
+/** ours: the panel's realtime token (customToken) is valid for connecting during 1 hour (decision 007) */
 export const PANEL_TOKEN_TTL_MS = 60 * 60 * 1000;
-/** issue 29 item 7: the e-mailed link to an export of one's data works for 24 hours */
+/** decision 037: the e-mailed link to an export of one's data works for 24 hours */
 export const DATA_EXPORT_LINK_TTL_MS = 24 * 60 * 60 * 1000;
-/** issue 29 item 7: at most one export of one's data a day, counted from the last one asked */
+/** decision 037: at most one export of one's data a day, counted from the last one asked */
 export const DATA_EXPORT_EVERY_MS = 24 * 60 * 60 * 1000;
-/** ours: signed file links (photos) work for 30 minutes (issue 3) */
+/** ours: signed file links (photos) work for 30 minutes (decision 007) */
 export const FILE_URL_TTL_MS = 30 * 60 * 1000;
-/** ours (issue 14): an avatar sent is a JPEG of at most 5 MB; bigger ones are refused before decoding */
+/** ours (decision 013): an avatar sent is a JPEG of at most 5 MB; bigger ones are refused before decoding */
 export const AVATAR_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-/** ours (issue 14): an avatar is stored re-encoded, at most 512×512 pixels (the panel crops it square) */
+/** ours (decision 013): an avatar is stored re-encoded, at most 512×512 pixels (the panel crops it square) */
 export const AVATAR_MAX_SIDE_PX = 512;
-/** ours (issue 16): an evidence video is at most 200 MB; an upload past it is cut off and nothing is stored */
+/**
+ * ours (decision 018): an evidence video is at most 200 MB; an upload past it is cut off and nothing is
+ * stored
+ */
 export const EVIDENCE_MAX_BYTES = 200 * 1024 * 1024;
-/** ours (issue 16 item 7): how long a shared evidence link may work, in hours (24 h, 7 días, 30 días) */
+/** ours (decision 019): how long a shared evidence link may work, in hours (24 h, 7 días, 30 días) */
 export const EVIDENCE_SHARE_HOURS = [24, 168, 720] as const;
-/** ours (issue 16): an atención's note title and description bounds */
+/** ours: an atención's note title and description bounds */
 export const ATENCION_NOTE_TITLE_MAX = 120;
 export const ATENCION_NOTE_DESCRIPTION_MAX = 4000;
 /** spec 9: a video turns in quarter turns, 0 to 3 */
 export const VIDEO_ROTATION_STEPS = 4;
-/** ours: the Information page shows a phone's latest 200 reports (issue 3) */
+/** ours: the Information page shows a phone's latest 200 reports (decision 011) */
 export const LOST_INFO_MAX_ITEMS = 200;
-/** ours: a tracking phone sends a route point every 5 seconds (issue 4) */
+/** ours: a tracking phone sends a route point every 5 seconds (docs/device-protocol.md section 4) */
 export const TRACKING_POINT_EVERY_S = 5;
-/** ours: at most 10 route points a second from one phone; more are refused (issue 4) */
+/**
+ * ours: at most 10 route points a second from one phone; more are refused (docs/device-protocol.md
+ * section 4)
+ */
 export const TRACKING_MAX_POINTS_PER_SECOND = 10;
 /** ours: at most 50 points in one routePoints message (a phone catching up after being offline) */
 export const TRACKING_MAX_POINTS_PER_MESSAGE = 50;
 /**
  * ours: a route point's time lies between its route's start and now, give or take this much for the
- * phone's clock; others are refused (issue 12 item 7: a point from year 0001 was stored as 2001)
+ * phone's clock; others are refused (a point dated year 0001 was once stored as 2001)
  */
 export const TRACKING_POINT_CLOCK_SKEW_MS = 10 * 60 * 1000;
 /** spec 7: the panel's realtime identity is a fixed prefix plus the user id */
@@ -171,29 +180,29 @@ export const DEVICE_NAMESPACE = '/device';
 export const REALTIME_MESSAGE_MAX_BYTES = 16 * 1024;
 /** ours: a socket may send up to 20 messages a second (burst 40); beyond that they are rejected */
 export const REALTIME_MESSAGES_PER_SECOND = 20;
-/** ours: who an account is (issue 16): customers use the panel, operators attend them */
+/** ours: who an account is (decision 018): customers use the panel, operators attend them */
 export const USER_ROLES = ['customer', 'operator'] as const;
 /** spec 3: Device.device_so */
 export const deviceOperatingSystems = ['android', 'ios'] as const;
-/** ours: an invitation to a security network works once, for 14 days (issue 15) */
+/** ours: an invitation to a security network works once, for 14 days (decision 015) */
 export const SECURITY_CODE_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 /**
- * ours: invitations sent in an hour (issue 15; decision 010): by one account, from one address, and to
+ * ours: invitations sent in an hour (decisions 010 and 015): by one account, from one address, and to
  * one e-mail whoever sends them, so that nobody can use the network to flood inboxes
  */
 export const INVITATIONS_PER_HOUR_PER_ACCOUNT = 10;
 export const INVITATIONS_PER_HOUR_PER_ADDRESS = 30;
 export const INVITATIONS_PER_HOUR_PER_EMAIL = 3;
 
-// Alerts (SOS) and the open alert route (issue 15 item 4; alerts.ts)
+// Alerts (SOS) and the open alert route (docs/device-protocol.md section 9; alerts.ts)
 /**
- * ours: the open alert page keeps working this long after the alert ended, then answers 410 (issue 29
- * item 10: "the page closes a set time after the alert ends"). An hour lets a member who reads the
- * e-mail late see how it ended, without leaving the person's last positions open for a day.
+ * ours: the open alert page keeps working this long after the alert ended, then answers 410
+ * (decision 039). An hour lets a member who reads the e-mail late see how it ended, without leaving
+ * the person's last positions open for a day.
  */
 export const ALERT_LINK_VALID_AFTER_END_MS = 60 * 60 * 1000;
 /**
- * ours: SOS alerts one phone may open in ALERTS_PER_PHONE_WINDOW_MS (issue 29 item 10: 15 open/close
+ * ours: SOS alerts one phone may open in ALERTS_PER_PHONE_WINDOW_MS (decision 039: 15 open/close
  * cycles in 2 s sent 15 e-mails to every member). Three leave room for an SOS ended by mistake and
  * raised again; the network already knows by then.
  */
@@ -208,7 +217,7 @@ export const ALERT_PUBLIC_MAX_POSITIONS = 200;
 /** ours: how often the open alert page asks again while the alert is open */
 export const ALERT_PAGE_POLL_MS = 4_000;
 
-// The referral sales programme (issue 17; sales.ts, sales-money.ts)
+// The referral sales programme (decision 020; sales.ts, sales-money.ts)
 /** spec 9: the per-user detail of 'Detalle de referidos' uses a fixed 20 percent */
 export const SALES_DETAIL_COMMISSION_PERCENT = 20;
 /** spec 3: sales status values: 1 active, 2 suspended (docs/api.md); no row means never activated */
@@ -217,17 +226,17 @@ export const SALES_STATUS_SUSPENDED = 2;
 /** spec 4: the reason the panel sends when the person activates their sales profile */
 export const SALES_ACTIVATION_REASON = 'Petición del usuario';
 
-// The built panel (issue 18; apps/server/src/features/web/web-app.ts, apps/web/src/lib/prefetch-next.ts)
+// The built panel (decision 017; apps/server/src/features/web/web-app.ts, apps/web/src/lib/prefetch-next.ts)
 /** ours: the name of the meta element by which index.html names what its page will likely need next */
 export const PREFETCH_META_NAME = 'escudo-prefetch';
 /**
- * ours (issue 30 item 3): how a phone reports its network in `status`; the panel says 'Wi-Fi',
+ * ours (decision 042): how a phone reports its network in `status`; the panel says 'Wi-Fi',
  * 'Datos móviles', 'Sin red'. `null` in the message: the phone cannot tell.
  */
 export const deviceNetworks = ['wifi', 'cellular', 'none'] as const;
 export type DeviceNetwork = (typeof deviceNetworks)[number];
 /**
- * ours (issue 30 item 3): a phone sends `status` at most once a minute while only the battery level
+ * ours (decision 042): a phone sends `status` at most once a minute while only the battery level
  * changes; a change of charging or network goes at once. The server refuses a faster battery-only
  * change (RATE_LIMITED), so a phone stuck in a loop writes to the database once a minute at most.
  */

@@ -1,5 +1,5 @@
 /**
- * A phone's last state (issue 30 item 3): what it reports in the `status` message (battery, charging,
+ * A phone's last state (decision 042): what it reports in the `status` message (battery, charging,
  * network), when it was last connected, and its last known position, as the panel sees them.
  * docs/device-protocol.md section 2 says when a phone sends `status`.
  */

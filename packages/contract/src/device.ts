@@ -35,11 +35,11 @@ export const registerDevice = defineEndpoint({
   }),
 });
 
-/** the name the owner gives a phone in the panel (issue 30 item 2) */
+/** the name the owner gives a phone in the panel (decision 044) */
 export const DEVICE_NAME_MAX = 40;
 
 /**
- * The owner takes a phone off the account (issue 30 item 2; decision 044): its token stops working,
+ * The owner takes a phone off the account (decision 044): its token stops working,
  * its connection is closed, its open orders are cancelled, an open route ends, lost mode goes off and
  * its place in the plan is free. Like a wipe, it needs the password (and the two-step code when on).
  */

@@ -15,7 +15,7 @@ export interface Endpoint<
   path: `/api/${string}`;
   /**
    * who may call it: anyone (`none`); a signed-in customer (`user`: a bearer session token whose
-   * account is a customer's; an operator's session is refused FORBIDDEN, issue 29 item 6); any
+   * account is a customer's; an operator's session is refused FORBIDDEN, decision 036); any
    * signed-in person (`account`: a customer or an operator, only for what the operator's panel shares
    * with the customer's: its details, the realtime token, signing out); a signed-in operator
    * (`operator`; anyone else is refused FORBIDDEN); or a phone (`device`: its device token)

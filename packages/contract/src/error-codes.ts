@@ -28,9 +28,9 @@ export const errorCodes = [
   'ACCOUNT_DISABLED',
   /**
    * a signed-in user refused something that is not about an id; another user's device, route or order
-   * is answered NOT_FOUND instead, as if it did not exist (issue 12: a 403 would tell that it exists).
+   * is answered NOT_FOUND instead, as if it did not exist (decision 012: a 403 would tell that it exists).
    * Also an operator's session on a customer's endpoint, and revokeSession of a session that is not
-   * the customer's or does not exist (the same answer for both, issue 29)
+   * the customer's or does not exist (the same answer for both, decision 036)
    */
   'FORBIDDEN',
   /** the thing asked for does not exist, or is another user's (the same answer, so ids reveal nothing) */
@@ -49,7 +49,7 @@ export const errorCodes = [
   'IMAGE_INVALID',
   /** a lost-mode report from a phone whose lost mode is off (devices.lost): nothing is stored */
   'LOST_MODE_OFF',
-  /** cancelling an order that is no longer waiting for its phone: it reached it, or it ended (issue 30) */
+  /** cancelling an order that is no longer waiting for its phone: it reached it, or it ended (decision 043) */
   'COMMAND_NOT_PENDING',
   /** lock, lost mode or wipe ordered for a phone that is not Android (spec 6: only Android supports them) */
   'DEVICE_NOT_SUPPORTED',
@@ -147,7 +147,7 @@ export const errorCodes = [
   'ALERT_EXPIRED',
   /**
    * the open alert page by the link of someone no longer in the owner's security network (removed, or
-   * left): each member's link is their own and ends with their membership (issue 29 item 10)
+   * left): each member's link is their own and ends with their membership (decision 039)
    */
   'ALERT_LINK_REVOKED',
   /** a note, a video or a close for an atención that is already closed */

@@ -8,14 +8,14 @@ import { deviceIdSchema } from './device.ts';
 import { PAGE_SIZE_MAX } from './constants.ts';
 
 /**
- * Remote protection of a phone (spec 2 Home/Information/Modals, 4, 7; issue 3). `device_id` is the
+ * Remote protection of a phone (spec 2 Home/Information/Modals, 4, 7; decision 007). `device_id` is the
  * phone's own identifier everywhere but in `changeStatus`, which takes the internal id (docs/api.md).
  */
 
 /** ours: a lost-mode photo is a JPEG of at most 5 MB */
 export const LOST_REPORT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /**
- * ours (issue 12 item 6): a phone's lost-mode reports are accepted at one a minute, beyond a burst of
+ * ours (decision 011): a phone's lost-mode reports are accepted at one a minute, beyond a burst of
  * 3 (the first report, a retry, a restart); more are refused RATE_LIMITED with Retry-After. The phone
  * reports every hour, so only a broken or hostile one ever meets the limit.
  */

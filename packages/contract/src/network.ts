@@ -1,5 +1,5 @@
 /**
- * The security network (spec 3: Security-network entry; spec 5: Security network add; issue 15).
+ * The security network (spec 3: Security-network entry; spec 5: Security network add; decision 015).
  * The people an account invites to look after it, and the networks it belongs to. An invitation's
  * `security_code` travels only in the e-mail's link `/register?security_code=…`.
  */

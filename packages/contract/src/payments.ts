@@ -4,7 +4,7 @@ import { routes } from './routes.ts';
 import { monthsPaidSchema, planIdSchema } from './plans.ts';
 
 /**
- * Paying for a plan through Flow (spec 2 Planes, 3, 4 Payment, 7; docs/api.md "Flow"; issue 5). The panel
+ * Paying for a plan through Flow (spec 2 Planes, 3, 4 Payment, 7; docs/api.md "Flow"; decision 008). The panel
  * starts a payment, sends the browser to Flow's page, and on return asks for the order's status by
  * the token Flow gave. Flow itself tells the server through `flowConfirm`, and the buyer's browser
  * comes back through `flowReturn`; neither is trusted: the server asks Flow for the status.

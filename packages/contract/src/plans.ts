@@ -5,7 +5,7 @@ import { emptyBodySchema, idSchema } from './common.ts';
 import { planIncludeSchema, planSchema } from './user.ts';
 
 /**
- * The plan catalogue and the price of a period (spec 2 Planes, 3, 7; issue 5). The price rule for
+ * The plan catalogue and the price of a period (spec 2 Planes, 3, 7). The price rule for
  * longer periods is the server's (docs/decisions/008-payments-and-plan-periods.md); the panel shows
  * the amount and detail text it answers.
  */

@@ -48,7 +48,7 @@ export const serverToPanelMessages = {
   /** the phone connected or disconnected (also sent for each device right after the panel connects) */
   presence: z.object({ device_id: deviceIdField, online: z.boolean() }),
   /**
-   * the phone's last state changed: it connected, disconnected or reported a status (issue 30 item 3);
+   * the phone's last state changed: it connected, disconnected or reported a status (decision 042);
    * also sent for each device right after the panel connects
    */
   deviceStatus: z.object({ device_id: deviceIdField, ...deviceStateFields }),
@@ -146,7 +146,7 @@ export const serverToDeviceMessages = {
    */
   accountDeleted: z.object({}),
   /**
-   * the owner removed this phone from the account (issue 30 item 2; decision 044): its device token no
+   * the owner removed this phone from the account (decision 044): its device token no
    * longer works and the server closes the link; the app forgets the token and says it is unprotected
    */
   deviceRemoved: z.object({}),

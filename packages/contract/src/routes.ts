@@ -17,11 +17,11 @@ export const routes = {
   findResetToken: { method: 'POST', path: '/api/auth/find', auth: 'none' },
   resetPass: { method: 'POST', path: '/api/auth/resetPass', auth: 'none' },
   forgotPass: { method: 'POST', path: '/api/auth/forgotPass', auth: 'none' },
-  // `account`: the operator's panel calls these three too (issue 29 item 6)
+  // `account`: the operator's panel calls these three too (decision 036)
   logout: { method: 'POST', path: '/api/auth/logout', auth: 'account' },
   userDetails: { method: 'POST', path: '/api/app/user/details', auth: 'account' },
   accountActivity: { method: 'POST', path: '/api/app/account/activity', auth: 'user' },
-  /** where the account is signed in, and ending those sessions (issue 29 item 3) */
+  /** where the account is signed in, and ending those sessions (decision 036) */
   accountSessions: { method: 'POST', path: '/api/app/account/sessions', auth: 'user' },
   revokeSession: { method: 'POST', path: '/api/app/account/revokeSession', auth: 'user' },
   revokeOtherSessions: { method: 'POST', path: '/api/app/account/revokeOtherSessions', auth: 'user' },
@@ -30,7 +30,7 @@ export const routes = {
   dataExportStatus: { method: 'POST', path: '/api/app/account/exportStatus', auth: 'user' },
   deleteAccount: { method: 'POST', path: '/api/app/account/delete', auth: 'user' },
   cancelAccountDeletion: { method: 'POST', path: '/api/auth/cancelDeletion', auth: 'none' },
-  /** two-step sign-in (issue 29 item 2): turned on and off while signed in, its second step at sign-in */
+  /** two-step sign-in (decision 035): turned on and off while signed in, its second step at sign-in */
   twoFactorStart: { method: 'POST', path: '/api/app/account/twoFactor/start', auth: 'user' },
   twoFactorConfirm: { method: 'POST', path: '/api/app/account/twoFactor/confirm', auth: 'user' },
   twoFactorDisable: { method: 'POST', path: '/api/app/account/twoFactor/disable', auth: 'user' },
@@ -55,7 +55,7 @@ export const routes = {
   getComunasActivas: { method: 'POST', path: '/api/auth/getComunasActivas', auth: 'none' },
   getConfig: { method: 'GET', path: '/api/config', auth: 'none' },
   registerDevice: { method: 'POST', path: '/api/device/register', auth: 'user' },
-  /** the owner removes or renames a phone from the panel (issue 30 item 2) */
+  /** the owner removes or renames a phone from the panel (decision 044) */
   removeDevice: { method: 'POST', path: '/api/app/devices/remove', auth: 'user' },
   renameDevice: { method: 'POST', path: '/api/app/devices/rename', auth: 'user' },
   validatePass: { method: 'POST', path: '/api/app/user/validatePass', auth: 'user' },
@@ -88,7 +88,7 @@ export const routes = {
   changeLostStatus: { method: 'POST', path: '/api/app/lostphone/changeStatus', auth: 'user' },
   getLostMyPhoneInfo: { method: 'POST', path: '/api/app/lostphone/getLostMyPhoneInfo', auth: 'user' },
   getDeviceCommands: { method: 'POST', path: '/api/app/lostphone/getCommands', auth: 'user' },
-  /** an order still waiting for its phone, cancelled by the owner (issue 30 item 1) */
+  /** an order still waiting for its phone, cancelled by the owner (decision 043) */
   cancelCommand: { method: 'POST', path: '/api/app/commands/cancel', auth: 'user' },
   changeTrackingStatus: { method: 'POST', path: '/api/app/tracking/changeTrackingStatus', auth: 'user' },
   getTrackings: { method: 'POST', path: '/api/app/tracking/getTrackings', auth: 'user' },
@@ -100,11 +100,11 @@ export const routes = {
   /** Flow's callbacks: form-encoded, and answered outside the JSON contract (redirect / plain 200) */
   flowReturn: { method: 'POST', path: '/api/pagos/flowReturn', auth: 'none' },
   flowConfirm: { method: 'POST', path: '/api/pagos/flowConfirm', auth: 'none' },
-  /** Google sign-in's browser redirects (issue 14): answered with a 302, outside the JSON contract */
+  /** Google sign-in's browser redirects (decision 014): answered with a 302, outside the JSON contract */
   googleSignInStart: { method: 'GET', path: '/api/social-oauth/google', auth: 'none' },
   googleSignInCallback: { method: 'GET', path: '/api/social-oauth/google/callback', auth: 'none' },
   loginWithGoogleToken: { method: 'POST', path: '/api/social-auth/loginWithGoogleToken', auth: 'none' },
-  /** the security network (issue 15) */
+  /** the security network (decision 015) */
   misInvitados: { method: 'POST', path: '/api/app/grupos/misInvitados', auth: 'user' },
   misGrupos: { method: 'POST', path: '/api/app/grupos/misGrupos', auth: 'user' },
   enviarInvitacion: { method: 'POST', path: '/api/app/grupos/enviarInvitacion', auth: 'user' },
@@ -120,16 +120,16 @@ export const routes = {
   getNetworkOpenAlerts: { method: 'POST', path: '/api/app/alertas/deMisRedes', auth: 'user' },
   /** the open alert page's data: the token of the link is the last part of the path */
   getPublicAlert: { method: 'GET', path: '/api/public/alerts/:token', auth: 'none' },
-  /** the referral sales programme (issue 17) */
+  /** the referral sales programme (decision 020) */
   getSalesStatus: { method: 'POST', path: '/api/app/sales/getStatus', auth: 'user' },
   changeSalesStatus: { method: 'POST', path: '/api/app/sales/changeStatus', auth: 'user' },
   getUserPaymentStatus: { method: 'POST', path: '/api/app/sales/getUserPaymentStatus', auth: 'user' },
   getSalesResumen: { method: 'POST', path: '/api/app/sales/getSalesResumen', auth: 'user' },
   getSalesData: { method: 'POST', path: '/api/app/sales/getSalesData', auth: 'user' },
   updateBankAccount: { method: 'POST', path: '/api/app/sales/updateBankAccount', auth: 'user' },
-  /** sponsored sign-up (issue 17): the query carries `unique_id` */
+  /** sponsored sign-up (decision 021): the query carries `unique_id` */
   getSponsorById: { method: 'GET', path: '/api/sponsor/getSponsorById', auth: 'none' },
-  /** atenciones (issue 16): the operators' side, then the customer's, then the shared evidence page */
+  /** atenciones (decision 018): the operators' side, then the customer's, then the shared evidence page */
   openAtencion: { method: 'POST', path: '/api/operator/atenciones/open', auth: 'operator' },
   addAtencionNote: { method: 'POST', path: '/api/operator/atenciones/note', auth: 'operator' },
   /** multipart (a video), answered outside the JSON contract's body parsing */

@@ -1,7 +1,7 @@
 /**
  * The Chilean RUT (Rol Único Tributario): a body of up to 8 digits and a check digit (0-9 or K),
  * computed with modulo 11. The panel shows it formatted as the person types (12.345.678-5) and sends
- * it clean (123456785); the server checks the digit again (issue 14). Zod-free: the panel's profile
+ * it clean (123456785); the server checks the digit again, trusting no client. Zod-free: the panel's profile
  * form uses these on every keystroke.
  */
 

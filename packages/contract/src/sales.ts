@@ -1,5 +1,5 @@
 /**
- * The referral sales programme (spec 2 Sales, 3, 4 Sales, 7, 9; docs/api.md; issue 17; decision 020).
+ * The referral sales programme (spec 2 Sales, 3, 4 Sales, 7, 9; docs/api.md; decision 020).
  * Every account has a referral code (`user.info.codigo_invitacion`); whoever signs up through
  * `/register?sharecode=CODE` is its referred account, and the referrer earns a commission on that
  * account's paid Flow orders, counted in the month (Chile's time) each was paid.
@@ -126,7 +126,7 @@ export const getSalesResumen = defineEndpoint({
 });
 export type SalesResumen = z.infer<typeof getSalesResumen.response>;
 
-/** Chile's banks and their account kinds, for the payout account (issue 17 item 6). */
+/** Chile's banks and their account kinds, for the payout account (decision 020). */
 export const chileanBanks = [
   'Banco de Chile',
   'Banco Estado',

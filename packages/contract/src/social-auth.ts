@@ -1,5 +1,5 @@
 /**
- * Google sign-in (issue 14, spec 2 Login and 7): the browser goes to googleSignInStart, the provider,
+ * Google sign-in (decision 014, spec 2 Login and 7): the browser goes to googleSignInStart, the provider,
  * and googleSignInCallback, which answer redirects (registered outside the JSON router); the panel then
  * trades the single-use social_access_token of `/login?social_access_token=…` for a session here.
  */

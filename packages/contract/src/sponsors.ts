@@ -1,5 +1,5 @@
 /**
- * Sponsored sign-up (spec 1, 2 Register, 7; docs/api.md; issue 17; decision 021). An organisation (a
+ * Sponsored sign-up (spec 1, 2 Register, 7; docs/api.md; decision 021). An organisation (a
  * sponsor, created by an operator with `npm run admin -- sponsor create`) hands out the link
  * `/register?sponsor_code=UNIQUE_ID`; whoever signs up through it starts the sponsor's plan for the
  * sponsor's months at no cost.

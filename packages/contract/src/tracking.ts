@@ -8,8 +8,9 @@ import { PAGE_SIZE, PAGE_SIZE_MAX } from './constants.ts';
 import { PG_INTEGER_MAX, idSchema } from './common.ts';
 
 /**
- * Live tracking and route history (spec 2 Tracking, 3, 4; issue 4). Turning tracking on opens a route
- * (a "tracking") and orders the phone to stream points to it; turning it off ends the route.
+ * Live tracking and route history (spec 2 Tracking, 3, 4; docs/device-protocol.md section 4). Turning
+ * tracking on opens a route (a "tracking") and orders the phone to stream points to it; turning it off ends
+ * the route.
  */
 
 export const routePointSchema = z.object({

@@ -1,5 +1,5 @@
 /**
- * Two-step sign-in (issue 29 item 2; decision 035): an authenticator app's codes (TOTP, RFC 6238)
+ * Two-step sign-in (decision 035): an authenticator app's codes (TOTP, RFC 6238)
  * after the password or Google, with single-use recovery codes. Turned on and off while signed in
  * (`/api/app/account/twoFactor/*`); at sign-in, `auth/login` and Google's token trade answer a
  * challenge instead of a session, traded with a code at `auth/loginTwoFactor`.

@@ -29,7 +29,7 @@ export type Device = z.infer<typeof deviceSchema>;
 
 /**
  * A device as its owner's panel reads it (userDetails): the registered phone with its last state
- * (issue 30 item 3): connected now, last connection, battery, charging, network and last known position.
+ * (decision 042): connected now, last connection, battery, charging, network and last known position.
  */
 export const userDeviceSchema = deviceSchema.extend({
   ...deviceStateFields,
@@ -60,8 +60,9 @@ export const userPlanSchema = z.object({
   plan_id: idSchema,
   started_at: z.string().describe('ISO date-time'),
   expires_at: z.string().nullable().describe('ISO date-time; null when it never expires'),
-  // Written by the server so that a page showing the plan's date needs no date formatter of its own:
-  // a page's first one costs a phone about 110 ms of its main thread (issue 31, bench/RESULTS.md).
+  // Written by the server so that a page showing the plan's date needs no date formatter of its own: a page's
+  // first one costs a phone about 110 ms of its main thread (bench/RESULTS.md, "Planes without a date
+  // formatter").
   expires_on: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/)
@@ -106,11 +107,11 @@ export const userSchema = z.object({
     .describe('whether the e-mail was verified (its link opened, Google vouched for it, or a reset used it)'),
   role: z
     .enum(USER_ROLES)
-    .describe("'operator' for the central's operators (issue 16): the panel takes them to /operador"),
+    .describe("'operator' for the central's operators (decision 018): the panel takes them to /operador"),
   info: userInfoSchema,
   dispositivos: z.array(userDeviceSchema),
   plan: userPlanSchema.nullable(),
-  two_factor_enabled: z.boolean().describe('whether two-step sign-in is on (issue 29)'),
+  two_factor_enabled: z.boolean().describe('whether two-step sign-in is on (decision 035)'),
   account_review_pending: z
     .boolean()
     .describe(

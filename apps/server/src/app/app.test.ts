@@ -29,7 +29,7 @@ describe('the HTTP layer', () => {
 
   it('serves public settings only: no secret of the server', async () => {
     const response = await app.app.inject({ method: 'GET', url: '/api/config' });
-    // no Flow keys: the built-in sandbox, and the panel is told so (issue 12)
+    // no Flow keys: the built-in sandbox, and the panel is told so (decision 008)
     expect(response.json()).toMatchObject({
       brand_name: 'Escudo',
       google_sign_in: false,

@@ -1,5 +1,5 @@
 /**
- * SIGTERM on real server processes (issue 28 part 6, decision 030). Two processes share PostgreSQL and
+ * SIGTERM on real server processes (decision 030). Two processes share PostgreSQL and
  * Redis behind a balancer that checks /readyz: process A is told to stop while an upload to it is
  * streaming and a lock waits for a phone connected to it. Nothing is lost: /readyz on A says
  * 'shutting-down' at once, the upload finishes and its file is there, A exits cleanly, the phone and

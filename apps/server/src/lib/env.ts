@@ -134,12 +134,12 @@ export const envSchema = z
     /** lost-mode photos kept per phone; past it the oldest go first (the panel lists the newest 200) */
     LOST_REPORT_MAX_PHOTOS_PER_DEVICE: z.coerce.number().int().min(1).default(200),
     /**
-     * issue 30 item 1 (decision 043): days an order (lock, lost mode, wipe) waits for a phone that is
+     * decision 043: days an order (lock, lost mode, wipe) waits for a phone that is
      * off before it expires unrun; tracking orders end with their route instead
      */
     COMMAND_PENDING_DAYS: z.coerce.number().int().min(1).max(30).default(COMMAND_PENDING_DAYS_DEFAULT),
     /**
-     * issue 29 item 11: route points and lost-mode reports (with their photos) older than this many
+     * route points and lost-mode reports (with their photos) older than this many
      * days are removed by the scheduled work (docs/privacy.md, Retention)
      */
     RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
@@ -166,7 +166,7 @@ export const envSchema = z
     FLOW_API_URL: optionalUrl,
     FLOW_API_KEY: z.string().optional(),
     FLOW_SECRET_KEY: z.string().optional(),
-    /** Google sign-in (issue 14): on only when both are set; the button is hidden otherwise */
+    /** Google sign-in (decision 014): on only when both are set; the button is hidden otherwise */
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_CLIENT_SECRET: z.string().optional(),
     /** the OpenID issuer: Google's, or a local one in tests, or any OpenID Connect provider */
@@ -181,7 +181,7 @@ export const envSchema = z
     /** the demo account seeded outside production */
     DEMO_EMAIL: z.email().default('demo@escudo.cl'),
     DEMO_PASSWORD: z.string().min(8).default('escudo-demo'),
-    /** the demo operator of the central seeded outside production (issue 16): signs in to /operador */
+    /** the demo operator of the central seeded outside production: signs in to /operador */
     DEMO_OPERATOR_EMAIL: z.email().default('operador@escudo.cl'),
     DEMO_OPERATOR_PASSWORD: z.string().min(8).default('escudo-operador'),
     /**
@@ -235,7 +235,7 @@ export const envSchema = z
       message: `debe ser menor que el límite de archivos abiertos del proceso (${openFilesLimit}, ulimit -n), que también cubre la base de datos, Redis y los archivos`,
     });
   })
-  // without Flow's keys payments go to the built-in sandbox, which hands out plans for free (issue 12)
+  // without Flow's keys payments go to the built-in sandbox, which hands out plans for free (decision 008)
   .refine((env) => env.NODE_ENV !== 'production' || env.FLOW_API_KEY, {
     path: ['FLOW_API_KEY'],
     message: 'es obligatorio en producción (sin él los pagos irían al sandbox de pruebas)',

@@ -1,6 +1,6 @@
 /**
  * Finds NUL (U+0000) in any text of a parsed request or message, keys included (a key is text that
- * may end up stored): PostgreSQL cannot store it (issue 30 item 6; lib/http/nul-guard.ts).
+ * may end up stored): PostgreSQL cannot store it (decision 041; lib/http/nul-guard.ts).
  */
 
 /** The dotted path of the first string or key holding NUL in `value`, or null; iterative, any depth. */

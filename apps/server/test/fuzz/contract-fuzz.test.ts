@@ -1,11 +1,11 @@
 /**
- * The contract fuzz suite (issue 12 item 7): every endpoint of the contract and every client → server
- * realtime message gets a valid request derived from its schema, then hostile variants of it (wrong
+ * The contract fuzz suite (docs/api.md, "Conventions"): every endpoint of the contract and every client →
+ * server realtime message gets a valid request derived from its schema, then hostile variants of it (wrong
  * types, NUL, huge strings, odd Unicode, extreme numbers, missing and extra fields, bodies of the wrong
- * shape). Whatever is sent, the server never answers 5xx or INTERNAL, NUL and ids past PostgreSQL's
- * integer are refused, and a refused request leaves every table as it was. Flow's form callbacks and
- * the built-in sandbox, which answer outside the JSON contract, get the same treatment. The cases are
- * seeded: every run sends the same ones, and a finding names its case.
+ * shape). Whatever is sent, the server never answers 5xx or INTERNAL, NUL and ids past PostgreSQL's integer
+ * are refused, and a refused request leaves every table as it was. Flow's form callbacks and the built-in
+ * sandbox, which answer outside the JSON contract, get the same treatment. The cases are seeded: every run
+ * sends the same ones, and a finding names its case.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io } from 'socket.io-client';
@@ -60,7 +60,7 @@ const nextAddress = () => {
 /**
  * Tables that count attempts (wrong passwords, sign-ups and reset requests per address…): a refusal
  * that a handler decides (a wrong password, an e-mail taken) is counted there on purpose, to throttle
- * guessing (issues 2 and 12). A refusal by the contract or the authentication comes before any
+ * guessing (decision 010). A refusal by the contract or the authentication comes before any
  * handler, and must leave every table as it was.
  */
 const isAttemptCounter = (table: string) => table.startsWith('throttle_') || table.startsWith('login_');
@@ -496,7 +496,7 @@ describe('contract fuzz: HTTP endpoints', () => {
         }
       }
       // an operator route called with a customer's valid session, or a customer's route with an
-      // operator's (issue 29 item 6): 403, and nothing written
+      // operator's (decision 036): 403, and nothing written
       if (endpoint.auth === 'operator' || endpoint.auth === 'user') {
         const [label, token] =
           endpoint.auth === 'operator'

@@ -383,8 +383,9 @@ function seedOf(name: string): number {
 }
 
 /**
- * At most `budget` cases (more only when those that must be refused, the regression tests of issue
- * 12 item 7, are more: they are always kept); the others are a sample seeded by `target`'s name.
+ * At most `budget` cases (more only when those that must be refused, the regression tests of values
+ * that once got through, are more: they are always kept); the others are a sample seeded by `target`'s
+ * name.
  */
 export function budgetCases(cases: FuzzCase[], budget: number, target: string): FuzzCase[] {
   const must = cases.filter((c) => c.mustRefuse);

@@ -12,7 +12,7 @@ import { OpenAlertBanner } from '../features/alerts/index.tsx';
  */
 export function HomeRoute() {
   const user = useSignedInUser();
-  // an operator of the central works on /operador (issue 16 item 3); customers' Home is unchanged
+  // an operator of the central works on /operador (docs/api.md, "Atenciones"); customers' Home is unchanged
   if (user.role === 'operator') return <Navigate to="/operador" replace />;
   return (
     <HomePage

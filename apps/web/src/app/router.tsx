@@ -27,10 +27,10 @@ import type { RouteHandle } from './route-handle.ts';
  */
 function lazyPage<TModule>(load: () => Promise<TModule>, pick: (module: TModule) => ComponentType) {
   return async () => {
-    // Each route's code is asked for in a task of its own, not in the router's: a signed-in page
-    // starts two routes (the layout and the page), and asking for a chunk adds a <link
-    // rel="modulepreload"> for each file it imports. Together with the router's start that was one
-    // task long enough to hold up a tap on a slow phone (issue 31, bench/RESULTS.md).
+    // Each route's code is asked for in a task of its own, not in the router's: a signed-in page starts two
+    // routes (the layout and the page), and asking for a chunk adds a <link rel="modulepreload"> for each
+    // file it imports. Together with the router's start that was one task long enough to hold up a tap on a
+    // slow phone (bench/RESULTS.md, "the routes' code in tasks of their own").
     await nextTask();
     const [{ MuiTheme }, module] = await Promise.all([import('../components/mui-theme.tsx'), load()]);
     const Page = pick(module);
@@ -144,7 +144,7 @@ const routes: RouteObject[] = [
         ),
       },
       {
-        // the shared evidence page (issue 16 item 7): the customer's link, no sign-in
+        // the shared evidence page (decision 019): the customer's link, no sign-in
         path: '/evidencia/:token',
         lazy: lazyPage(
           () => import('../features/atenciones/pages/evidence-page.tsx'),
@@ -248,7 +248,7 @@ const routes: RouteObject[] = [
                 ),
               },
               {
-                // issue 29: the account's sign-in, sessions, activity and data
+                // the account's security (docs/api.md): its sign-in, sessions, activity and data
                 path: '/seguridad',
                 handle: backToHome,
                 lazy: lazyPage(
@@ -265,7 +265,7 @@ const routes: RouteObject[] = [
                 ),
               },
               {
-                // the central's page (issue 16 item 3): operators only, as the page itself says
+                // the central's page (docs/api.md, "Atenciones"): operators only, as the page itself says
                 path: '/operador',
                 lazy: lazyPage(
                   () => import('../features/operator/pages/operator-page.tsx'),
@@ -283,8 +283,9 @@ const routes: RouteObject[] = [
 ];
 
 /**
- * The panel's router. Making it starts the first route: its code and, on a signed-in page, its data
- * requests (the route's `lazy`); main.tsx calls this in a task of its own (issue 31).
+ * The panel's router. Making it starts the first route: its code and, on a signed-in page, its data requests
+ * (the route's `lazy`); main.tsx calls this in a task of its own (bench/RESULTS.md, "the router's own task
+ * and V8's compile hint").
  */
 export function createAppRouter() {
   return createBrowserRouter(routes);

@@ -3,7 +3,7 @@ import { ShieldMark } from './shield-mark.tsx';
 
 /**
  * Shield plus wordmark. `onDark` is for the red header bar, `onLight` for white pages. Plain markup:
- * it is in the header of every signed-in page (issue 18).
+ * it is in the header of every signed-in page (decision 017).
  */
 export function Logo({ tone = 'onLight', size = 32 }: { tone?: 'onLight' | 'onDark'; size?: number }) {
   const isOnDark = tone === 'onDark';

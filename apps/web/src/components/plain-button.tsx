@@ -31,9 +31,9 @@ export function plainButtonClassName({
 }
 
 /**
- * MUI's Button as the theme draws it, in plain markup (plain-button.css), for the pages drawn without
- * MUI (issue 31): contained, outlined or text; small, medium or large; full width; the theme's red or
- * `color="inherit"` (grey, as MUI's); an optional start icon (an SVG path, as `Icon` takes). While
+ * MUI's Button as the theme draws it, in plain markup (plain-button.css), for the pages drawn without MUI
+ * (decision 017's addenda): contained, outlined or text; small, medium or large; full width; the theme's red
+ * or `color="inherit"` (grey, as MUI's); an optional start icon (an SVG path, as `Icon` takes). While
  * `loading` it is disabled and `aria-busy`, with a spinner where the start icon goes, as MUI's
  * `loadingPosition="start"`.
  */

@@ -6,7 +6,7 @@ import { componentsTexts } from './texts.ts';
  * Says so when the realtime link is down: the phone's answers cannot arrive meanwhile, and a person
  * waiting for them must know why nothing happens. Nothing is shown while the link works. MUI's
  * outlined Alert in plain markup (plain-alert.tsx): it is on Tracking's and Información's first load,
- * which did not need MUI's Alert otherwise (issue 31).
+ * which did not need MUI's Alert otherwise (decision 017's addenda).
  */
 export function RealtimeConnectionNotice() {
   const status = useRealtimeStatus();

@@ -12,7 +12,7 @@ const NEXT_ICON = 'M8.59 16.59 13.17 12 8.59 7.41 10 6l6 6-6 6z';
  * 17" and the arrows, with `page` counted from 1 as the API counts it. MUI's TablePagination in plain
  * markup (server-pagination.css): MUI's drew a select for the rows per page, which we never offer,
  * and brought MUI's Select, Menu and Modal into the first load of every page with a paged table
- * (issue 31).
+ * (decision 017's addenda).
  */
 export function ServerPagination({
   total,

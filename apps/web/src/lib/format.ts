@@ -29,7 +29,7 @@ export function formatDate(iso: string): string {
 /**
  * A day the server already wrote in Chile's calendar, "2026-03-05", as the panel shows dates:
  * "05-03-2026". No date formatter is made, so a page that shows only such days (Planes) does not pay
- * for its first one (issue 31); anything else is shown as it came.
+ * for its first one (bench/RESULTS.md, "Planes without a date formatter"); anything else is shown as it came.
  */
 export function formatCalendarDate(day: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);

@@ -2,7 +2,7 @@
  * Runs `callback` in a task of its own, as soon as the browser has run the ones already queued: a
  * MessageChannel message, which, unlike `setTimeout(…, 0)`, is not clamped to 4 ms nor throttled.
  * For splitting a page's start into pieces short enough not to hold up a tap on a slow phone
- * (issue 31, bench/RESULTS.md).
+ * (bench/RESULTS.md, "the routes' code in tasks of their own").
  */
 export function inNextTask(callback: () => void): void {
   const channel = new MessageChannel();

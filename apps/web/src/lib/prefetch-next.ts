@@ -17,7 +17,8 @@ export function prefetchNextAfterLoad(): void {
   const hrefs = meta?.content.split(' ').filter((href) => /^\/(?!\/)/.test(href)) ?? [];
   if (hrefs.length === 0) return;
   // Each link starts a download on the main thread: nine at once (Tracking's list) were one task of
-  // 20 ms on a fast machine, so they go a few at a time, while the browser says it is idle (issue 31).
+  // 20 ms on a fast machine, so they go a few at a time, while the browser says it is idle
+  // (bench/RESULTS.md, "render as you fetch, idle prefetch in slices").
   const fetchSome = (deadline?: IdleDeadline) => {
     do {
       const link = document.createElement('link');

@@ -22,7 +22,7 @@ export function whenIdle(
 /**
  * False on the first render, then true once the page has been drawn and the browser is idle: for
  * what a page can show a moment later (a map), so that fetching and starting it does not hold up the
- * page's first paint or its answer to a tap (issue 31).
+ * page's first paint or its answer to a tap (decision 017's addenda).
  */
 export function useIdleAfterMount(): boolean {
   const [isIdle, setIsIdle] = useState(false);

@@ -1,7 +1,7 @@
 /** Data of one signed-in owner and their phone, shaped by the contract, for component tests. */
 import type { Command, PublicConfig, Tracking, User, UserDevice } from '@escudo/contract';
 
-/** a phone that never connected nor reported anything (issue 30 item 3) */
+/** a phone that never connected nor reported anything (decision 042) */
 const neverSeen = {
   online: false,
   last_seen_at: null,

@@ -1,6 +1,6 @@
 /**
  * `npm run admin` as an administrator runs it: the real CLI beside a real server process on the same
- * data folder (PGlite, or PostgreSQL in that project), then with the server stopped (issue 16 item 1);
+ * data folder (PGlite, or PostgreSQL in that project), then with the server stopped (decision 022);
  * on PostgreSQL, from a folder of its own beside two servers (decision 032).
  */
 import { execFile } from 'node:child_process';

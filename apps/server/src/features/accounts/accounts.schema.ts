@@ -34,7 +34,7 @@ export const users = pgTable(
      * alone, and what was made before this moment waits for the owner's review (account-review/)
      */
     reclaimedAt: timestamp('reclaimed_at', { withTimezone: true }),
-    /** argon2id; null for an account made with Google that has not set a password (issue 14) */
+    /** argon2id; null for an account made with Google that has not set a password (decision 014) */
     passwordHash: text('password_hash'),
     avatarKey: text('avatar_key'),
     direccion: text('direccion'),
@@ -47,15 +47,15 @@ export const users = pgTable(
     nacimiento: date('nacimiento', { mode: 'string' }),
     cuadranteId: integer('cuadrante_id').references(() => cuadrantes.id),
     codigoInvitacion: text('codigo_invitacion').notNull(),
-    /** who referred this account: the owner of the share code it signed up with (issue 17) */
+    /** who referred this account: the owner of the share code it signed up with (decision 020) */
     referredByUserId: integer('referred_by_user_id').references((): AnyPgColumn => users.id, {
       onDelete: 'set null',
     }),
-    /** the sponsor whose link this account signed up with, and got its plan from (issue 17) */
+    /** the sponsor whose link this account signed up with, and got its plan from (decision 021) */
     sponsorId: integer('sponsor_id').references(() => sponsors.id),
     /** when the password was last re-entered and checked (wipe needs a recent one) */
     passwordConfirmedAt: timestamp('password_confirmed_at', { withTimezone: true }),
-    /** customers use the panel; operators attend them (issue 16), made only by `npm run admin` */
+    /** customers use the panel; operators attend them (decision 018), made only by `npm run admin` */
     role: text('role', { enum: USER_ROLES }).notNull().default('customer'),
     /** a disabled account cannot sign in and its sessions are ended (`operator disable`) */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
@@ -78,7 +78,7 @@ export const users = pgTable(
     index('users_deletion_scheduled_idx')
       .on(t.deletionScheduledAt)
       .where(sql`${t.deletionScheduledAt} is not null`),
-    // nobody refers themselves (issue 17)
+    // nobody refers themselves (decision 020)
     check('users_not_self_referred_check', sql`${t.referredByUserId} <> ${t.id}`),
   ],
 );

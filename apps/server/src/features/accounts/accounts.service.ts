@@ -30,8 +30,8 @@ export async function findUserByEmail(ctx: AppContext, email: string) {
 /**
  * A new account: its own invitation code, the default zone, and the starter plan's free trial. An
  * account made with Google has no password (`passwordHash` null) until it sets one through a reset.
- * An operator (issue 16) attends customers and has no plan of its own. A person's sign-up goes
- * through auth/sign-up.ts, which tells the features that act on its link's codes.
+ * An operator (docs/api.md, "Atenciones") attends customers and has no plan of its own. A person's sign-up
+ * goes through auth/sign-up.ts, which tells the features that act on its link's codes.
  */
 export async function createUser(
   ctx: AppContext,

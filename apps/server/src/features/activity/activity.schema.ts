@@ -1,4 +1,4 @@
-/** What happened to an account, as its owner reads it in 'Seguridad y privacidad' (issue 29 item 5). */
+/** What happened to an account, as its owner reads it in 'Seguridad y privacidad' (decision 036). */
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { ActivityKind } from '@escudo/contract';
 import { users } from '../accounts/accounts.schema.ts';

@@ -1,5 +1,5 @@
 /**
- * The account's activity log (issue 29 item 5). The feature where a thing happens records it, in the
+ * The account's activity log (decision 036). The feature where a thing happens records it, in the
  * transaction of the change when it has one, so that an entry exists exactly when the change does.
  * Entries that call for it also reach the owner by e-mail (security-notice.ts), after the commit.
  */

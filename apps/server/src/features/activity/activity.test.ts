@@ -1,5 +1,5 @@
 /**
- * The account's activity as the features record it (issue 29 items 4 to 6): orders to a phone with its
+ * The account's activity as the features record it (decisions 036 and 053): orders to a phone with its
  * name and their security e-mails, invitations, an operator's look at an atención, the list's pages;
  * and operators kept apart from customers' endpoints.
  */
@@ -119,7 +119,7 @@ describe('invitations', () => {
   });
 });
 
-describe('operators are not customers (issue 29 item 6)', () => {
+describe('operators are not customers', () => {
   it("refuses an operator's session on a customer's endpoints, 403, and allows the few its panel needs", async () => {
     const operator = await makeOperator(app);
     for (const path of [

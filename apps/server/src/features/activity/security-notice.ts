@@ -1,5 +1,5 @@
 /**
- * The e-mails that tell an account's owner something important happened to it (issue 29 item 4): what,
+ * The e-mails that tell an account's owner something important happened to it (decision 036): what,
  * when (Chile's time), from where (address and browser), and what to do if it was not them, with a
  * link to Login's "¿Olvidaste tu contraseña?". Never a secret: no token, code or signed link.
  * A notice is sent after the change is committed and never fails it: a mail server that does not

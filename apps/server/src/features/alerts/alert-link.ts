@@ -1,5 +1,5 @@
 /**
- * The open alert page's links: one per person per alert (issue 29 item 10, decision 039), so that
+ * The open alert page's links: one per person per alert (decision 039), so that
  * removing a member from the network ends that member's link at once while the others keep working.
  *
  * A token is base64url(alert id ‖ holder's user id ‖ HMAC(alert's nonce, holder)), 54 characters.

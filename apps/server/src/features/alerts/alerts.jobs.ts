@@ -1,5 +1,5 @@
 /**
- * Alerts' scheduled work (lib/jobs): retention (issue 29 item 11, docs/privacy.md). The positions of
+ * Alerts' scheduled work (lib/jobs): retention (docs/privacy.md, "Retention"). The positions of
  * an alert are removed ALERT_POSITIONS_KEPT_AFTER_END_MS after it ended; the alert's row (who, which
  * phone, when) stays in the owner's history.
  */
@@ -9,7 +9,7 @@ import { defineJob } from '../../lib/jobs/jobs.ts';
 import { alertPositions, alerts } from './alerts.schema.ts';
 
 /**
- * issue 29 item 11: "alert positions 30 days after the alert ended": time for the person, or the
+ * docs/privacy.md, "Retention": alert positions go 30 days after the alert ended: time for the person, or the
  * police with them, to look back at where it happened; then where someone was in danger goes.
  */
 export const ALERT_POSITIONS_KEPT_AFTER_END_MS = 30 * 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 /**
- * How many SOS alerts a phone may open (issue 29 item 10): each opening e-mails every member of the
+ * How many SOS alerts a phone may open (decision 039): each opening e-mails every member of the
  * network, so a burst of open/close cycles (a stuck button, a faulty or hostile app) must not flood
  * their inboxes. Counted in the database (lib/throttle), so it holds across server processes.
  */

@@ -15,9 +15,9 @@ import { users } from '../accounts/accounts.schema.ts';
 import { devices } from '../devices/devices.schema.ts';
 
 /**
- * Alerts (SOS) raised by a phone (issue 15 item 4); `endedAt` null while open. Each person's open
- * alert link carries an HMAC of `linkNonce` and their user id (alert-link.ts, decision 039): it is
- * derived again to be shown, and checked against the current network when the page is read.
+ * Alerts (SOS) raised by a phone (docs/device-protocol.md section 9); `endedAt` null while open. Each
+ * person's open alert link carries an HMAC of `linkNonce` and their user id (alert-link.ts, decision 039): it
+ * is derived again to be shown, and checked against the current network when the page is read.
  */
 export const alerts = pgTable(
   'alerts',

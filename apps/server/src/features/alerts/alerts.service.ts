@@ -1,12 +1,12 @@
 /**
- * Alerts (SOS) and the open alert route (issue 15 item 4). A phone opens an alert with its position
- * (one open per phone: asking again gives the open one back), adds positions while it is open, and
- * ends it; its owner can end it too. Opening tells every accepted member of the owner's security
- * network at once, by e-mail (each member's own open alert link: alert-link.ts) and on their panels;
- * the link's page reads `getPublicAlert` with no sign-in, while its holder is still in the network and
- * until ALERT_LINK_VALID_AFTER_END_MS after the end. A phone opens at most ALERTS_PER_PHONE_MAX alerts
- * in ALERTS_PER_PHONE_WINDOW_MS (alerts.limits.ts). Another phone's or another user's alert is
- * answered NOT_FOUND, as one that does not exist.
+ * Alerts (SOS) and the open alert route (docs/device-protocol.md section 9). A phone opens an alert with its
+ * position (one open per phone: asking again gives the open one back), adds positions while it is open, and
+ * ends it; its owner can end it too. Opening tells every accepted member of the owner's security network at
+ * once, by e-mail (each member's own open alert link: alert-link.ts) and on their panels; the link's page
+ * reads `getPublicAlert` with no sign-in, while its holder is still in the network and until
+ * ALERT_LINK_VALID_AFTER_END_MS after the end. A phone opens at most ALERTS_PER_PHONE_MAX alerts in
+ * ALERTS_PER_PHONE_WINDOW_MS (alerts.limits.ts). Another phone's or another user's alert is answered
+ * NOT_FOUND, as one that does not exist.
  */
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';

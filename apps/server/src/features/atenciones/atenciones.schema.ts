@@ -3,7 +3,7 @@ import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg
 import { users } from '../accounts/accounts.schema.ts';
 
 /**
- * Atenciones (issue 16): an operator attends a customer. Every action records who and when: the
+ * Atenciones (decision 018): an operator attends a customer. Every action records who and when: the
  * operator who opened it and when (`operatorId`, `startedAt`), who closed it and when.
  */
 export const atenciones = pgTable(
@@ -70,7 +70,7 @@ export const atencionEvidence = pgTable(
 );
 
 /**
- * Links to an atención's notes and videos that work without sign-in (issue 16 item 7). The token is
+ * Links to an atención's notes and videos that work without sign-in (decision 019). The token is
  * random and stored only as its SHA-256; a link works until `expiresAt`, or until revoked.
  */
 export const atencionShareLinks = pgTable(

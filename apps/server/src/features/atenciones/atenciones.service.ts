@@ -1,5 +1,5 @@
 /**
- * Atenciones (issue 16): operators open one for a customer, add notes and videos, and close it; every
+ * Atenciones (decision 018): operators open one for a customer, add notes and videos, and close it; every
  * action records who and when, and every look of an operator at a customer is in that customer's
  * activity (decision 053). The customer reads their own (another customer's is FORBIDDEN, as
  * docs/api.md says for atenciones) and may share one through a link that works without sign-in until it

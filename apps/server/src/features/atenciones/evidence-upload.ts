@@ -1,5 +1,5 @@
 /**
- * POST /api/operator/atenciones/evidence: a video, as multipart/form-data (issue 16 items 2 and 6).
+ * POST /api/operator/atenciones/evidence: a video, as multipart/form-data (decision 018).
  * Multipart is parsed only here: @fastify/multipart is registered in a scope holding this one route,
  * so every other route keeps the 1 MB JSON-only bodies. The file is streamed to storage as it
  * arrives (never held in memory), hashed (SHA-256) on the way, checked to be a video by its first

@@ -1,6 +1,6 @@
 /**
- * What a video is, by its container's structure, never by the name or type a client claims (issue 16
- * item 6, issue 30 item 6). A few right first bytes are not enough: `xxxxftypisom` followed by an HTML
+ * What a video is, by its container's structure, never by the name or type a client claims (decisions
+ * 018 and 041). A few right first bytes are not enough: `xxxxftypisom` followed by an HTML
  * or SVG page used to pass. So:
  *
  * - an ISO media file (MP4, QuickTime from phones) is a chain of boxes (4-byte size, 4-byte type): the

@@ -1,5 +1,5 @@
 /**
- * Issue 12, items 1 and 2: the limits on guessing and flooding cannot be turned against the owner,
+ * Decision 010: the limits on guessing and flooding cannot be turned against the owner,
  * and bursts sent at once are counted as strictly as requests sent one by one.
  */
 import { randomBytes } from 'node:crypto';

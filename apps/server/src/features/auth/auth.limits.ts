@@ -1,6 +1,6 @@
 /**
- * The limits that keep guessing and flooding in check without handing anyone a weapon (issue 12;
- * decision 010). OWASP's advice: back off per account *and* address, limit per address, never a hard
+ * The limits that keep guessing and flooding in check without handing anyone a weapon
+ * (decision 010). OWASP's advice: back off per account *and* address, limit per address, never a hard
  * lock of an account that anyone can trigger. So five wrong passwords from one address stop that
  * address for that account only; the owner signing in from elsewhere, or re-entering the password in
  * a signed-in session before a wipe, is never held back by a stranger's failures.
@@ -34,7 +34,7 @@ export function authLimits(env: Env) {
         `Demasiados intentos fallidos de inicio de sesión desde tu conexión. ${wait(minutes)}`,
     },
     /**
-     * Google sign-in's social_access_token traded from one address (issue 14): every trade counts, a
+     * Google sign-in's social_access_token traded from one address (decision 014): every trade counts, a
      * good one is given back, so only failures (forged, replayed, expired tokens) add up
      */
     socialTokenAddress: {
@@ -70,7 +70,7 @@ export function authLimits(env: Env) {
         `Ya enviamos varios correos para reestablecer la contraseña de este email en la última hora, y sus enlaces siguen sirviendo: revisa tu bandeja de entrada y la carpeta de spam. Podrás pedir otro en ${minutesText(minutes)}.`,
     },
     /**
-     * one e-mail asked about, whoever asks (issue 29 item 10): sign-up and changeEmail tell whether an
+     * one e-mail asked about, whoever asks (decision 034): sign-up and changeEmail tell whether an
      * e-mail has an account (EMAIL_TAKEN), so nobody can go through a list of someone's addresses
      */
     emailCheck: {

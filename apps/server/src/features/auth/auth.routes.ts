@@ -67,7 +67,7 @@ export function registerAuthRoutes(route: Route, ctx: AppContext): void {
     ctx.realtime.disconnectPanels({ sessionId: auth.sessionId });
   });
   route(validatePass, ({ auth, body }) => confirmPassword(ctx, auth, body.password, body.code));
-  // the account's own sessions and password (issue 29 item 3)
+  // the account's own sessions and password (decision 036)
   route(accountSessions, ({ auth }) => listSessions(ctx, auth));
   route(revokeSession, ({ auth, body, request }) =>
     endOwnSession(ctx, auth, body.session_id, clientOriginOf(request)),

@@ -23,7 +23,7 @@ export const EMAIL_CHANGE_OUTCOMES = [
 
 /**
  * Bearer sessions: only the SHA-256 of the token is stored, so a database leak yields no session.
- * Where it signed in from and when it was last used are for the owner's session list (issue 29).
+ * Where it signed in from and when it was last used are for the owner's session list (decision 036).
  */
 export const sessions = pgTable(
   'sessions',
@@ -56,7 +56,7 @@ export const passwordResets = pgTable(
 );
 
 /**
- * Accounts of an OpenID provider linked to ours (issue 14): an account is found by the provider's
+ * Accounts of an OpenID provider linked to ours (decision 014): an account is found by the provider's
  * subject (`sub`), never by e-mail after the first link, because an e-mail can change hands.
  */
 export const linkedIdentities = pgTable(
@@ -83,7 +83,7 @@ export const linkedIdentities = pgTable(
 );
 
 /**
- * Google sign-in's `social_access_token` (issue 14): only its SHA-256 is stored; it works once
+ * Google sign-in's `social_access_token` (decision 014): only its SHA-256 is stored; it works once
  * (`used_at` is set by the claim that trades it for a session) and for SOCIAL_TOKEN_TTL_MS.
  */
 export const socialSignInTokens = pgTable(
@@ -101,7 +101,7 @@ export const socialSignInTokens = pgTable(
 );
 
 /**
- * The browsers each account has signed in from (issue 29 item 4), by the SHA-256 of the random id in
+ * The browsers each account has signed in from (decision 036), by the SHA-256 of the random id in
  * their `escudo_browser` cookie (browser-cookie.ts): a sign-in from one not listed here is announced
  * to the owner by e-mail. Only the hash is kept, like every token of ours.
  */

@@ -90,7 +90,7 @@ export function signInSecondStep(
  * The signed-in user re-enters their password before a wipe (spec 4/6). A right one is remembered for
  * WIPE_PASSWORD_CONFIRM_WINDOW_MS (the wipe call checks it). Wrong ones are limited per session, by
  * that session's own failures only: a stolen session cannot guess the password, and nobody's failed
- * sign-ins can keep the owner from confirming a wipe (issue 12). With two-step sign-in on, a code is
+ * sign-ins can keep the owner from confirming a wipe (decision 010). With two-step sign-in on, a code is
  * needed too (the app's or a recovery code, used up); a wrong one counts as a failure of the session.
  */
 export async function confirmPassword(
@@ -117,12 +117,12 @@ export async function signUp(
 ) {
   const limits = authLimits(ctx.env);
   // every sign-up counts, taken or not: one address cannot mass-create accounts or probe e-mails, and
-  // one e-mail cannot be asked about from many addresses (issue 29 item 10)
+  // one e-mail cannot be asked about from many addresses (decision 034)
   await takeHits(ctx, [
     { limit: limits.signUpAddress, subject: address },
     { limit: limits.emailCheck, subject: normalizeEmail(input.email) },
   ]);
-  // the security-network invitation (issue 15), the referral and the sponsor (issue 17)
+  // the security-network invitation (decision 015), the referral and the sponsor (decisions 020, 021)
   const codes = await checkSignUpCodes(ctx, signUpCodesOf(input), 'refuse');
   if (await findUserByEmail(ctx, input.email))
     throw new AppError('EMAIL_TAKEN', undefined, {
@@ -248,7 +248,7 @@ export async function resetPassword(ctx: AppContext, input: BodyOf<typeof resetP
 }
 
 /**
- * The signed-in customer changes their password (app/account/changePassword, issue 29 item 3): the
+ * The signed-in customer changes their password (app/account/changePassword, decision 036): the
  * current one is checked, with wrong ones limited per session as for validatePass (a stolen session
  * cannot guess it); the new one is stored, every link and sign-in in progress of the account stops
  * working (decision 050), and every other session ends, its open panel disconnected. The owner is told

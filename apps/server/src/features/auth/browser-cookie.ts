@@ -1,5 +1,5 @@
 /**
- * How a sign-in knows the browser it comes from (issue 29 item 4, decision 036): a long-lived cookie
+ * How a sign-in knows the browser it comes from (decision 036): a long-lived cookie
  * `escudo_browser` holding a random id, HttpOnly (no script of the page reads it), SameSite=Lax,
  * scoped to /api, that every sign-in sets when the browser has none. The account keeps only the id's
  * SHA-256 (known_browsers); a sign-in whose id the account has never seen is announced by e-mail.

@@ -247,7 +247,7 @@ describe('e-mail verification: asking again (app/account/resendVerification)', (
   });
 });
 
-describe('whether an e-mail has an account is asked only so often (issue 29 item 10)', () => {
+describe('whether an e-mail has an account is asked only so often', () => {
   it('sign-up: ten tries of one e-mail an hour, whatever the addresses they come from', async () => {
     const ana = await signUpUser(app);
     const attempt = () =>

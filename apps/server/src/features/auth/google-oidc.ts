@@ -1,5 +1,5 @@
 /**
- * The OpenID Connect client of Google sign-in (issue 14), with `openid-client` v6: discovery of
+ * The OpenID Connect client of Google sign-in (decision 014), with `openid-client` v6: discovery of
  * GOOGLE_ISSUER_URL (Google's, a local issuer in tests, or any OpenID provider), the authorization URL
  * with PKCE (S256), state and nonce, and the code exchange, which checks the ID token's signature,
  * issuer, audience, expiry and nonce. The provider's metadata is fetched once per process, on first

@@ -1,5 +1,5 @@
 /**
- * Google sign-in's three endpoints (issue 14, decision 014). The start and the callback are browser
+ * Google sign-in's three endpoints (decision 014). The start and the callback are browser
  * navigations, so they always answer a redirect, never JSON: to the provider, to
  * `/login?social_access_token=…` (with the hand-off cookie that alone can trade it), or back to
  * `/login?social_error=…` with the reason the panel explains in Spanish. They are plain routes (like Flow's callbacks), documented in the OpenAPI document too.

@@ -1,5 +1,5 @@
 /**
- * Google sign-in's accounts and tokens (issue 14). After the provider vouches for a person (their
+ * Google sign-in's accounts and tokens (decision 014). After the provider vouches for a person (their
  * subject `sub`, e-mail, name, picture), the account is:
  *   1. the one already linked to that subject;
  *   2. else, when the provider says the e-mail is verified, the account with that e-mail, now linked;

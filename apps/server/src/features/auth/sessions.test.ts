@@ -1,5 +1,5 @@
 /**
- * The account's sessions and password (issue 29 items 3 to 5): the session list with where each
+ * The account's sessions and password (decision 036): the session list with where each
  * signed in from, ending one or all the others (their panels disconnected at once), changing the
  * password, and the security e-mails of a new browser, a password change and a reset.
  */

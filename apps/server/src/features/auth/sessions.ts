@@ -1,7 +1,7 @@
 /**
  * Bearer sessions: random opaque tokens, stored as SHA-256 hashes, expiring after SESSION_TTL_MS,
  * revocable one by one (logout, the session list) or all at once (password reset and change). Each
- * keeps where it signed in from and when it was last used, for the owner's session list (issue 29).
+ * keeps where it signed in from and when it was last used, for the owner's session list (decision 036).
  */
 import { and, desc, eq, gt, isNull, lt, ne, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -198,7 +198,7 @@ export async function listSessions(
 /**
  * Ends one of the customer's sessions (app/account/revokeSession): its open panel is disconnected at
  * once. A session that is another's, unknown or already ended is refused FORBIDDEN, the same answer
- * for each, so that an id tells nothing (issue 29).
+ * for each, so that an id tells nothing (decision 036).
  */
 export async function endOwnSession(
   ctx: AppContext,

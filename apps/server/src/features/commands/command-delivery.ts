@@ -1,4 +1,7 @@
-/** Issue 3: commands as the phone and the panel see them, what a connecting phone is told, what expires. */
+/**
+ * Commands as the phone and the panel see them, what a connecting phone is told, what expires
+ * (decision 007).
+ */
 import { and, asc, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
 import {
   LOST_REPORT_EVERY_MS,
@@ -115,7 +118,7 @@ export async function resumeDevice(
     .from(deviceCommands)
     .where(and(eq(deviceCommands.deviceId, target.deviceRowId), inArray(deviceCommands.state, openStates)))
     .orderBy(asc(deviceCommands.id));
-  // issue 30: the owner hears what was applied of the orders that waited (late-orders.ts)
+  // decision 043: the owner hears what was applied of the orders that waited (late-orders.ts)
   expectLateOrders(
     ctx,
     target,

@@ -4,7 +4,7 @@ import { createdAt } from '../../lib/db/columns.ts';
 import { devices } from '../devices/devices.schema.ts';
 
 /**
- * Orders for a phone and where each one stands (issue 3; commands.ts in the contract). A command in
+ * Orders for a phone and where each one stands (decision 007; commands.ts in the contract). A command in
  * state sent or delivered is sent again each time its phone connects, until it reaches a final state.
  */
 export const deviceCommands = pgTable(

@@ -1,5 +1,5 @@
 /**
- * Commands and the phone's answers (contract commands.ts, issue 3). Each change of state is one
+ * Commands and the phone's answers (contract commands.ts, decision 007). Each change of state is one
  * conditional UPDATE, so two processes (or a phone's late duplicate) never move a command twice; each
  * real change reaches the owner's panels as `commandState`.
  */
@@ -215,7 +215,7 @@ export async function cancelWipe(ctx: AppContext, userId: number, deviceId: stri
 }
 
 /**
- * `cancelCommand` (issue 30 item 1): the owner takes back an order still waiting for its phone. One
+ * `cancelCommand` (decision 043): the owner takes back an order still waiting for its phone. One
  * conditional UPDATE from `sent`, so an order the phone acknowledges at the same moment is either
  * cancelled before (and never sent again: resumeDevice sends open states only) or refused. Tracking
  * orders are not cancelled here: they follow their route (turning tracking off ends it).

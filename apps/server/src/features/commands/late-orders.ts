@@ -1,5 +1,5 @@
 /**
- * Orders that waited for a phone that was off (issue 30 item 1): when it connects and gets them, the
+ * Orders that waited for a phone that was off (decision 043): when it connects and gets them, the
  * owner is told once, after the phone has answered each, what was applied (the lateOrdersApplied
  * event; lostphone/ writes the e-mail). The phone's answers come on its own socket, so they reach the
  * process that sent the orders: a map in memory per server is enough, and a reconnection starts anew.

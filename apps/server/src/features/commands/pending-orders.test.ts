@@ -1,5 +1,5 @@
 /**
- * Issue 30 item 1: orders for a phone that is off wait COMMAND_PENDING_DAYS, can be cancelled while
+ * Decision 043: orders for a phone that is off wait COMMAND_PENDING_DAYS, can be cancelled while
  * they wait, and the owner hears (panel and e-mail) what was applied when the phone comes back.
  */
 import { describe, expect, it } from 'vitest';

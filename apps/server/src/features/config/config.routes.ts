@@ -17,7 +17,7 @@ export function registerConfigRoutes(route: Route, ctx: AppContext): void {
     terms_url: env.TERMS_URL,
     map_tile_url: env.MAP_TILE_URL,
     map_attribution: env.MAP_ATTRIBUTION,
-    // the panel says "pagos de prueba" near every way to pay (issue 12)
+    // the panel says "pagos de prueba" near every way to pay (decision 008)
     payments_sandbox: usesFlowSandbox(env),
   };
   route(getConfig, async () => config);

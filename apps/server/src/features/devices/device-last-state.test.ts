@@ -1,5 +1,5 @@
 /**
- * A phone's last state (issue 30 item 3): its `status` stored and refused when malformed or too fast,
+ * A phone's last state (decision 042): its `status` stored and refused when malformed or too fast,
  * online and last connection across connect and disconnect, its last known position, and none of it
  * reaching another user.
  */

@@ -1,6 +1,7 @@
 /**
- * Issue 12, item 3: when a phone registers again its token is rotated, and whatever was connected
- * with the old one is cut off: it hears no more commands (a lock carries its PIN) and cannot answer.
+ * docs/device-protocol.md section 1: when a phone registers again its token is rotated, and whatever was
+ * connected with the old one is cut off: it hears no more commands (a lock carries its PIN) and cannot
+ * answer.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';

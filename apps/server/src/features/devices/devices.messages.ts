@@ -1,6 +1,6 @@
 /**
  * Presence and the panel's probe (`ayThere`), relayed, never stored; the phone's last state (its last
- * connection and its `status`: issue 30 item 3, decision 042), stored on its row and told to its
+ * connection and its `status`: decision 042), stored on its row and told to its
  * owner's panels as `deviceStatus`. The phone's `imHere` is commands.messages.ts's.
  */
 import type { AppContext } from '../../lib/context.ts';
@@ -26,7 +26,7 @@ type OwnedDevices = { rowIds: Map<string, number>; until: number };
  * changes owner (registerUserDevice refuses); a removed one (decision 044) has no connection left, so
  * a probe remembered a little longer reaches nobody. The list is read as the panel connects and again,
  * whole, in one query, once it is OWNED_DEVICES_TTL_MS old: a time limit per device, as before, cost
- * one query for the first probe of each phone in every minute (issue 31: 15 % of the server's time
+ * one query for the first probe of each phone in every minute (bench:realtime: 15 % of the server's time
  * with 10,000 phones and 50 probes in flight). A device_id not in the list (a phone registered since)
  * is looked up on its own and added; refusals (404) are never remembered.
  */

@@ -32,14 +32,14 @@ export const devices = pgTable(
     /** lost mode as the owner last set it (spec 4: changeStatus) */
     lost: boolean('lost').notNull().default(false),
     /**
-     * Pace of lost-mode reports (issue 12 item 6): every report accepted books the next
+     * Pace of lost-mode reports (decision 011): every report accepted books the next
      * LOST_REPORT_MIN_INTERVAL_MS from here (or from now, when in the past); a report is accepted while
      * at most LOST_REPORT_BURST - 1 intervals are booked ahead. One conditional UPDATE checks and books,
      * so the limit holds across processes, restarts and reports sent at once. Null: none yet.
      */
     lostReportsBookedUntil: timestamp('lost_reports_booked_until', { withTimezone: true }),
     /**
-     * The phone's last connection or disconnection (issue 30 item 3; decision 042): written at both,
+     * The phone's last connection or disconnection (decision 042): written at both,
      * never while connected. Whether it is connected now is the realtime hub's to say, across processes.
      */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
@@ -54,7 +54,7 @@ export const devices = pgTable(
      * A phone removed with its data is deleted instead.
      */
     removedAt: timestamp('removed_at', { withTimezone: true }),
-    /** the owner renamed it in the panel: the app registering again keeps that name (issue 30 item 2) */
+    /** the owner renamed it in the panel: the app registering again keeps that name (decision 044) */
     isNamedByOwner: boolean('is_named_by_owner').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,4 @@
-/** Phones on an account; registering one gives its device token (issue 3, docs/api.md "The phone's side"). */
+/** Phones on an account; registering one gives its device token (docs/api.md "The phone's side"). */
 import { and, desc, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import {
   DEVICE_STATUS_MIN_INTERVAL_MS,
@@ -65,7 +65,7 @@ export async function registerUserDevice(
       .where(and(eq(devices.deviceId, input.device_id), isNull(devices.removedAt)))
       .limit(1);
     if (existing && existing.userId !== userId) throw new AppError('DEVICE_TAKEN');
-    // a name the owner chose in the panel stays (issue 30 item 2)
+    // a name the owner chose in the panel stays (decision 044)
     const kept = { ...values, deviceName: undefined };
     if (existing) {
       const [updated] = await tx
@@ -114,14 +114,14 @@ export async function registerUserDevice(
     return created!;
   });
   // connections opened with the previous token end now: it must not receive commands (PINs) or
-  // answer them once it has been replaced (issue 12)
+  // answer them once it has been replaced (docs/device-protocol.md section 1)
   ctx.realtime.disconnectDevice(device.id);
   return { device: toDevice(device), device_token: token };
 }
 
 /**
  * A device of this user, not removed. Another user's device is answered exactly as an unknown one (404, same
- * message; issue 12 item 9): a 403 would tell anyone whether an id is registered.
+ * message; decision 012): a 403 would tell anyone whether an id is registered.
  */
 /** a user's phone by one of its two identifiers, prepared: most calls about a phone start here */
 const userDeviceBy = (column: typeof devices.deviceId | typeof devices.id, name: string) =>
@@ -177,7 +177,7 @@ export async function renameUserDevice(ctx: AppContext, userId: number, input: B
   return { device: toDevice(row) };
 }
 
-/** the columns of a phone's last state (issue 30 item 3) */
+/** the columns of a phone's last state (decision 042) */
 const stateColumns = {
   id: devices.id,
   userId: devices.userId,

@@ -36,7 +36,7 @@ describe('POST /api/device/register', () => {
     expect(row!.tokenHash).toBe(hashToken(device_token));
 
     const { user } = (await app.post('/api/app/user/details', {}, ana.token)).json();
-    // with its last state (issue 30 item 3): never connected yet
+    // with its last state (decision 042): never connected yet
     expect(user.dispositivos).toEqual([
       {
         ...device,

@@ -1,6 +1,6 @@
 /**
  * The owner's e-mail when a phone that was off comes back and carries out the orders that waited for
- * it (issue 30 item 1): which phone, when (Chile's time), and what became of each order. Sent once per
+ * it (decision 043): which phone, when (Chile's time), and what became of each order. Sent once per
  * reconnection (commands/late-orders.ts emits lateOrdersApplied after the phone answered them all), in
  * the background; a mail server that does not answer is logged and changes nothing.
  */

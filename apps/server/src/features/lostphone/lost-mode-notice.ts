@@ -1,5 +1,5 @@
 /**
- * Lost mode confirmed by the phone (issue 15 item 5): every accepted member of the owner's security
+ * Lost mode confirmed by the phone (decision 024): every accepted member of the owner's security
  * network gets an e-mail saying which phone of whom, with no location (the owner decides what to
  * share). network/mail-network.ts sends it when the phone confirms lost mode (the lostModeChanged
  * event), and tries again one that failed while the phone is still in lost mode (decision 024).

@@ -1,5 +1,5 @@
 /**
- * Lost mode's scheduled work (lib/jobs): retention (issue 29 item 11, docs/privacy.md). Reports older
+ * Lost mode's scheduled work (lib/jobs): retention (docs/privacy.md, "Retention"). Reports older
  * than RETENTION_DAYS are removed with their photos. Each photo is removed first and its row only once
  * the photo is gone, so no photo outlives its row; a photo that could not be removed (the bucket
  * down) keeps its row, the run fails, and the job's retry (or the next run) tries it again.

@@ -1,6 +1,6 @@
 /**
- * Lost mode and its reports, lock and wipe orders (spec 2, 4, 7; issue 3). Reports are bounded so one
- * phone cannot fill the disk (issue 12 item 6): only in lost mode, paced, and a bounded number kept.
+ * Lost mode and its reports, lock and wipe orders (spec 2, 4, 7; decision 007). Reports are bounded so one
+ * phone cannot fill the disk (decision 011): only in lost mode, paced, and a bounded number kept.
  */
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
@@ -52,7 +52,7 @@ async function findOrderableDevice(ctx: AppContext, userId: number, deviceId: st
 }
 
 /**
- * An order the owner should know about (issue 29 items 4 and 5): a line in the account's activity with
+ * An order the owner should know about (decision 036): a line in the account's activity with
  * the phone's name, and the security e-mail, sent after the order is made and not awaited, so that
  * no order (a wipe least of all) waits for the mail server.
  */

@@ -26,7 +26,7 @@ const JPEG_BASE64 =
 const commandsOf = (internalId: number) =>
   app.ctx.db.select().from(deviceCommands).where(eq(deviceCommands.deviceId, internalId));
 
-/** what another user's device and a missing one are both answered (issue 12 item 9) */
+/** what another user's device and a missing one are both answered (decision 012) */
 const NO_SUCH_DEVICE = { code: 'NOT_FOUND', message: 'No encontramos ese dispositivo.' };
 
 const sendReport = (on: TestApp, token: string | undefined, body: Record<string, unknown> = {}) =>
@@ -379,7 +379,7 @@ describe('lost-mode reports and signed photo links', () => {
 const photosOnDisk = (on: TestApp, internalId: number) =>
   fs.readdir(path.join(on.dataDir, 'files', 'lost-reports', String(internalId))).catch(() => []);
 
-describe('lost-mode reports cannot fill the disk (issue 12 item 6)', () => {
+describe('lost-mode reports cannot fill the disk', () => {
   it('are refused while lost mode is off, before and after, storing nothing', async () => {
     const ana = await userWithPhone(app);
     const refused = await sendReport(app, ana.deviceToken);
@@ -505,7 +505,7 @@ describe('lost-mode reports cannot fill the disk (issue 12 item 6)', () => {
   );
 });
 
-describe('what the panel hides for an iPhone, the server refuses (issue 12 item 9)', () => {
+describe('what the panel hides for an iPhone, the server refuses', () => {
   it('refuses lock, lost mode and wipe for an iPhone, sending nothing and keeping the confirmation', async () => {
     const ana = await userWithPhone(app, { so: 'ios' });
     await app.post('/api/app/user/validatePass', { password: ana.password }, ana.token);
@@ -548,7 +548,7 @@ describe('what the panel hides for an iPhone, the server refuses (issue 12 item 
   });
 });
 
-describe("another user's device is answered as one that does not exist (issue 12 item 9)", () => {
+describe("another user's device is answered as one that does not exist", () => {
   it('gives the same status and body on every remote-protection call, changing nothing', async () => {
     const owner = await userWithPhone(app);
     const other = await userWithPhone(app);

@@ -1,5 +1,5 @@
 /**
- * How many invitations may be sent (issue 15; decision 010): each one e-mails a stranger, so an
+ * How many invitations may be sent (decisions 010 and 015): each one e-mails a stranger, so an
  * account, an address, and the e-mail receiving them are each limited per hour.
  */
 import {

@@ -6,7 +6,7 @@ import { createdAt } from '../../lib/db/columns.ts';
 import { users } from '../accounts/accounts.schema.ts';
 
 /**
- * The security network (issue 15): the people an account (the owner, the network's "anfitrión")
+ * The security network (decision 015): the people an account (the owner, the network's "anfitrión")
  * invites to look after it. A row is an invitation until someone accepts it through its link; then
  * `memberUserId` is the account that joined. The invitation's `security_code` is stored only as its
  * SHA-256 (like every token): it works once and until `codeExpiresAt`.
@@ -35,7 +35,7 @@ export const securityNetworkMembers = pgTable(
     index('security_network_members_member_idx').on(t.memberUserId),
     // one invitation per e-mail in a network, regardless of case
     uniqueIndex('security_network_members_owner_email_idx').on(t.ownerUserId, sql`lower(${t.email})`),
-    // one person is in one network once (issue 29 item 10): two invitations of one owner accepted at
+    // one person is in one network once: two invitations of one owner accepted at
     // the same moment by one account cannot both join it (the second acceptance is refused)
     uniqueIndex('security_network_members_owner_member_idx')
       .on(t.ownerUserId, t.memberUserId)

@@ -1,12 +1,12 @@
 /**
- * The security network (issue 15). An account (the owner, "anfitrión") invites people by e-mail; the
+ * The security network (decision 015). An account (the owner, "anfitrión") invites people by e-mail; the
  * e-mail's link carries a random `security_code` (256 bits, only its SHA-256 stored) that works once
  * and for SECURITY_CODE_TTL_MS. Whoever opens the link and accepts, signed in or signing up, joins:
  * the link is the proof, so the accepting account need not have the invited e-mail. The plan's
  * `max_red` bounds the entries of a network, pending invitations included.
  *
- * Removing or leaving an entry that is not the caller's is 403 FORBIDDEN, as the issue asks, and an
- * entry that does not exist gets the very same answer, so ids reveal nothing (decision 015).
+ * Removing or leaving an entry that is not the caller's is 403 FORBIDDEN (decision 015), and an
+ * entry that does not exist gets the very same answer, so ids reveal nothing.
  */
 import { and, count, desc, eq, gt, lte, or, sql } from 'drizzle-orm';
 import { SECURITY_CODE_TTL_MS, type BodyOf, type enviarInvitacion } from '@escudo/contract';
@@ -193,7 +193,7 @@ export async function sendInvitation(
     await ctx.db.delete(members).where(eq(members.id, entryId));
     throw error;
   }
-  // recorded once the e-mail is sent, as the invitation then stands (issue 29 item 5)
+  // recorded once the e-mail is sent, as the invitation then stands (decision 036)
   await recordActivity(ctx, { userId: ownerUserId, kind: 'invitation_sent', origin, detail: email });
   return { code: 200 as const };
 }

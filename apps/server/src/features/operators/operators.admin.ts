@@ -1,4 +1,4 @@
-/** `npm run admin -- operator create|list|disable` (issue 16): the only way operators are made. */
+/** `npm run admin -- operator create|list|disable` (decision 022): the only way operators are made. */
 import { z } from 'zod';
 import { emailSchema, newPasswordSchema, personNameSchema } from '@escudo/contract';
 import { defineAdminCommand } from '../../lib/admin-command.ts';

@@ -1,6 +1,7 @@
 /**
- * Operators attend customers (issue 16). They sign in like anyone; their role lets their sessions call
- * the operator API. Only `npm run admin` makes, lists and disables them: the panel has no way to.
+ * Operators attend customers (docs/api.md, "Atenciones"). They sign in like anyone; their role lets their
+ * sessions call the operator API. Only `npm run admin` makes, lists and disables them: the panel has no way
+ * to.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context.ts';

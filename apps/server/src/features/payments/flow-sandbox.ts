@@ -1,5 +1,5 @@
 /**
- * The built-in Flow sandbox (issue 5): what Flow does, close enough to develop and test against
+ * The built-in Flow sandbox (decision 008): what Flow does, close enough to develop and test against
  * without an account. Under /flow-sandbox it answers `api/payment/create` (form POST) and
  * `api/payment/getStatus` (GET), checking the apiKey and the signature as Flow does, and shows a pay
  * page (`pay?token=…`) with 'Pagar' and 'Rechazar'. Choosing one records the result, calls the

@@ -3,7 +3,7 @@
  * - real Flow when FLOW_API_KEY and FLOW_SECRET_KEY are set (FLOW_API_URL, default production Flow);
  * - otherwise the built-in sandbox under <PUBLIC_URL>/flow-sandbox/api, with keys derived from
  *   APP_SECRET so that every process of a deployment shares them. Its payments are tests: no money
- *   moves, so the start banner and the panel say so (issue 12), and in production, where it would hand
+ *   moves, so the start banner and the panel say so (decision 008), and in production, where it would hand
  *   out plans for free, the server refuses to start without the keys (env.ts).
  */
 import type { Env } from '../../lib/env.ts';

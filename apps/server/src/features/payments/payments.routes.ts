@@ -1,5 +1,5 @@
 /**
- * Payment endpoints (issue 5). The panel's two calls go through the contract's router; Flow's two
+ * Payment endpoints (decision 008). The panel's two calls go through the contract's router; Flow's two
  * callbacks are form-encoded and answer a redirect or a bare 200, so they are plain routes in a scope
  * of their own that also parses application/x-www-form-urlencoded (as does the sandbox, when on).
  */

@@ -6,7 +6,7 @@ import { users } from '../accounts/accounts.schema.ts';
 import { planes } from '../plans/plans.schema.ts';
 
 /**
- * Plan payments through Flow (issue 5; decision 008): one row per attempt. `appliedAt` is set in the
+ * Plan payments through Flow (decision 008): one row per attempt. `appliedAt` is set in the
  * same conditional UPDATE that marks it paid, so a payment changes the account's plan at most once
  * however many times Flow confirms it. A row outlives its account (decision 038): accounting keeps
  * payments, so deleting an account leaves them without it (no name, e-mail or RUT is stored here).

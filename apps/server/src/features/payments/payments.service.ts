@@ -1,5 +1,5 @@
 /**
- * Paying for a plan (issue 5; decision 008). An order is a row of `payments`; Flow (or the sandbox)
+ * Paying for a plan (decision 008). An order is a row of `payments`; Flow (or the sandbox)
  * takes the money. Nothing Flow's callbacks say is trusted: whenever an open order is looked at (Flow's
  * confirmation, or the panel asking for the status on return) the server asks Flow's getStatus, and a
  * paid order that matches what was ordered changes the account's plan in one transaction whose first
@@ -234,7 +234,7 @@ export async function confirmPayment(deps: PaymentsDeps, token: string): Promise
 
 /**
  * getOrderStatusByToken: one of the user's orders, settled first if it is still open. Another user's
- * order is answered as an unknown one (404, issue 12): the answer never tells that a token exists.
+ * order is answered as an unknown one (404, decision 012): the answer never tells that a token exists.
  */
 export async function getOrderStatus(
   deps: PaymentsDeps,

@@ -47,7 +47,7 @@ export const PLANS = [
   },
 ];
 
-/** the include that turning tracking on needs (issue 12 item 9: not in Esencial) */
+/** the include that turning tracking on needs (decision 012: not in Esencial) */
 export const TRACKING_INCLUDE_ID = 5;
 
 export const STARTER_PLAN_ID = 1;

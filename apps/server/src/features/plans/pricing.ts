@@ -1,5 +1,5 @@
 /**
- * What a plan costs for a period (issue 5; decision 008): the monthly price times the months, less
+ * What a plan costs for a period (decision 008): the monthly price times the months, less
  * 10% for 6 months and 20% for 12 (PLAN_MONTHS_DISCOUNT_PERCENT), rounded to whole pesos. The detail
  * text says exactly that to the person, in Spanish.
  */

@@ -1,5 +1,5 @@
 /**
- * Exactly once across processes (issue 28): two real server processes on one PostgreSQL database,
+ * Exactly once across processes (decision 029): two real server processes on one PostgreSQL database,
  * started at the same time, both run the scheduled jobs (every second here, JOBS_SWEEP_SECONDS), and
  * their outboxes together hold one reminder per plan. Runs in the PostgreSQL project only, since
  * PGlite is one process's.

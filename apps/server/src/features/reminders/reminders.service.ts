@@ -1,5 +1,5 @@
 /**
- * Plan-expiry reminders (issue 28): an account whose current plan ends within a week is e-mailed
+ * Plan-expiry reminders (decision 029): an account whose current plan ends within a week is e-mailed
  * once ('7d'), and once more within its last day ('1d'), with the link to Planes. Each is claimed
  * by inserting its row of plan_reminders first (reminders.schema.ts), so however many processes run
  * this at once, one sends it; a failed send gives the claim back for the next run. A plan without an
@@ -14,7 +14,7 @@ import { planReminders, type PlanReminderKind } from './reminders.schema.ts';
 import { planReminderEmail } from './reminders.emails.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** issue 28: the reminders go 7 days and 1 day before the end */
+/** decision 029: the reminders go 7 days and 1 day before the end */
 export const PLAN_REMINDER_LEAD_MS: Record<PlanReminderKind, number> = { '7d': 7 * DAY_MS, '1d': DAY_MS };
 /** the panel's Planes page (apps/web/src/app/router.tsx), where a plan is renewed or changed */
 export const PLANES_PATH = '/planes';

@@ -1,5 +1,5 @@
 /**
- * Plan-expiry reminders (issue 28) on a real server with the test clock, on PGlite and PostgreSQL: the
+ * Plan-expiry reminders (decision 029) on a real server with the test clock, on PGlite and PostgreSQL: the
  * e-mails are read from the outbox. The two-process test is reminders.processes.test.ts.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

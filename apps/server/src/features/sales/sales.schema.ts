@@ -4,7 +4,7 @@ import { createdAt } from '../../lib/db/columns.ts';
 import { users } from '../accounts/accounts.schema.ts';
 
 /**
- * The referral sales programme (issue 17; decision 020): one row per account that activated its sales
+ * The referral sales programme (decision 020): one row per account that activated its sales
  * profile (none: never activated), with the bank account its commissions are paid to.
  */
 export const salesProfiles = pgTable(

@@ -1,5 +1,5 @@
 /**
- * The referral sales programme (issue 17; decision 020). Money comes only from `payments` rows in
+ * The referral sales programme (decision 020). Money comes only from `payments` rows in
  * state `paid`: an order is one row however many times Flow confirms it (payments.service.ts claims it
  * once), and a rejected, cancelled or refused order never reaches `paid`. A paid order counts in the
  * month Flow says it was paid, in Chile's time; commissions are whole pesos rounded down

@@ -1,6 +1,6 @@
 /**
- * A short, real, playable WebM video made at run time, so that no binary is committed (issue 16 item
- * 8): the demo's evidence, and the tests' and journeys' uploads. Each frame is drawn as an SVG and
+ * A short, real, playable WebM video made at run time, so that no binary is committed (decision
+ * 018): the demo's evidence, and the tests' and journeys' uploads. Each frame is drawn as an SVG and
  * encoded by sharp as a lossy WebP, whose `VP8 ` chunk is exactly a VP8 key frame; the frames are then
  * put in a minimal WebM (Matroska) container written here: EBML header, Info (with the duration, so
  * that browsers show it), one video track and one cluster of key frames.

@@ -102,7 +102,7 @@ export async function seedDemoAccount(ctx: AppContext): Promise<{ email: string;
 }
 
 /**
- * The demo operator of the central (never in production; issue 16 item 8) and, the first time, two
+ * The demo operator of the central (never in production; decision 018) and, the first time, two
  * atenciones of the demo account by it: one with a note, one with a note and a short video made now
  * (demo-video.ts), so that the Atenciones page and the player can be seen right after `npm start`.
  */

@@ -1,4 +1,4 @@
-/** `npm run admin -- sponsor create|list|disable` (issue 17): the only way sponsors are made. */
+/** `npm run admin -- sponsor create|list|disable` (decision 021): the only way sponsors are made. */
 import { z } from 'zod';
 import { idSchema, personNameSchema, sponsorUniqueIdSchema } from '@escudo/contract';
 import { defineAdminCommand } from '../../lib/admin-command.ts';

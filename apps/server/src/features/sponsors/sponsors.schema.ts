@@ -4,7 +4,7 @@ import { createdAt } from '../../lib/db/columns.ts';
 import { planes } from '../plans/plans.schema.ts';
 
 /**
- * Sponsors (issue 17; decision 021): an organisation that gives its people a plan for some months at
+ * Sponsors (decision 021): an organisation that gives its people a plan for some months at
  * no cost, through the link `/register?sponsor_code=UNIQUE_ID`. `uniqueId` is random and unguessable
  * (the link is the only key); an operator creates and disables them with the admin command.
  */

@@ -1,5 +1,5 @@
 /**
- * Sponsors (issue 17; decision 021): an organisation gives its people a plan for some months at no
+ * Sponsors (decision 021): an organisation gives its people a plan for some months at no
  * cost through the link `/register?sponsor_code=UNIQUE_ID`. Operators create, list and disable them
  * with the admin command (sponsors.admin.ts); sign-up starts the plan (accounts/accounts.events.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Tracking's scheduled work (lib/jobs): retention (issue 29 item 11, docs/privacy.md). Route points
+ * Tracking's scheduled work (lib/jobs): retention (docs/privacy.md, "Retention"). Route points
  * older than RETENTION_DAYS are removed, and routes that ended before then go with their points; a
  * route still open keeps its row and its recent points.
  */

@@ -1,7 +1,8 @@
 /**
- * The phones' `routePoints`, bounded by each phone's rate (issue 4) and by MAX_PENDING_ROUTE_WRITES
- * messages waiting for the database. Past that, a quick refusal (the phone resends later) beats a queue
- * delaying every phone (bench/RESULTS.md "Tracking": past saturation, points stored a second fell 40%).
+ * The phones' `routePoints`, bounded by each phone's rate (docs/device-protocol.md section 4) and by
+ * MAX_PENDING_ROUTE_WRITES messages waiting for the database. Past that, a quick refusal (the phone resends
+ * later) beats a queue delaying every phone (bench/RESULTS.md "Tracking": past saturation, points stored a
+ * second fell 40%).
  * Checked first, so a refused message does not use up the phone's rate.
  */
 import { TRACKING_MAX_POINTS_PER_MESSAGE, TRACKING_MAX_POINTS_PER_SECOND } from '@escudo/contract';

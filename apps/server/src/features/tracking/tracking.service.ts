@@ -1,6 +1,7 @@
 /**
- * Live tracking (spec 2 Tracking, 4; issue 4): a route ("tracking") is open while tracking is on. It is
- * in the database, so it survives a server restart: the reconnected phone's points land on it still.
+ * Live tracking (spec 2 Tracking, 4; docs/device-protocol.md section 4): a route ("tracking") is open while
+ * tracking is on. It is in the database, so it survives a server restart: the reconnected phone's points land
+ * on it still.
  */
 import { and, desc, eq, getTableColumns, isNull, asc, sql } from 'drizzle-orm';
 import { TRACKING_POINT_CLOCK_SKEW_MS, type RoutePoint, type Tracking } from '@escudo/contract';
@@ -23,7 +24,7 @@ type TrackingRow = typeof trackings.$inferSelect;
 /**
  * The points of some routes, oldest first. A page of routes holds hundreds of points: the database
  * writes each time as `toISOString()` would (UTC, milliseconds, `Z`), so no Date is made and read
- * back per point, and the statement is prepared once (issue 31).
+ * back per point, and the statement is prepared once.
  */
 const findRoutePoints = preparedPerDatabase((db) =>
   db
@@ -87,7 +88,7 @@ export async function findOpenRouteId(ctx: AppContext, deviceRowId: number): Pro
   return (await findActive(ctx, deviceRowId))?.id ?? null;
 }
 
-/** Turning tracking on needs a plan that includes it (issue 12 item 9); turning it off never does. */
+/** Turning tracking on needs a plan that includes it (decision 012); turning it off never does. */
 async function assertPlanIncludesTracking(ctx: AppContext, userId: number): Promise<void> {
   const { planName, isIncluded } = await findPlanFeature(ctx, userId, TRACKING_INCLUDE_ID);
   if (isIncluded) return;
@@ -130,7 +131,7 @@ export async function changeTrackingStatus(
     const tracking = toTracking(row, deviceId, []);
     ctx.realtime.toUser(userId, 'trackingStarted', { device_id: deviceId, tracking });
     const command = await createCommand(ctx, target, 'trackingOn', { tracking_id: row.id });
-    // a new route is what the owner reads in the activity (issue 29 item 5), with the phone's name
+    // a new route is what the owner reads in the activity (decision 036), with the phone's name
     await recordActivity(ctx, { userId, kind: 'tracking_ordered', origin, detail: device.deviceName });
     return { status: 1 as const, tracking, command };
   }

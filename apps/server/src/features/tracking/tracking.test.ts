@@ -323,7 +323,7 @@ describe('route point times', () => {
     const minutes = 60_000;
 
     for (const outside of [
-      // issue 12 item 7: stored, this one came back as 2001
+      // once stored, this one came back as 2001
       at('0001-01-01T00:00:00.000Z'),
       at(started - 11 * minutes),
       at(app.clock.now.getTime() + 11 * minutes),

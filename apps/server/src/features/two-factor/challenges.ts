@@ -1,5 +1,5 @@
 /**
- * Sign-in's second step (issue 29 item 2; decision 035). With two-step sign-in on, a right password
+ * Sign-in's second step (decision 035). With two-step sign-in on, a right password
  * (or Google's token trade) gives a challenge instead of a session: a random token, stored as its
  * SHA-256, bound to the account, valid TWO_FACTOR_CHALLENGE_TTL_MS and used once. Trading it needs a
  * code; wrong codes are limited per challenge (it dies at TWO_FACTOR_CHALLENGE_MAX_CODES: sign in

@@ -1,4 +1,4 @@
-/** Two-step sign-in's tables (issue 29 item 2; decision 035). */
+/** Two-step sign-in's tables (decision 035). */
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../lib/db/columns.ts';
 import { userTokenColumns, users } from '../accounts/accounts.schema.ts';

@@ -1,5 +1,5 @@
 /**
- * Two-step sign-in (issue 29 item 2; decision 035): turning it on (start, then confirm with a code)
+ * Two-step sign-in (decision 035): turning it on (start, then confirm with a code)
  * and off (password and code), and the check of a code that account-codes.ts counts for sign-in's
  * second step and the confirmations with a password. A code is the authenticator app's (TOTP, accepted once:
  * its time step must be later than the last accepted one) or a recovery code (each works once).

@@ -153,7 +153,7 @@ describe('turning two-step sign-in on', () => {
     const mails = await mailsTo(app, account.email);
     const notice = mails.find((mail) => mail.subject?.startsWith('Se activó la verificación en dos pasos'));
     expect(notice?.text).toContain('Si no fuiste tú');
-    // never a secret (issue 29 item 4): not the app's key, nor a recovery code, in either part
+    // never a secret (security-notice.ts): not the app's key, nor a recovery code, in either part
     for (const part of [notice?.text, notice?.html || '']) {
       expect(part).not.toContain(secret);
       for (const code of recoveryCodes) expect(part).not.toContain(code);
@@ -392,7 +392,7 @@ describe('turning two-step sign-in off', () => {
       mail.subject?.startsWith('Se desactivó la verificación en dos pasos'),
     );
     expect(notice?.text).toContain('Si no fuiste tú');
-    // never a secret (issue 29 item 4): not the password, the app's key or the code just used
+    // never a secret (security-notice.ts): not the password, the app's key or the code just used
     for (const part of [notice?.text, notice?.html || '']) {
       for (const secretValue of [account.password, secret, usedCode]) expect(part).not.toContain(secretValue);
     }

@@ -1,5 +1,5 @@
 /**
- * The avatar of spec 5, saved by `app/user/updateAvatar` (issue 14). A phone photo carries where it
+ * The avatar of spec 5, saved by `app/user/updateAvatar` (decision 013). A phone photo carries where it
  * was taken (EXIF GPS), the phone's model, sometimes a comment: none of it may outlive the upload. So
  * the picture is decoded as an image (its name and first bytes prove nothing), and only its pixels go
  * on: turned upright, shrunk to at most AVATAR_MAX_SIDE_PX a side, and encoded afresh as a JPEG with

@@ -1,5 +1,5 @@
 /**
- * The last known position of each of an account's phones (issue 30 item 3): the newer of its newest
+ * The last known position of each of an account's phones (decision 042): the newer of its newest
  * lost-mode report and the newest point of its newest route that has one. A correlated subquery of
  * the user details query (users.service.ts), one JSON value per phone, already in the panel's shape,
  * each part read through its index (lost_reports_device_idx, trackings_device_idx,

@@ -1,10 +1,10 @@
 /**
- * The profile of spec 5, saved by `app/user/updateInfo` (issue 14). The contract has checked each
- * field on its own (RUT check digit, 11-digit phone, birth date range); here the fields are checked
- * against each other and the geography: the region must be of the country, the commune of the region,
- * and a region with communes needs one. The e-mail is not changed here (decision 034): it is sent
- * with the other fields and must be the account's own; a different one is refused with where to
- * change it (app/account/changeEmail asks for the password and verifies the new address).
+ * The profile of spec 5, saved by `app/user/updateInfo` (docs/api.md, "Paths the spec leaves open"). The
+ * contract has checked each field on its own (RUT check digit, 11-digit phone, birth date range); here the
+ * fields are checked against each other and the geography: the region must be of the country, the commune of
+ * the region, and a region with communes needs one. The e-mail is not changed here (decision 034): it is sent
+ * with the other fields and must be the account's own; a different one is refused with where to change it
+ * (app/account/changeEmail asks for the password and verifies the new address).
  */
 import { eq, sql } from 'drizzle-orm';
 import type { BodyOf, updateInfo } from '@escudo/contract';

@@ -41,8 +41,8 @@ interface UserDetailJson {
  * its own. The tables behind it are the accounts/, geography/, two-factor/ and devices/ schemas;
  * two_factor and user_plans hold at most one row per user. The day the plan's paid time ends in
  * Chile's calendar is written by the database too: in JavaScript, Intl's formatToParts cost about
- * 20 µs of every call (issue 31, bench/RESULTS.md). Exported for bench:api's bare anchor, which runs
- * the same statement.
+ * 20 µs of every call (bench/RESULTS.md, "Planes without a date formatter"). Exported for bench:api's bare
+ * anchor, which runs the same statement.
  */
 export const USER_DETAILS_SQL = `select json_build_object(
     'id', u.id, 'name', u.name, 'email', u.email,
@@ -62,7 +62,7 @@ export const USER_DETAILS_SQL = `select json_build_object(
         'last_seen_at', ${isoText('devices.last_seen_at')}, 'battery', devices.battery,
         'charging', devices.charging, 'network', devices.network,
         'status_at', ${isoText('devices.status_at')},
-        -- each phone's last known position (issue 30 item 3), in the same round trip
+        -- each phone's last known position (decision 042), in the same round trip
         'last_position', ${lastPositionSql('devices.id')}
       ) order by devices.id)
       from devices where devices.user_id = u.id and devices.removed_at is null), '[]'),
@@ -97,11 +97,11 @@ export async function getUserDetails(ctx: AppContext, userId: number): Promise<U
   const { info, cuadrante, dispositivos, plan } = details;
   const [cataloguePlan, online] = await Promise.all([
     plan ? findCataloguePlan(ctx, plan.plan_id) : undefined,
-    // whether each phone is connected now (issue 30 item 3): one question to the realtime hub
+    // whether each phone is connected now (decision 042): one question to the realtime hub
     ctx.realtime.onlineDevices(dispositivos.map((device) => device.id)),
   ]);
   // the parsed value is this call's own: completed in place, field by field (spreading objects into
-  // one cost about 10 µs a phone; issue 31)
+  // one cost about 10 µs a phone; decision 047)
   for (const device of dispositivos) device.online = online.has(device.id);
   return {
     id: details.id,

@@ -38,7 +38,7 @@ const get = (url: string, acceptEncoding?: string) =>
     headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
   });
 
-describe('the built panel, precompressed (issue 18)', () => {
+describe('the built panel, precompressed', () => {
   it('sends a script brotli-compressed to a browser that accepts brotli', async () => {
     const response = await get('/assets/index-abc123.js', 'gzip, deflate, br');
     expect(response.statusCode).toBe(200);
@@ -99,7 +99,7 @@ describe('the built panel, precompressed (issue 18)', () => {
   });
 });
 
-describe('API answers, compressed on the fly (issue 18)', () => {
+describe('API answers, compressed on the fly', () => {
   it('compresses a JSON answer above 1 KB for a client that accepts it', async () => {
     const response = await app.app.inject({
       method: 'POST',
@@ -124,7 +124,7 @@ describe('API answers, compressed on the fly (issue 18)', () => {
   });
 });
 
-describe("a page's own chunks, preloaded in its index.html (issue 18)", () => {
+describe("a page's own chunks, preloaded in its index.html", () => {
   let preloadApp: TestApp;
   let preloadDist: string;
   beforeAll(async () => {

@@ -3,7 +3,7 @@
  * not /api answered with index.html so that the panel's history routes (/planes, /resetpass/…) load
  * on a reload or from a link in an e-mail. Text files go out as the `.br` or `.gz` copy the build
  * wrote beside them (apps/web/vite-plugins/precompress.ts), chosen by the request's Accept-Encoding
- * with `Vary: accept-encoding`; a client that accepts neither gets the plain file (issue 18).
+ * with `Vary: accept-encoding`; a client that accepts neither gets the plain file (decision 016).
  *
  * A page's own chunks are named in the index.html sent for its path, as `<link rel="modulepreload">`,
  * so the browser fetches them beside the entry script instead of after it (the build lists them by

@@ -4,7 +4,7 @@ import type { AppContext } from '../context.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { isInvalidInput, isUniqueViolation } from './errors.ts';
 
-// what the contract refuses first (issue 12 item 7), sent straight to the database
+// what the contract refuses first (docs/api.md, "Conventions"), sent straight to the database
 const queries = {
   nul: sql`select ${'a\u0000b'}::text`,
   integer: sql`select ${2 ** 31}::integer`,

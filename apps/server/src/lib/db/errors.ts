@@ -33,7 +33,7 @@ export function isForeignKeyViolation(error: unknown): boolean {
  * Input PostgreSQL cannot take: a NUL or a byte sequence it cannot store in text (22021
  * character_not_in_repertoire, 22P05 untranslatable_character), a number past its column's type
  * (22003 numeric_value_out_of_range, e.g. an id above 2^31 − 1), a time past its range (22008
- * datetime_field_overflow). The contract refuses all of these first (issue 12 item 7); this is the
+ * datetime_field_overflow). The contract refuses all of these first (docs/api.md, "Conventions"); this is the
  * backstop that keeps what slips through a 400 rather than a 500.
  */
 const INVALID_INPUT = new Set(['22021', '22P05', '22003', '22008']);

@@ -3,7 +3,7 @@
  * written as SQL text and sent to the driver itself, not through Drizzle (decision 047). Measured
  * under load, Drizzle's execution of them (its span, mapping every column of every row into nested
  * objects, a `Date` made from every timestamp, which the answer then wrote back as text) was a
- * tenth of user details' CPU (bench/RESULTS.md, issue 31). Everything else stays on Drizzle.
+ * tenth of user details' CPU (decision 047). Everything else stays on Drizzle.
  *
  * Rows come back as the driver gives them, one object per row keyed by the columns' aliases: write
  * timestamps as ISO text in the SQL (`isoText`), never select an int8 (PGlite gives a number,

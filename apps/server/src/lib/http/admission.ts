@@ -9,8 +9,8 @@
  * once, so under overload there are as many refusals each turn of the event loop as there are
  * clients waiting: when each one went through Fastify (request and reply objects, hooks, helmet, the
  * error handler, serialization), refusals took the CPU that the admitted requests needed, and at 300
- * connections the answers served fell from about 980/s to 512/s (issue 12, bench/RESULTS.md).
- * Refusals are counted and logged once a minute rather than one line each.
+ * connections the answers served fell from about 980/s to 512/s (decision 004's addenda; bench/RESULTS.md,
+ * "Overload"). Refusals are counted and logged once a minute rather than one line each.
  *
  * A place is held only while the request is worked on (decision 031). Node hands us a request once
  * its headers are in, so headers that trickle in hold nothing. Then, through Fastify's hooks
@@ -73,7 +73,8 @@ const REFUSAL_LOG_EVERY_MS = 60_000;
  * against its key), and a ticket leads back to its request through its response: so each request,
  * with its headers, rows and answer, outlived two young collections and was copied to the old
  * generation, to be freed only by a full collection. That was most of user details' garbage-collection
- * time and of its p99 (issue 31; bench/api/weakmap-promotion.mjs shows it alone).
+ * time and of its p99 (bench/RESULTS.md, "user details' garbage was every request promoted";
+ * bench/api/weakmap-promotion.mjs shows it alone).
  */
 const TICKET = Symbol('admission ticket');
 type AdmittedRequest = IncomingMessage & { [TICKET]?: Ticket };
@@ -238,7 +239,7 @@ export function registerAdmissionHooks(app: FastifyInstance, gate: AdmissionGate
   const busy = () => new AppError('SERVER_BUSY', undefined, undefined, { retryAfterS });
 
   // callback hooks, not async ones: they run on every request, and most of the time they have
-  // nothing to wait for (a promise each was a measurable part of a call's cost: issue 31)
+  // nothing to wait for (a promise each was a measurable part of a call's cost under load)
   app.addHook('preParsing', (request, reply, payload, done) => {
     const ticket = ticketOf(request.raw);
     if (!ticket) return done(null, payload);

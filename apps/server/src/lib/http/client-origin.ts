@@ -1,6 +1,6 @@
 /**
  * Where a request came from, as the account's owner reads it in the activity log, the session list
- * and the security e-mails (issue 29): the address (request.ip, which honours TRUST_PROXY) and a
+ * and the security e-mails (decision 036): the address (request.ip, which honours TRUST_PROXY) and a
  * readable browser and system from the user agent ('Chrome en Android'). The user agent is the
  * browser's own claim, so this is a hint for a person, never a check.
  */

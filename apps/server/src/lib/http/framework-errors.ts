@@ -1,6 +1,6 @@
 /**
  * The answers given before a request reaches a route, and so before the error handler and the
- * hooks that set headers (issue 30 item 6): a URL the router cannot decode or whose segment is too
+ * hooks that set headers (decision 041): a URL the router cannot decode or whose segment is too
  * long (Fastify's `frameworkErrors`), and what Node's HTTP parser refuses on the socket itself (a
  * request line or headers past maxHeaderSize, a method it does not know, a malformed request, a
  * request that did not arrive in time: the server's `clientError`, Fastify's `clientErrorHandler`).

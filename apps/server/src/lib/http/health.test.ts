@@ -1,5 +1,5 @@
 /**
- * /healthz, /readyz and /metrics (issue 28 part 5) on a real test server: what a load balancer and
+ * /healthz, /readyz and /metrics (decision 030) on a real test server: what a load balancer and
  * Prometheus see, Redis lost and back (a redis-server of the test's own), and a shutdown under way.
  */
 import fs from 'node:fs/promises';

@@ -1,5 +1,5 @@
 /**
- * What a load balancer and Prometheus ask a server process (issue 28, decision 030), outside /api and
+ * What a load balancer and Prometheus ask a server process (decision 030), outside /api and
  * so outside the admission gate (which queues /api only): a busy server still says it is alive.
  *
  * - GET /healthz: 200 `{ status: 'ok' }` while the process can answer at all.

@@ -1,6 +1,6 @@
 /**
  * No text with a NUL character (U+0000) reaches a handler, whatever the route, in its JSON or form
- * body or its query string (issue 30 item 6). PostgreSQL cannot store NUL in text (SQLSTATE 22021),
+ * body or its query string (decision 041). PostgreSQL cannot store NUL in text (SQLSTATE 22021),
  * and a schema that forgot its check must not be the only guard: this runs once for every route,
  * before the contract's validation, and answers 400 VALIDATION naming the field. Realtime messages get
  * the same check (lib/realtime/handle-messages.ts).
@@ -22,7 +22,7 @@ declare module 'fastify' {
 }
 
 export function registerNulGuard(app: FastifyInstance): void {
-  // a callback hook: it runs on every request and never waits (issue 31)
+  // a callback hook: it runs on every request and never waits (admission.ts says why a callback)
   app.addHook('preValidation', (request, _reply, done) => {
     if (request.routeOptions.config.isNulGuarded === false) return done();
     const parts: [unknown, string][] = [

@@ -3,7 +3,7 @@
  * contract, is compiled once, on its first answer, to a serializer (fast-json-stringify, from the
  * schema's JSON Schema): only the fields the contract declares leave the server, in its order, and
  * no checked copy of the answer is built first. Checking every answer with zod cost about a sixth of
- * user details' CPU under load (bench/RESULTS.md, issue 31).
+ * user details' CPU under load (decision 045).
  *
  * With `checkResponses` (on unless NODE_ENV=production, so in development and in every test), each
  * answer is also checked by the contract's zod schema, as it always was, and the compiled serializer
@@ -58,8 +58,8 @@ const isJsonSchema = (value: unknown): value is JsonSchema =>
  * zod writes `.nullable()` as `anyOf: [schema, { type: 'null' }]`, which fast-json-stringify can only
  * write by validating the value against each branch first (with Ajv, an object field by field).
  * Written as the schema with `nullable: true`, the keyword fast-json-stringify reads for it, the same
- * JSON comes out in about half the time for user details (issue 31, bench/RESULTS.md). A branch with
- * a `$ref` or a combinator of its own is left as zod wrote it.
+ * JSON comes out in about half the time for user details (bench/RESULTS.md, "user details in plain SQL, one
+ * JSON value"). A branch with a `$ref` or a combinator of its own is left as zod wrote it.
  */
 export function withNullable(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(withNullable);

@@ -97,7 +97,7 @@ export function createRouter(app: FastifyInstance, authenticators: Authenticator
         if (!authenticate) throw new Error(`no authenticator for ${kind}`);
         request.auth = await authenticate(request);
         if (!request.auth) throw new AppError('UNAUTHENTICATED');
-        // operators are not customers, nor customers operators (issue 29 item 6): each side's calls
+        // operators are not customers, nor customers operators (decision 036): each side's calls
         // refuse the other's sessions; `account` calls are the few the operator's panel shares
         const role = request.auth.kind === 'user' ? request.auth.role : null;
         if (endpoint.auth === 'operator' && role !== 'operator') throw new AppError('FORBIDDEN');

@@ -6,7 +6,7 @@
  * not know, the admission gate's 503: framework-errors.ts, admission.ts) get the same object.
  *
  * Not Fastify's helmet plugin: it ran helmet on every request, parsing the same CSP directives and
- * building the same twelve headers each time, about 3 % of a user details call (issue 31's profile).
+ * building the same twelve headers each time, about 3 % of a user details call in a profile under load.
  * The options never depend on the request, so neither do the headers.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';

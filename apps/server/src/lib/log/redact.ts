@@ -1,6 +1,6 @@
 /**
- * What the server's log may carry (issue 12, item 8: "logs never carry secrets"). A log line is read
- * by more people, and kept longer, than the database: it must never hold a password or its hash, a
+ * What the server's log may carry (docs/architecture.md, "A request": logs never carry secrets). A log line
+ * is read by more people, and kept longer, than the database: it must never hold a password or its hash, a
  * session, device or panel token, a PIN, Flow's keys or signatures, or the values of a query.
  *
  * Two layers, both in the options of the one logger (app.ts; `ctx.log` is that logger):
@@ -43,7 +43,7 @@ export const SECRET_KEYS = [
   'authorization',
   'cookie',
   'params',
-  // the secrets of links (issue 29 item 9), should one be logged as a field
+  // the secrets of links (docs/privacy.md, "Retention"), should one be logged as a field
   'security_code',
   'social_access_token',
   'linkNonce',
@@ -53,11 +53,11 @@ export const SECRET_KEYS = [
 const secretKeySet = new Set<string>(SECRET_KEYS.map((key) => key.toLowerCase()));
 
 /**
- * Query parameters whose values are secrets (issue 29 item 9), matched generously by name: anything
- * naming a token, code, signature, secret, key, password, pin or state (`token`, `sig`, `signature`,
- * Google's `code` and `state`, `social_access_token`, `security_code`, Flow's `apiKey` and `s`…). A
- * harmless parameter caught by the net (`sponsor_code`) costs a log reader nothing; a secret missed
- * would hand a working link to whoever reads the log.
+ * Query parameters whose values are secrets (docs/privacy.md, "Retention"), matched generously by name:
+ * anything naming a token, code, signature, secret, key, password, pin or state (`token`, `sig`, `signature`,
+ * Google's `code` and `state`, `social_access_token`, `security_code`, Flow's `apiKey` and `s`…). A harmless
+ * parameter caught by the net (`sponsor_code`) costs a log reader nothing; a secret missed would hand a
+ * working link to whoever reads the log.
  */
 const secretUrlParameter =
   /([?&;](?:s|[\w.-]*(?:token|code|sig|secret|key|pass|pin|state|challenge|auth|cookie|params)[\w.-]*)=)[^&#\s"']*/gi;

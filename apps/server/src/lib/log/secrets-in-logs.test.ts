@@ -1,5 +1,5 @@
 /**
- * Issue 29 item 9: "No token, code or signed link appears in the logs, in production or not". Real
+ * No token, code or signed link appears in the logs, in production or not (docs/privacy.md). Real
  * requests through a real server, each carrying a real secret where a browser carries it (the alert
  * page and its poll, a reset link, shared evidence, a signed file link, an invitation link, Google's
  * return, the e-mail verification and deletion-cancel links, two-step sign-in's key, codes and

@@ -1,7 +1,7 @@
 /**
  * Outgoing e-mail. With SMTP_URL, a real SMTP transport; without it, every message is written as an
  * .eml file to DATA_DIR/outbox (open it with any mail client), so that the whole product works on a
- * laptop with no mail server. Its links are never logged (issue 29 item 9: "in production or not"):
+ * laptop with no mail server. Its links are never logged, in production or not (docs/privacy.md):
  * the log line names the file to open instead.
  */
 import fs from 'node:fs/promises';

@@ -1,5 +1,5 @@
 /**
- * The server's Prometheus metrics (issue 28, decision 030), read at GET /metrics (lib/http/health.ts).
+ * The server's Prometheus metrics (decision 030), read at GET /metrics (lib/http/health.ts).
  * One registry per app, not prom-client's global one, so that the many apps a test file builds in one
  * process never clash over a series' name. What each series means and when it is alarming:
  * docs/metrics.md.

@@ -1,5 +1,5 @@
 /**
- * Socket.IO on the API's own HTTP server (issue 3): the panel and phone namespaces and the emitter.
+ * Socket.IO on the API's own HTTP server (decision 007): the panel and phone namespaces and the emitter.
  * With REDIS_URL the Redis streams adapter carries messages between server processes.
  *
  * Without REDIS_URL (one process), a client that opens a WebSocket at once is served by wire.ts,
@@ -164,7 +164,7 @@ export async function createRealtimeHub(options: {
     async onlineDevices(deviceRowIds) {
       if (deviceRowIds.length === 0) return new Set();
       // one process: its own rooms say it, without fetchSockets' copy of every socket (it runs on
-      // every user details; issue 31)
+      // every user details)
       if (!redis) return new Set(deviceRowIds.filter((id) => isInLocalRoom(deviceRoom(id))));
       try {
         // one request to every process for all the rooms; each socket carries its DeviceAuth

@@ -84,8 +84,8 @@ function listen<S extends Record<string, z.ZodType>, A, C>(
       // socket still in this middleware is not among them, and a look-up that began before the
       // rotation committed still finds the old token. So the token is asked for again once the socket
       // is connected, before it is told anything (pending orders): a rotation that commits later
-      // finds it in the room, one that committed earlier is seen here (issue 12: an old token must
-      // not keep receiving commands).
+      // finds it in the room, one that committed earlier is seen here (docs/device-protocol.md section 1: an
+      // old token must not keep receiving commands).
       // A removal that commits in that window finds the socket in its room only if its message gets
       // there first; the phone is told here as it would have been there.
       const token = (socket.handshake.auth as { token?: unknown }).token;

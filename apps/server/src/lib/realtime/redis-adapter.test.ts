@@ -1,6 +1,6 @@
 /**
  * Two real server processes sharing PostgreSQL and the machine's Redis: a panel on one and a phone on
- * the other still talk (issue 3). Runs in the PostgreSQL project only, since PGlite is one process's.
+ * the other still talk (decision 007). Runs in the PostgreSQL project only, since PGlite is one process's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_NAMESPACE, PANEL_NAMESPACE } from '@escudo/contract';
@@ -70,7 +70,7 @@ describe.skipIf(!isPostgresRun)('two server processes through Redis', () => {
     expect((await done).command).toMatchObject({ type: 'lock', state: 'done' });
   });
 
-  it('says a phone on the other process is online, and relays its status (issue 30 item 3)', async () => {
+  it('says a phone on the other process is online, and relays its status', async () => {
     const onA = postTo(a);
     const { token } = await signUp(onA);
     const { deviceId, deviceToken } = await registerPhone(postTo(b), token);

@@ -28,7 +28,8 @@ const CONNECT_TIMEOUT_MS = 45_000;
  * turn of the event loop: each ping is a socket write, and on the machines we measure on one costs
  * tens of µs, so a sweep of them all held every request and message up for a large part of a second.
  * With 50 slices (200 pings a turn, a few ms) a message arriving one at a time still met a sweep
- * often enough to show in its p99 (bench/RESULTS.md, issue 31); 40 pings a turn hold it well under 1 ms.
+ * often enough to show in its p99 (bench/RESULTS.md, "the realtime link through wire.ts"); 40 pings a turn
+ * hold it well under 1 ms.
  */
 const SWEEP_SLICES = 250;
 
@@ -310,8 +311,8 @@ export function createWireServer(options: {
       maxPayload: options.maxPayload,
     })}`;
 
-  // one timer for every connection, not one each (memory, issue 3), visiting one slice a tick: each
-  // connection is pinged once an interval; one that did not answer the last ping, or joined no
+  // one timer for every connection, not one each (the memory a phone costs: decision 046), visiting one slice
+  // a tick: each connection is pinged once an interval; one that did not answer the last ping, or joined no
   // namespace in time, is ended
   const sweep = setInterval(() => {
     const now = Date.now();

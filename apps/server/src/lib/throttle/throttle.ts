@@ -4,7 +4,7 @@
  *
  * A hit is written *before* the work it guards and counted after: the count a request sees includes
  * itself and every request that wrote before it, so N concurrent requests can never all see a count
- * under the limit (a check-then-write would let a burst through: issue 12 measured 8–12 password
+ * under the limit (a check-then-write would let a burst through: decision 010 records 8–12 password
  * checks out of 20–200 concurrent guesses). A refused request deletes its own hit, so a flood does
  * not extend its own refusal nor grow the table past the limit; work that should not count (a right
  * password) gives its hits back with `forgive`.

@@ -7,7 +7,7 @@ import { appTexts as t } from '../texts.ts';
 import { AppHeader } from './app-header.tsx';
 
 // The header's buttons carry their names as text (shown under the icon on a phone, beside it wider:
-// signed-in-layout.css) and as a tooltip, not as a bare icon with a hidden label (issue 30).
+// signed-in-layout.css) and as a tooltip, not as a bare icon with a hidden label (docs/spec.md, "Layout").
 
 function showHeader() {
   const router = createMemoryRouter(

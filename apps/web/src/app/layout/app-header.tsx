@@ -18,8 +18,8 @@ const LOGOUT_ICON =
   'm17 7-1.41 1.41L18.17 11H8v2h10.17l-2.58 2.58L17 17l5-5zM4 5h8V3H4c-1.1 0-2 .9-2 2v14c0 1.1.9 2 2 2h8v-2H4z';
 
 /**
- * The red header bar of spec 2, in plain markup (signed-in-layout.css says why). On a phone each button
- * shows its name in small print under its icon (issue 30: bare icons left people guessing), beside it
+ * The red header bar of spec 2, in plain markup (signed-in-layout.css says why). On a phone each button shows
+ * its name in small print under its icon (docs/spec.md, "Layout": bare icons left people guessing), beside it
  * on wider screens; the name is also its tooltip.
  */
 export function AppHeader({
@@ -27,7 +27,7 @@ export function AppHeader({
   isOperator = false,
 }: {
   onOpenMenu: () => void;
-  /** an operator of the central (issue 16) sells nothing: no sales panel */
+  /** an operator of the central sells nothing: no sales panel */
   isOperator?: boolean;
 }) {
   const navigate = useNavigate();

@@ -45,7 +45,7 @@ function useIsWide(): boolean {
 /**
  * spec 2: the sidebar (avatar or initials, name, 'Editar Perfil', 'Dispositivos registrados'). From
  * 900 px up it is always visible; below it is a temporary drawer opened from the header, which every
- * choice in it closes (issue 30 item 6). Plain markup (app-sidebar.css), drawn as MUI's permanent
+ * choice in it closes. Plain markup (app-sidebar.css), drawn as MUI's permanent
  * Drawer was: it is on every signed-in page's first render (docs/decisions/017).
  */
 export function AppSidebar({
@@ -85,7 +85,7 @@ export function AppSidebar({
           </MobileDrawer>
         </Suspense>
       ) : null}
-      {/* not made at all on a phone, where it would be hidden (issue 18: less to render on a slow CPU) */}
+      {/* not made at all on a phone, where it would be hidden (decision 017: less to render on a slow CPU) */}
       {isWide ? (
         <div className="app-sidebar-panel">
           {/* room for the fixed header above the permanent sidebar */}
@@ -137,7 +137,7 @@ function SidebarContent({
         <p className="app-sidebar-name">{user.name}</p>
         <PlanSummary plan={user.plan} onNavigate={onNavigate} />
         {/* an operator's account is the administrator's to manage, and the customer's calls refuse
-            an operator's session (issue 29 item 6): no profile nor security page for them */}
+            an operator's session (decision 036): no profile nor security page for them */}
         {user.role === 'operator' ? null : (
           <>
             <button
@@ -149,7 +149,8 @@ function SidebarContent({
               {isLoadingProfile ? <span className="spinner" aria-hidden="true" /> : <Icon path={EDIT_ICON} />}
               {appTexts.editProfile}
             </button>
-            {/* issue 29: the account's own security and privacy, beside the profile */}
+            {/* the account's own security and privacy, beside the profile (docs/api.md, "The account's
+                security") */}
             <Link to="/seguridad" className="app-sidebar-edit" onClick={onNavigate}>
               <Icon path={LOCK_ICON} />
               {appTexts.securityAndPrivacy}
@@ -157,7 +158,7 @@ function SidebarContent({
           </>
         )}
       </div>
-      {/* an operator of the central (issue 16) protects no phone of their own */}
+      {/* an operator of the central protects no phone of their own */}
       {user.role === 'operator' ? null : (
         <>
           <hr className="app-sidebar-divider" />
@@ -184,7 +185,7 @@ function SidebarSkeleton() {
   );
 }
 
-/** The account's plan and until when it is paid (issue 5), with a way to the Planes page. */
+/** The account's plan and until when it is paid (decision 008), with a way to the Planes page. */
 function PlanSummary({ plan, onNavigate }: { plan: User['plan']; onNavigate?: (() => void) | undefined }) {
   // read once: whether the plan has expired does not need to change while the sidebar is open
   const [now] = useState(() => Date.now());

@@ -21,7 +21,7 @@ export function SignedInLayout() {
   const userQuery = useUser();
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
   // The page appears in a deferred render when the user arrives: React renders it in slices that
-  // leave the main thread free between them, instead of one long task (issue 18: on a phone, the
+  // leave the main thread free between them, instead of one long task (decision 017: on a phone, the
   // page's MUI styling at once blocked input for a few hundred milliseconds).
   const showsPage = useDeferredValue(userQuery.isSuccess);
 
@@ -62,7 +62,7 @@ export function SignedInLayout() {
       <main className="signed-in-main">
         <div className="app-header-spacer" />
         <div className="signed-in-content">{content}</div>
-        {/* an operator belongs to no security network: the customers' alerts are not theirs (issue 29 item 6) */}
+        {/* an operator belongs to no security network: the customers' alerts are not theirs (decision 036) */}
         {userQuery.isSuccess && userQuery.data.role !== 'operator' && (
           <Suspense fallback={null}>
             <AlertNotifications />

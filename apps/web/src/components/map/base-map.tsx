@@ -2,7 +2,7 @@
  * A Leaflet map with the panel's defaults (use-leaflet-map.ts) inside a labelled, bordered box; its
  * children add the layers (markers, routes) through `useMapInstance()`. Only lazily loaded modules
  * may import this file: Leaflet and its CSS must stay out of every first load. Plain markup
- * (base-map.css), so that a page drawn without MUI does not fetch it for the map (issue 31).
+ * (base-map.css), so that a page drawn without MUI does not fetch it for the map (decision 017's addenda).
  */
 import 'leaflet/dist/leaflet.css';
 import type { CSSProperties, ReactNode } from 'react';

@@ -14,12 +14,12 @@ import { whenIdle } from '../../lib/when-idle.ts';
 export type MapConfig = Pick<PublicConfig, 'map_tile_url' | 'map_attribution'>;
 
 /**
- * A ref for the map's container and the map, once made. The map is made in an effect, not in a ref
- * callback: a ref callback runs inside React's commit, so the page's commit and Leaflet making its map
- * were one long task on a slow phone. The effects of a commit React renders in slices (the map comes
- * in one) run in a task of their own after the paint; those of a commit it runs at once, in the same
- * task, but then after the commit's own work (issue 31). The cleanup removes the map, so a remount
- * never finds the container already in use.
+ * A ref for the map's container and the map, once made. The map is made in an effect, not in a ref callback:
+ * a ref callback runs inside React's commit, so the page's commit and Leaflet making its map were one long
+ * task on a slow phone. The effects of a commit React renders in slices (the map comes in one) run in a task
+ * of their own after the paint; those of a commit it runs at once, in the same task, but then after the
+ * commit's own work (decision 017's last addendum). The cleanup removes the map, so a remount never finds the
+ * container already in use.
  */
 export function useLeafletMap(config: MapConfig): {
   containerRef: RefObject<HTMLDivElement | null>;
@@ -42,7 +42,7 @@ export function useLeafletMap(config: MapConfig): {
     control.zoom({ zoomInTitle: 'Acercar', zoomOutTitle: 'Alejar' }).addTo(created);
     // Leaflet's credit without the flag its default prefix adds
     // with the tiles' credit at once: added with the tiles (below, a task later) it widened the
-    // control, a layout shift (issue 31); Leaflet shows a credit given twice once
+    // control, a layout shift; Leaflet shows a credit given twice once
     control
       .attribution({ prefix: '<a href="https://leafletjs.com">Leaflet</a>' })
       .addAttribution(tileAttribution)
@@ -51,7 +51,7 @@ export function useLeafletMap(config: MapConfig): {
       attribution: tileAttribution,
       // Most customers look at the map on a phone whose screen has 2 or 3 device pixels per CSS
       // pixel: a 256 px tile shown at 256 CSS px is blurred (and fails Lighthouse's
-      // image-size-responsive, issue 18). On such screens Leaflet draws each tile at 128 CSS px
+      // image-size-responsive). On such screens Leaflet draws each tile at 128 CSS px
       // from the next zoom level: sharp streets, at about four times the tile downloads
       // (docs/decisions/017). It lowers the layer's maxZoom by one when it does, hence the + 1:
       // at the map's closest zoom (16) it asks for zoom 17 tiles instead of drawing none.
@@ -59,7 +59,7 @@ export function useLeafletMap(config: MapConfig): {
       maxZoom: MAP_MAX_ZOOM + 1,
     });
     // The tiles in a task of their own once the browser is idle: making the map and laying out its
-    // first tiles in one task blocked a phone's main thread for a long task (issue 31).
+    // first tiles in one task blocked a phone's main thread for a long task (decision 017's addenda).
     const cancelTiles = whenIdle(() => tiles.addTo(created), { timeout: 500 });
     setMap(created);
     return () => {

@@ -1,4 +1,4 @@
-// Spanish texts of the atenciones section (spec 2 Atenciones; issue 16). The quoted ones are the spec's.
+// Spanish texts of the atenciones section (spec 2 Atenciones; decision 018). The quoted ones are the spec's.
 export const atencionesTexts = {
   title: 'Histórico de atenciones',
   intro:

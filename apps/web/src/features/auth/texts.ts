@@ -37,7 +37,7 @@ export const authTexts = {
   noAccount: '¿No tienes cuenta? Regístrate',
   googleSignIn: 'Inicia Sesión con Google',
   googleSigningIn: 'Ingresando con Google…',
-  // why Google sign-in came back to Login (issue 14, item 6; server: social_error)
+  // why Google sign-in came back to Login (decision 014; server: social_error)
   googleErrors: {
     cancelled:
       'Cancelaste el inicio de sesión con Google. Puedes intentarlo nuevamente o ingresar con tu email y contraseña.',
@@ -50,7 +50,7 @@ export const authTexts = {
       'El inicio de sesión con Google no está disponible en este momento. Ingresa con tu email y contraseña.',
   },
   orSeparator: 'o',
-  // sign-in's second step (issue 29: two-step sign-in)
+  // sign-in's second step (two-step sign-in, decision 035)
   twoFactorTitle: 'Verificación en dos pasos',
   twoFactorIntro: 'Abre tu app de autenticación y escribe el código de 6 dígitos que muestra para tu cuenta.',
   twoFactorRecoveryIntro:
@@ -83,10 +83,10 @@ export const authTexts = {
   registerSubmit: 'Registrarme',
   formErrorsHeading: 'Hay errores en el formulario:',
   haveAccount: '¿Ya tienes cuenta? Inicia sesión',
-  // the security-network invitation of the sign-up link (spec 2 Register; issue 15)
+  // the security-network invitation of the sign-up link (spec 2 Register; decision 015)
   invitationChecking: 'Revisando tu invitación…',
   invitationFrom: 'Vas a ser agregado a la red de seguridad de {name}',
-  // the sponsor of the sign-up link (spec 2 Register; issue 17)
+  // the sponsor of the sign-up link (spec 2 Register; decision 021)
   sponsorChecking: 'Revisando el código de patrocinio…',
   sponsorFrom: 'Tu registro es patrocinado por {name}.',
   sponsorPlan: 'Se te asignará automáticamente el plan {plan} por {months}, sin costo adicional para ti.',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatLastSeen } from './format-last-seen.ts';
 
-// "Última conexión hace 3 h" (issue 30 item 3): relative up to a week, then the date in Chile's time.
+// "Última conexión hace 3 h" (decision 042): relative up to a week, then the date in Chile's time.
 
 const now = Date.parse('2026-11-26T15:00:00.000Z');
 const ago = (ms: number) => new Date(now - ms).toISOString();

@@ -1,4 +1,4 @@
-/** "Última conexión hace 3 h" (issue 30 item 3): how long ago a phone was last connected, in Spanish. */
+/** "Última conexión hace 3 h" (decision 042): how long ago a phone was last connected, in Spanish. */
 import { chileDateParts } from '@escudo/contract/browser';
 import { fillText } from '../../lib/format.ts';
 import { devicesTexts as t } from './texts.ts';

@@ -1,4 +1,4 @@
-// Spanish texts of the device list (spec 2, sidebar) and of each phone's menu (issue 30 item 2).
+// Spanish texts of the device list (spec 2, sidebar) and of each phone's menu (decision 044).
 export const devicesTexts = {
   heading: 'Dispositivos registrados',
   empty: 'No hay dispositivos registrados en tu cuenta.',
@@ -6,7 +6,7 @@ export const devicesTexts = {
   android: 'Android',
   ios: 'iOS',
 
-  // a phone's last state (issue 30 item 3), below its model
+  // a phone's last state (decision 042), below its model
   online: 'En línea',
   lastSeen: 'Última conexión {when}',
   lastSeenOn: 'Última conexión el {date}',

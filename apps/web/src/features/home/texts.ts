@@ -5,7 +5,7 @@ export const homeTexts = {
   selectedDevice: 'Dispositivo seleccionado: {brand} {name} ({model})',
   noSelectedDevice: 'Selecciona un dispositivo en el menú lateral para usar las funciones de protección.',
   iosNote: 'Algunas funciones solo están disponibles para teléfonos Android.',
-  // issue 30 item 3: where the selected phone was last seen, and the page whose map shows it
+  // where the selected phone was last seen (decision 042), and the page whose map shows it
   lastPosition: 'Última ubicación conocida: {date}, {source}.',
   lastPositionSources: {
     lost_report: 'reporte de modo perdido',

@@ -68,7 +68,7 @@ export const lostphoneTexts = {
     'El borrado elimina toda la información del teléfono y no se puede deshacer. Tendrás unos segundos para detenerlo después de que el teléfono responda.',
   wipePasswordLabel: 'Contraseña',
   wipePasswordRequired: 'Debes ingresar tu contraseña en {product} para confirmar esta acción.',
-  // two-step sign-in on (issue 29): the wipe asks a code besides the password
+  // two-step sign-in on (decision 035): the wipe asks a code besides the password
   wipeWrongPassword: 'Contraseña incorrecta',
   wipeConfirm: 'Confirmar borrado',
   wipeOffline:

@@ -1,5 +1,5 @@
 /**
- * The network feature's public face (issue 15): the security network's dialog, which Home opens from
+ * The network feature's public face (decision 015): the security network's dialog, which Home opens from
  * its tile. The app shell hands it to Home (features do not import each other, docs/style.md #1); its code,
  * zod included (the invitation form), downloads when it first opens.
  */

@@ -1,4 +1,4 @@
-// Spanish texts of the operators' page (issue 16 item 3).
+// Spanish texts of the operators' page (docs/api.md, "Atenciones").
 export const operatorTexts = {
   title: 'Central de atención',
   intro: 'Busca al cliente por su email, abre una atención, registra notas y sube los videos de evidencia.',

@@ -25,7 +25,7 @@ export const planesTexts = {
   expiredOn: 'Venció el {date}',
   noExpiry: 'Sin fecha de vencimiento',
   leaving: 'Te estamos llevando a la página de pago…',
-  // issue 12: while the server's built-in Flow sandbox takes the payments
+  // while the server's built-in Flow sandbox takes the payments (decision 008)
   sandboxPage: 'Pagos de prueba: no se cobra dinero real.',
   sandboxPageDetail: 'Este sistema usa un entorno de pruebas: puedes pagar o rechazar sin usar una tarjeta.',
   sandboxCard: 'Pago de prueba: no se cobra dinero real.',

@@ -1,5 +1,5 @@
 // Spanish texts of the profile dialog (spec 2 Modals: profile; spec 5 Profile; spec 8 Profile), and
-// of its avatar editor (issue 14, item 4).
+// of its avatar editor (decision 013).
 export const profileTexts = {
   title: 'Editar Perfil',
   nameLabel: 'Nombre y apellido',

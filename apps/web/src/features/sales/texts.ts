@@ -1,4 +1,4 @@
-// Spanish texts of the sales section (spec 2 Sales, 4 Sales, 9; issue 17).
+// Spanish texts of the sales section (spec 2 Sales, 4 Sales, 9; decision 020).
 export const salesTexts = {
   title: 'Panel de ventas',
   loadFailedTitle: 'No pudimos cargar tu panel de ventas',

@@ -1,4 +1,4 @@
-// Spanish texts of 'Seguridad y privacidad' (issue 29): the account's sign-in, sessions, activity and data.
+// Spanish texts of 'Seguridad y privacidad' (docs/api.md): the account's sign-in, sessions, activity and data.
 export const securityTexts = {
   title: 'Seguridad y privacidad',
   intro: 'Protege el acceso a tu cuenta, revisa dónde está abierta y decide qué pasa con tus datos.',
@@ -37,7 +37,7 @@ export const securityTexts = {
   passwordsDiffer: 'Las contraseñas no coinciden.',
   changePassword: 'Cambiar contraseña',
   passwordChanged: 'Tu contraseña se cambió. Cerramos tu cuenta en los demás navegadores.',
-  // two-step sign-in (issue 29 item 2)
+  // two-step sign-in (decision 035)
   twoFactorTitle: 'Verificación en dos pasos',
   twoFactorDescription:
     'Además de tu contraseña, al ingresar te pediremos un código de tu app de autenticación (Google Authenticator, Microsoft Authenticator, 1Password u otra).',
@@ -99,7 +99,7 @@ export const securityTexts = {
   exportPasswordLabel: 'Contraseña',
   exportPasswordRequired: 'Ingresa tu contraseña.',
   exportSubmit: 'Preparar mi copia',
-  // closing the account (issue 29 item 8; decision 038)
+  // closing the account (decision 038)
   deleteTitle: 'Eliminar tu cuenta',
   deleteDescription:
     'Si ya no quieres usar el servicio, puedes eliminar tu cuenta. Tendrás 7 días para arrepentirte.',

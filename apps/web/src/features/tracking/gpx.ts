@@ -1,4 +1,4 @@
-// A past route as GPX 1.1 (issue 4, beyond the spec), built in the browser from the points it has.
+// A past route as GPX 1.1 (beyond the spec), built in the browser from the points it has.
 import type { Tracking } from '@escudo/contract';
 
 const escapeXml = (text: string) =>

@@ -1,5 +1,5 @@
-// Spanish texts of the banner of signed-in pages while the account's e-mail is not verified (issue 29
-// item 1); the page its link opens is auth's (verify-email-page.tsx).
+// Spanish texts of the banner of signed-in pages while the account's e-mail is not verified (decision 034);
+// the page its link opens is auth's (verify-email-page.tsx).
 export const verifyEmailTexts = {
   // banner
   bannerTitle: 'Verifica tu email',

@@ -3,7 +3,7 @@ import { callApi } from '../api-client.ts';
 import { rememberCommand } from './command-store.ts';
 
 /**
- * Cancels an order still waiting for its phone (`cancelCommand`, issue 30): the phone never gets it.
+ * Cancels an order still waiting for its phone (`cancelCommand`, decision 043): the phone never gets it.
  * The store takes the cancelled command at once; the server tells the other panels (`commandState`).
  */
 export async function cancelCommand(commandId: number): Promise<Command> {

@@ -73,7 +73,7 @@ let loadedDevices = new Set<string>();
 
 /**
  * Asks once a session for a device's latest commands, without opening the realtime link (the sidebar
- * looks for orders still waiting for a phone: issue 30); it follows the device only if one is there.
+ * looks for orders still waiting for a phone: decision 043); it follows the device only if one is there.
  */
 export function loadDeviceCommands(deviceId: string): void {
   if (loadedDevices.has(deviceId)) return;

@@ -7,7 +7,7 @@ import { PendingOrders } from './pending-orders.tsx';
 import { rememberCommand } from './command-store.ts';
 import { pendingOrdersTexts as t } from './texts.ts';
 
-// Issue 30: an order for a phone that is off is not forgotten after the spec's 40 s: it shows under
+// Decision 043: an order for a phone that is off is not forgotten after the spec's 40 s: it shows under
 // its device, pending, can be cancelled, and what the phone does with it shows live.
 
 const group = () => screen.getByRole('group', { name: 'Órdenes para Samsung Teléfono de Ana' });

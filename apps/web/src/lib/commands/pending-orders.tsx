@@ -9,7 +9,7 @@ import { dismissOrder, usePendingOrders, type PendingOrder } from './use-pending
 import './pending-orders.css';
 
 /**
- * Orders waiting for a phone that is off (issue 30; decision 043), under its device in the sidebar and
+ * Orders waiting for a phone that is off (decision 043), under its device in the sidebar and
  * in the lock, lost-mode and wipe dialogs: what was ordered and when, 'Cancelar orden' with a
  * confirmation, then, live, what the phone did with it. Plain markup like the sidebar it sits in.
  */

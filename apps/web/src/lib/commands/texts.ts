@@ -1,4 +1,4 @@
-// Spanish texts of the orders waiting for a phone that is off (issue 30): the sidebar's line under
+// Spanish texts of the orders waiting for a phone that is off (decision 043): the sidebar's line under
 // each device and the same line in the lock, lost-mode and wipe dialogs.
 export const pendingOrdersTexts = {
   groupLabel: 'Órdenes para {device}',

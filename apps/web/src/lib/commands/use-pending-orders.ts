@@ -1,5 +1,5 @@
 /**
- * The orders of one device the owner should see beside it (issue 30; decision 043): those still
+ * The orders of one device the owner should see beside it (decision 043): those still
  * waiting for a phone that is off, once the spec's 40 s wait is over, and then what became of them,
  * live, until the owner dismisses it. An order that expired shows once in the last day even if this
  * panel never saw it waiting (it was closed meanwhile).

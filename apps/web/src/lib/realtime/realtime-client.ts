@@ -67,7 +67,7 @@ function dispatch(type: string, payload: unknown) {
 }
 
 /**
- * A phone's last state (issue 30 item 3) lives in the user's details, which the sidebar reads: the
+ * A phone's last state (decision 042) lives in the user's details, which the sidebar reads: the
  * server's `deviceStatus` replaces it there, so every screen showing the device sees it at once.
  */
 function updateDeviceState({ device_id, ...state }: ServerToPanel['deviceStatus']) {
@@ -122,7 +122,7 @@ function wire(target: PanelSocket) {
     status.set('reconnecting');
     // The server closes a panel on purpose only when its session ended (signed out elsewhere, ended
     // from the session list, a password changed or reset; a restart is a "transport close"). So ask at
-    // once: the token request is refused 401 and api-client sends the tab to Login now (issue 29);
+    // once: the token request is refused 401 and api-client sends the tab to Login now (decision 036);
     // a session still valid reconnects, and a second close in a row waits like any retry.
     if (reason === 'io server disconnect') {
       if (failedAttempts === 0) {

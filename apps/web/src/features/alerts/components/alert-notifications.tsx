@@ -1,5 +1,5 @@
 /**
- * Alerts heard live on every signed-in page (issue 15 item 4): someone whose security network this
+ * Alerts heard live on every signed-in page (decision 039): someone whose security network this
  * user belongs to opened an alert (a notification with the link to its page), or one of the user's
  * own opened or ended (Home's banner asks again). Loaded lazily by the signed-in layout, with the
  * realtime link it opens; the notice itself (alert-notice.tsx, MUI's) only once there is one to show,

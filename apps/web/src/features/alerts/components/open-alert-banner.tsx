@@ -1,9 +1,9 @@
 /**
- * Home's banner while one of the owner's alerts is open (issue 15 item 4): since when, a link to the
+ * Home's banner while one of the owner's alerts is open (decision 039): since when, a link to the
  * page the network sees, and 'Terminar alerta'. It refreshes when an alert of the owner opens or ends
  * (the realtime `alertChanged`, heard by alert-notifications.tsx). Plain markup, as Home is: drawn the
  * moment the open alerts are known, not after MUI has downloaded, so that Home's cards are not pushed
- * down under a tap a moment later (issue 31; docs/decisions/017).
+ * down under a tap a moment later (docs/decisions/017).
  */
 import { PlainAlert } from '../../../components/plain-alert.tsx';
 import { PlainButton, plainButtonClassName } from '../../../components/plain-button.tsx';

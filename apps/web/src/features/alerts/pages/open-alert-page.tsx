@@ -1,5 +1,5 @@
 /**
- * The open alert route `/alerta/{token}` (spec 2: "An alert route is also open"; issue 15 item 4): the
+ * The open alert route `/alerta/{token}` (spec 2: "An alert route is also open"; decision 039): the
  * link the security network gets by e-mail. No sign-in: who, since when, the last position on a map
  * and a button to call, updated every few seconds while the alert is open (get-public-alert.ts). An
  * unknown or expired link, or that of someone no longer in the network, says so and nothing else,

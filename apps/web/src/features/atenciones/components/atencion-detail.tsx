@@ -20,7 +20,7 @@ import { EvidenceVideo } from './evidence-video.tsx';
 import { ShareEvidenceDialog } from './share-evidence-dialog.tsx';
 import { NoteList } from './note-list.tsx';
 
-/** The detail side of spec 2's Atenciones: Notas and Evidencias, and the evidence link (issue 16 item 7). */
+/** The detail side of spec 2's Atenciones: Notas and Evidencias, and the evidence link (decision 019). */
 export function AtencionDetail({ atencionId, onClose }: { atencionId: number; onClose: () => void }) {
   const detail = useAtencionDetail(atencionId);
   let content;

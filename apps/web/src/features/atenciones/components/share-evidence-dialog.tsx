@@ -20,7 +20,7 @@ import { atencionesTexts } from '../texts.ts';
 type ShareHours = (typeof EVIDENCE_SHARE_HOURS)[number];
 
 /**
- * Creates the evidence link (issue 16 item 7): the customer picks how long it works, gets the URL once
+ * Creates the evidence link (decision 019): the customer picks how long it works, gets the URL once
  * (only its hash is kept) and copies it.
  */
 export function ShareEvidenceDialog({

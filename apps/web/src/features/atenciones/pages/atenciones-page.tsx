@@ -10,7 +10,7 @@ import { AtencionesTable } from '../components/atenciones-table.tsx';
 import { atencionesTexts } from '../texts.ts';
 
 /**
- * 'Histórico de atenciones' (spec 2 Atenciones; issue 16 item 5): the paged table (15 a page, server
+ * 'Histórico de atenciones' (spec 2 Atenciones; decision 018): the paged table (15 a page, server
  * paging) beside the selected atención's detail; on a phone the detail comes below the table.
  */
 export function AtencionesPage() {

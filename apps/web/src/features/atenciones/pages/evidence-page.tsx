@@ -1,5 +1,5 @@
 /**
- * The shared evidence page `/evidencia/{token}` (issue 16 item 7): what an operator recorded in one
+ * The shared evidence page `/evidencia/{token}` (decision 019): what an operator recorded in one
  * atención, for the police or an insurer, with no sign-in. Each video plays from a signed short-lived
  * link and shows its SHA-256 and size, so a receiver can show the file was not altered. A revoked or
  * expired link says so, and nothing else.

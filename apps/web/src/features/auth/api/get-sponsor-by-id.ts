@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
 
-/** GET /api/sponsor/getSponsorById?unique_id=…: who sponsors the sign-up link, and its plan (issue 17). */
+/** GET /api/sponsor/getSponsorById?unique_id=…: who sponsors the sign-up link, and its plan (decision 021). */
 export function useSponsorById(uniqueId: string | null) {
   return useQuery({
     queryKey: ['sponsor', 'getSponsorById', uniqueId],

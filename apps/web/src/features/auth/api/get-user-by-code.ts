@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
 
-/** POST /api/auth/getUserByCode: who invites me to their security network (issue 15). */
+/** POST /api/auth/getUserByCode: who invites me to their security network (decision 015). */
 export function useInviterByCode(code: string | null) {
   return useQuery({
     queryKey: ['auth', 'getUserByCode', code],

@@ -12,7 +12,7 @@ import { AuthLayout } from './auth-layout.tsx';
 import { InvitationBanner } from './invitation-banner.tsx';
 
 /**
- * The invitation link opened by someone already signed in (issue 15): they join with their account,
+ * The invitation link opened by someone already signed in (decision 015): they join with their account,
  * after saying so, and never see the sign-up form. MUI's, loaded with its theme by the Register page
  * only for this case (docs/decisions/017).
  */

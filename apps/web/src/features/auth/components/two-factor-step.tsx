@@ -19,7 +19,7 @@ export function pendingTwoFactorOf(state: unknown): TwoFactorPending | null {
 }
 
 /**
- * Sign-in's second step (issue 29; decision 035), in Login's plain HTML: the authenticator app's code,
+ * Sign-in's second step (decision 035), in Login's plain HTML: the authenticator app's code,
  * or a recovery code. A challenge that died (5 minutes, too many codes, used) sends the person back
  * to the password with the server's message; a wrong code stays here with its message.
  */

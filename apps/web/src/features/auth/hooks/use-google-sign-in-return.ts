@@ -9,7 +9,7 @@ import { authTexts } from '../texts.ts';
 const errorTexts: Record<SocialSignInError, string> = authTexts.googleErrors;
 
 /**
- * The return from Google sign-in on Login and Register (spec 2, issue 14 item 6): a
+ * The return from Google sign-in on Login and Register (spec 2, decision 014): a
  * `social_access_token` is traded once for a session and the person goes Home, or to the invitation
  * of `security_code` that the server gave back to an account that already existed (where they join,
  * as after signing in by e-mail: after-sign-in.ts); a `social_error`

@@ -9,7 +9,7 @@ import { authTexts as t } from '../texts.ts';
 import { LoginPage } from './login-page.tsx';
 import { RegisterPage } from './register-page.tsx';
 
-// 'Inicia Sesión con Google' on Login and Register (issue 14): it takes the sign-up link's codes to
+// 'Inicia Sesión con Google' on Login and Register (decision 014): it takes the sign-up link's codes to
 // the server's start, so that an account Google makes gets the invitation, referral and sponsor a
 // sign-up by e-mail would; an account that existed comes back with its invitation and goes to it.
 

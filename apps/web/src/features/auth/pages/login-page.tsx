@@ -60,7 +60,7 @@ export function LoginPage() {
   });
   const { data: config } = useConfig();
   const loginMutation = useLogin();
-  // a security e-mail's link (`/login?recuperar=1`, issue 29) opens '¿Olvidaste tu contraseña?' at once
+  // a security e-mail's link (`/login?recuperar=1`, docs/api.md) opens '¿Olvidaste tu contraseña?' at once
   const [isForgotOpen, setIsForgotOpen] = useState(() => searchParams.has(RECOVER_PARAM));
   const [hasOpenedForgot, setHasOpenedForgot] = useState(isForgotOpen);
   // two-step sign-in (decision 035): the second step after the password or Google, which Register may
@@ -80,7 +80,7 @@ export function LoginPage() {
     event.preventDefault();
     submit();
     if (firstInvalid) return;
-    // signing in from an invitation link goes back to it, where the person joins (issue 15)
+    // signing in from an invitation link goes back to it, where the person joins (decision 015)
     setNotice(null);
     loginMutation.mutate(
       { email: values.email.trim(), password: values.password },
@@ -180,7 +180,7 @@ export function LoginPage() {
               <div className="auth-divider" role="separator">
                 {authTexts.orSeparator}
               </div>
-              {/* an invitation's code goes along (issue 15): see google.service.ts on the server */}
+              {/* an invitation's code goes along (decision 014): see google.service.ts on the server */}
               <PlainGoogleSignInButton url={config.google_sign_in_url} searchParams={searchParams} />
             </>
           ) : null}

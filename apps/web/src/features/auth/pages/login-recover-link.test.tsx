@@ -7,7 +7,7 @@ import { renderScreen } from '../../../testing/render.tsx';
 import { authTexts as t } from '../texts.ts';
 import { LoginPage } from './login-page.tsx';
 
-// The security e-mails (issue 29) link to /login?recuperar=1: Login opens '¿Olvidaste tu contraseña?'.
+// The security e-mails (decision 036) link to /login?recuperar=1: Login opens '¿Olvidaste tu contraseña?'.
 
 beforeEach(() => {
   authToken.remove();

@@ -9,7 +9,7 @@ import { renderScreen } from '../../../testing/render.tsx';
 import { authTexts as t } from '../texts.ts';
 import { LoginPage } from './login-page.tsx';
 
-// Login's second step (issue 29 item 2): with two-step sign-in on, the password (or Google's hand-off)
+// Login's second step (decision 035): with two-step sign-in on, the password (or Google's hand-off)
 // gives a challenge, and the app's code or a recovery code gives the session.
 
 const challenge = {

@@ -7,7 +7,7 @@ import { renderScreen } from '../../../testing/render.tsx';
 import { authTexts as t } from '../texts.ts';
 import { RegisterPage } from './register-page.tsx';
 
-// Register in plain HTML (issue 18, decision 017): the same rules, messages and moments as the
+// Register in plain HTML (decision 017): the same rules, messages and moments as the
 // form it replaced (spec 5), the banners of the sign-up link, and what goes to the server.
 
 const familia = {

@@ -6,7 +6,7 @@ import { clearSelectedDevice, getSelectedDeviceId } from '../../../lib/session/s
 import { userQueryOptions } from '../../../lib/session/user-details.ts';
 
 /**
- * POST app/devices/remove (issue 30 item 2; decision 044). The device leaves the account's list when
+ * POST app/devices/remove (decision 044). The device leaves the account's list when
  * the owner has read the confirmation (`forgetRemovedDevice`), not at once: the dialog that says it
  * went well is drawn inside the device's row.
  */

@@ -4,7 +4,7 @@ import { callApi } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { userQueryOptions } from '../../../lib/session/user-details.ts';
 
-/** POST app/devices/rename (issue 30 item 2): the sidebar and every page show the new name at once
+/** POST app/devices/rename (decision 044): the sidebar and every page show the new name at once
  * (the phone's last state stays as it was: the answer is the device without it). */
 export function useRenameDevice() {
   return useMutation({

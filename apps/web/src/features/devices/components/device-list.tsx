@@ -24,7 +24,7 @@ const IPHONE_ICON =
 export function DeviceList({ devices, onSelect }: { devices: UserDevice[]; onSelect?: () => void }) {
   const selected = useSelectedDevice();
   const headingId = useId();
-  // how many of the plan's places are taken: removing a phone frees one (issue 30 item 2)
+  // how many of the plan's places are taken: removing a phone frees one (decision 044)
   const maxDevices = useUser().data?.plan?.plan.max_devices;
 
   return (

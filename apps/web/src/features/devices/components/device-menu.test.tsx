@@ -15,7 +15,7 @@ import { renderScreen } from '../../../testing/render.tsx';
 import { devicesTexts as t } from '../texts.ts';
 import { DeviceList } from './device-list.tsx';
 
-// Each phone's menu in the sidebar (issue 30 item 2): renaming it and removing it from the account.
+// Each phone's menu in the sidebar (decision 044): renaming it and removing it from the account.
 
 let account: User;
 beforeEach(() => {

@@ -17,7 +17,7 @@ const DeviceMenuPopup = lazyThemed(() =>
 );
 
 /**
- * The three dots beside a phone of the sidebar (issue 30 item 2): 'Cambiar nombre' and 'Quitar
+ * The three dots beside a phone of the sidebar (decision 044): 'Cambiar nombre' and 'Quitar
  * dispositivo'. Its own element of the row, after the button that selects the phone.
  */
 export function DeviceMenu({ device }: { device: Device }) {

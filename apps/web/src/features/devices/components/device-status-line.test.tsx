@@ -8,7 +8,7 @@ import { renderScreen } from '../../../testing/render.tsx';
 import { devicesTexts as t } from '../texts.ts';
 import { DeviceList } from './device-list.tsx';
 
-// The phone's last state in the sidebar's row (issue 30 item 3): online or its last connection, its
+// The phone's last state in the sidebar's row (decision 042): online or its last connection, its
 // battery and network when reported; live from the server's deviceStatus.
 
 function AccountDevices() {

@@ -9,7 +9,7 @@ import './device-status-line.css';
 type DeviceState = Pick<UserDevice, 'online' | 'last_seen_at' | 'battery' | 'charging' | 'network'>;
 
 /**
- * A phone's last state under its model in the sidebar (issue 30 item 3): "En línea" with a green
+ * A phone's last state under its model in the sidebar (decision 042): "En línea" with a green
  * dot, or its last connection; then its battery and network when it reported them. The state comes
  * with the user's details and is replaced live by the server's `deviceStatus` (the realtime link
  * stays open while a row shows it); the relative time follows one shared minute clock.

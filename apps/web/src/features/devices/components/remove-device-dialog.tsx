@@ -24,7 +24,7 @@ import { devicesTexts as t } from '../texts.ts';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 
 /**
- * 'Quitar dispositivo' (issue 30 item 2; decision 044): what happens, the choice about its reports and
+ * 'Quitar dispositivo' (decision 044): what happens, the choice about its reports and
  * routes, the password (and the two-step code when on), as before a wipe. Once removed, the dialog
  * says so; closing it takes the phone off the list.
  */

@@ -6,7 +6,7 @@ import { homeTexts } from '../texts.ts';
 
 /**
  * The page whose map shows a position of this kind: a lost-mode report's is on 'Información
- * Recopilada', a route's on Tracking (issue 30 item 3). Both maps load with their page, not here.
+ * Recopilada', a route's on Tracking (decision 042). Both maps load with their page, not here.
  */
 const POSITION_PAGES: Record<LastPosition['source'], string> = {
   lost_report: '/device-info',

@@ -139,7 +139,7 @@ export function HomePage({
       </div>
       <div className="home-tiles">
         {tiles.slice(0, FIRST_TILES).map(renderTile)}
-        {/* what a phone shows after scrolling comes in a render of its own (issue 18) */}
+        {/* what a phone shows after scrolling comes in a render of its own (decision 017) */}
         <AfterFirstPaint>{tiles.slice(FIRST_TILES).map(renderTile)}</AfterFirstPaint>
       </div>
       <AfterFirstPaint>

@@ -15,7 +15,7 @@ const PLACE_ICON =
 /**
  * One report: its photo (opens full screen), its date, and 'Marcar en mapa'. MUI's outlined Card and
  * its Button as they drew, in plain markup (report-card.css): a phone in lost mode sends many, and
- * each card was a dozen MUI components on the page's first render (issue 31).
+ * each card was a dozen MUI components on the page's first render (decision 017's addenda).
  */
 export function ReportCard({
   report,

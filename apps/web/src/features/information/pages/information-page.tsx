@@ -65,7 +65,7 @@ function DeviceReports({ device }: { device: Device }) {
   const [photo, setPhoto] = useState<LostPhoneInfoItem | null>(null);
   const [isPhotoOpen, setIsPhotoOpen] = useState(false);
   const mapRef = useRef<HTMLDivElement>(null);
-  // Leaflet is fetched and started once the page is drawn and the browser idle (issue 31)
+  // Leaflet is fetched and started once the page is drawn and the browser idle (decision 017's addenda)
   const isIdle = useIdleAfterMount();
 
   // live reports, and those sent while the link was down: the route follows them as it starts

@@ -33,7 +33,7 @@ const stateTexts = {
   expired: lostphoneTexts.commandExpired,
 };
 
-/** What the person reads for the command's current state (issue 3 point 11). */
+/** What the person reads for the command's current state (decision 007). */
 function describeCommandState(command: Command): string {
   if (command.state === 'done') return describeDone(command);
   if (command.state !== 'failed') return stateTexts[command.state];

@@ -25,7 +25,7 @@ async function sendLock(user: ReturnType<typeof userEvent.setup>, lock = command
 }
 
 describe('LockDialog', () => {
-  it('shows a lock already waiting for the phone, which can be cancelled before sending another (issue 30)', async () => {
+  it('shows a lock already waiting for the phone, which can be cancelled before sending another', async () => {
     const waiting = command('lock');
     answer('getDeviceCommands', { commands: [waiting] });
     answer('cancelCommand', {

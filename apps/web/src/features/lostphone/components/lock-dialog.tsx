@@ -27,7 +27,7 @@ export function LockDialog({ device, open, onClose }: ProtectionDialogProps) {
   const blockMutation = useBlockMyPhone();
   const isOnline = useDevicePresence(device.device_id);
   const ordered = blockMutation.data?.command ?? null;
-  // the order as the phone moves it along (issue 3 point 11: the owner must know whether it ran)
+  // the order as the phone moves it along (decision 007: the owner must know whether it ran)
   const command = useCommand(ordered?.id ?? null)?.command ?? ordered;
   const isPinValid = pinPattern.test(pin);
 
@@ -73,7 +73,7 @@ export function LockDialog({ device, open, onClose }: ProtectionDialogProps) {
         <form onSubmit={onSubmit} noValidate>
           <DialogContent>
             <DialogDeviceHeader device={device} isOnline={isOnline} />
-            {/* an order already waiting for this phone (issue 30): seen, and cancellable, before another */}
+            {/* an order waiting for this phone (decision 043): seen, and cancellable, before another */}
             <PendingOrders device={device} types={['lock']} placement="dialog" />
             <DialogContentText sx={{ mb: 2 }}>{lostphoneTexts.lockIntro}</DialogContentText>
             <DialogNotice severity="info" text={isOnline === false ? lostphoneTexts.lockOffline : null} />

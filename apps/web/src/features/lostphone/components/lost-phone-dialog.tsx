@@ -67,7 +67,7 @@ export function LostPhoneDialog({ device, open, onClose }: ProtectionDialogProps
       <DialogTitle id={titleId}>{lostphoneTexts.lostTitle}</DialogTitle>
       <DialogContent>
         <DialogDeviceHeader device={device} isOnline={isOnline} />
-        {/* an order already waiting for this phone (issue 30): seen, and cancellable, before another */}
+        {/* an order waiting for this phone (decision 043): seen, and cancellable, before another */}
         <PendingOrders device={device} types={LOST_MODE_ORDERS} placement="dialog" />
         <DialogContentText sx={{ mb: 2 }}>{lostphoneTexts.lostIntro}</DialogContentText>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, minHeight: 32 }}>

@@ -70,7 +70,7 @@ export function WipePasswordForm({
     <form onSubmit={(event) => void submit(event)} noValidate>
       <DialogContent>
         <DialogDeviceHeader device={device} isOnline={isOnline} />
-        {/* an order already waiting for this phone (issue 30): seen, and cancellable, before another */}
+        {/* an order waiting for this phone (decision 043): seen, and cancellable, before another */}
         <PendingOrders device={device} types={['wipe']} placement="dialog" />
         <DialogNotice severity="warning" text={lostphoneTexts.wipeWarning} />
         <DialogNotice severity="info" text={isOnline === false ? lostphoneTexts.wipeOffline : null} />

@@ -5,14 +5,14 @@ import { callApi } from '../../../lib/api-client.ts';
 // each time a tab shows them
 const fresh = { staleTime: 0, refetchOnMount: 'always' } as const;
 
-/** POST /api/app/grupos/misInvitados: the people I invited (issue 15). */
+/** POST /api/app/grupos/misInvitados: the people I invited (decision 015). */
 export const myInviteesQueryOptions = queryOptions({
   queryKey: ['network', 'misInvitados'],
   queryFn: ({ signal }) => callApi('misInvitados', {}, { signal }).then((answer) => answer.data),
   ...fresh,
 });
 
-/** POST /api/app/grupos/misGrupos: the networks I belong to (issue 15). */
+/** POST /api/app/grupos/misGrupos: the networks I belong to (decision 015). */
 export const myNetworksQueryOptions = queryOptions({
   queryKey: ['network', 'misGrupos'],
   queryFn: ({ signal }) => callApi('misGrupos', {}, { signal }).then((answer) => answer.data),

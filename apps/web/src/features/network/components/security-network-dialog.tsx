@@ -257,7 +257,7 @@ function PersonItem({
 }) {
   return (
     // the text keeps clear of the button ('Eliminar', 'Salir'), and a long e-mail or name wraps
-    // anywhere rather than pushing the button off a phone's screen (issue 30 item 6)
+    // anywhere rather than pushing the button off a phone's screen
     <ListItem divider secondaryAction={action} sx={{ pr: 13, alignItems: 'flex-start' }}>
       <ListItemText
         sx={{ minWidth: 0, overflowWrap: 'anywhere' }}

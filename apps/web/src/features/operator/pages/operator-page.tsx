@@ -15,7 +15,7 @@ import { RecentAtenciones } from '../components/recent-atenciones.tsx';
 import { operatorTexts } from '../texts.ts';
 
 /**
- * `/operador` (issue 16 item 3): the central's page. Only operators work here (the server refuses
+ * `/operador` (docs/api.md, "Atenciones"): the central's page. Only operators work here (the server refuses
  * the operator API to anyone else); a customer who comes is told so and sent back to Home.
  */
 export function OperatorPage() {

@@ -9,7 +9,7 @@ import { toPayDataQueryOptions } from './get-to-pay-data.ts';
  * Asks for the plan catalogue and the public settings as Planes' route starts (app/router.tsx), while
  * the page's code downloads, then for each plan's price at the period its card opens on: the cards
  * come sooner, and the page's first effects start no requests on the main thread just after its first
- * paint (issue 31). Light on purpose: the entry script imports it.
+ * paint (decision 048). Light on purpose: the entry script imports it.
  */
 export function prefetchPlanes(): void {
   if (authToken.get() === null) return;

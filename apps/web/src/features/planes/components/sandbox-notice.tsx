@@ -8,7 +8,7 @@ const SCIENCE_ICON =
   'M13 11.33 18 18H6l5-6.67V6h2m2.96-2H8.04c-.42 0-.65.48-.39.81L9 6.5v4.17L3.2 18.4c-.49.66-.02 1.6.8 1.6h16c.82 0 1.29-.94.8-1.6L15 10.67V6.5l1.35-1.69c.26-.33.03-.81-.39-.81';
 
 /**
- * Says that payments are tests (issue 12): the server's built-in Flow sandbox takes them and no money
+ * Says that payments are tests (decision 008): the server's built-in Flow sandbox takes them and no money
  * moves. `page` is the notice at the top of Planes; `inline` is the line under a pay button and in the
  * payment-status dialog. Both are plain text in the page (role "note"), read in order by a screen
  * reader, never announced as an alert: nothing went wrong.

@@ -30,7 +30,7 @@ const PaymentStatusDialog = lazyThemed(
 export function PlanesPage() {
   const user = useSignedInUser();
   const planesQuery = usePlanes();
-  // whether payments are tests (issue 12); a failed config load shows the page without the notice
+  // whether payments are tests (decision 008); a failed config load shows the page without the notice
   const configQuery = useConfig();
   const isSandbox = configQuery.data?.payments_sandbox ?? false;
   const { pay, paymentOf, leavingFor } = usePlanPayment();
@@ -40,7 +40,7 @@ export function PlanesPage() {
 
   const currentPlanId = user.plan?.plan_id ?? null;
   // The plans appear in a deferred render once both answers are in: React draws them in slices that
-  // leave the main thread free, not in one long task as an answer's arrival would (issue 18).
+  // leave the main thread free, not in one long task as an answer's arrival would (decision 017).
   const isLoaded = useDeferredValue(!planesQuery.isPending && !configQuery.isPending);
   let content;
   // the page waits for the config too, so that the sandbox notice does not push the plans down later
@@ -81,7 +81,7 @@ export function PlanesPage() {
           )}
         </Section>
         {others.length > 0 ? (
-          // below the current plan: on a phone, after scrolling (issue 18)
+          // below the current plan: on a phone, after scrolling (decision 017)
           <AfterFirstPaint>
             <Section title={planesTexts.upgradePlan}>
               <div className="planes-grid">

@@ -16,7 +16,7 @@ const AvatarCropDialog = lazy(loadCropDialog);
 const SAVED_MESSAGE_MS = 4000;
 
 /**
- * The avatar of the profile dialog (spec 2 sidebar, 5; issue 14 item 4): the current picture or the
+ * The avatar of the profile dialog (spec 2 sidebar, 5; decision 013): the current picture or the
  * initials, 'Cambiar foto' to choose a picture, then a square crop that is sent as JPEG base64. The
  * sidebar shows the new picture as soon as the server has it.
  */

@@ -4,7 +4,7 @@ import { callApi } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { salesDataQueryOptions } from './get-sales-data.ts';
 
-/** POST /api/app/sales/updateBankAccount: the account commissions are paid to (issue 17 item 6). */
+/** POST /api/app/sales/updateBankAccount: the account commissions are paid to (decision 020). */
 export function useUpdateBankAccount() {
   return useMutation({
     mutationFn: (body: BodyOf<typeof updateBankAccount>) => callApi('updateBankAccount', body),

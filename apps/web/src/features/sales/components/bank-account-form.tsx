@@ -26,12 +26,12 @@ const bankFormSchema = z.object({
     t.accountNumberInvalid,
   ),
   holder: required,
-  // the profile's RUT check (issue 14), from the contract: the same digit rule as the server's
+  // the profile's RUT check, from the contract: the same digit rule as the server's
   rut: required.refine(isValidRut, t.rutInvalid),
 });
 type BankForm = z.input<typeof bankFormSchema>;
 
-/** The payout account of the commissions (issue 17 item 6): bank, type, number, holder and RUT. */
+/** The payout account of the commissions (decision 020): bank, type, number, holder and RUT. */
 export function BankAccountForm({ saved }: { saved: SavedAccount | null }) {
   const update = useUpdateBankAccount();
   const [notice, setNotice] = useFormNotice();

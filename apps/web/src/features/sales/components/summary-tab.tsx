@@ -17,7 +17,7 @@ import { BankAccountForm } from './bank-account-form.tsx';
 import { ReferralLink } from './referral-link.tsx';
 import { salesTexts as t } from '../texts.ts';
 
-// Chart.js comes with this component only, fetched when the summary first shows (issue 17)
+// Chart.js comes with this component only, fetched when the summary first shows (decision 016)
 const SalesCharts = lazy(() => import('./sales-charts.tsx').then((m) => ({ default: m.SalesCharts })));
 
 /** Resumen (spec 2 Sales): my code and link, a month's figures and charts, and the payout account. */

@@ -190,7 +190,7 @@ describe('SalesPage', () => {
     const form = await screen.findByRole('form', { name: t.bankTitle });
     const rut = within(form).getByLabelText(t.rutLabel);
     await userEvent.type(rut, '123456789');
-    // formatted as it is typed, as in the profile (issue 14)
+    // formatted as it is typed, as in the profile
     expect(rut).toHaveValue('12.345.678-9');
     await userEvent.click(within(form).getByRole('button', { name: t.saveBank }));
     expect(await within(form).findByText(t.rutInvalid)).toBeInTheDocument();

@@ -27,9 +27,9 @@ import { salesTexts as t } from '../texts.ts';
 type Notice = { severity: 'success' | 'error'; text: string; ms: number };
 
 /**
- * Panel de ventas (spec 2 Sales, 4 Sales; issue 17): until the sales profile is active, an offer to
- * activate it; then the tabs 'Resumen' and 'Detalle de referidos', which share the month chosen in
- * Resumen: the detail of a referred account covers that period, not all time (issue 30).
+ * Panel de ventas (spec 2 Sales, 4 Sales; decision 020): until the sales profile is active, an offer to
+ * activate it; then the tabs 'Resumen' and 'Detalle de referidos', which share the month chosen in Resumen:
+ * the detail of a referred account covers that period, not all time (docs/api.md, getUserPaymentStatus).
  */
 export function SalesPage() {
   const user = useSignedInUser();

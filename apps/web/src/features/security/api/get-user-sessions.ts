@@ -3,7 +3,7 @@ import { callApi } from '../../../lib/api-client.ts';
 
 export const userSessionsQueryKey = ['account', 'sessions'] as const;
 
-/** POST app/account/sessions (issue 29 item 3): where the account is signed in, this browser included. */
+/** POST app/account/sessions (decision 036): where the account is signed in, this browser included. */
 export function useUserSessions() {
   return useQuery({
     queryKey: userSessionsQueryKey,

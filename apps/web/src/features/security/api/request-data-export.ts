@@ -4,7 +4,7 @@ import { callApi } from '../../../lib/api-client.ts';
 import { dataExportQueryKey } from './get-data-export-status.ts';
 
 /**
- * POST app/account/export (issue 29 item 7): asks for a copy of my data, confirmed with my password.
+ * POST app/account/export (decision 037): asks for a copy of my data, confirmed with my password.
  * The answer is the export's new state (being prepared); the activity log gains its entry.
  */
 export function useRequestDataExport() {

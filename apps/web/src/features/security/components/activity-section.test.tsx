@@ -8,7 +8,7 @@ import { renderScreen } from '../../../testing/render.tsx';
 import { securityTexts as t } from '../texts.ts';
 import { ActivitySection } from './activity-section.tsx';
 
-// 'Seguridad y privacidad' → 'Actividad de la cuenta' (issue 29 item 5): the log as the server pages
+// 'Seguridad y privacidad' → 'Actividad de la cuenta' (decision 036): the log as the server pages
 // it (newest first), 15 a page, each entry with what, on what, when (Chile time) and from where.
 
 /** the entries of a log of 17, newest first, as the server answers page 1 (15) and page 2 (2) */

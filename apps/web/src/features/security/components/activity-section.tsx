@@ -13,7 +13,7 @@ import { useAccountActivity } from '../api/get-account-activity.ts';
 import { securityTexts } from '../texts.ts';
 import { SecuritySection } from './security-section.tsx';
 
-/** What happened to the account (issue 29 item 5), newest first, 15 a page. */
+/** What happened to the account (decision 036), newest first, 15 a page. */
 export function ActivitySection() {
   const [page, setPage] = useState(1);
   const activity = useAccountActivity(page);

@@ -25,7 +25,7 @@ const changePasswordSchema = z
 type ChangePasswordForm = z.input<typeof changePasswordSchema>;
 
 /**
- * The password changed from inside the account (issue 29 item 3): the current one, the new one twice.
+ * The password changed from inside the account (decision 036): the current one, the new one twice.
  * The server ends every other session, which the success message says.
  */
 export function ChangePasswordSection() {

@@ -22,7 +22,7 @@ import { SecondStepCodeField, useNeedsSecondStep } from '../../../components/sec
 import { SecuritySection } from './security-section.tsx';
 
 /**
- * 'Descargar mis datos' (issue 29 item 7): asks for a ZIP of my data with my password; while it is
+ * 'Descargar mis datos' (decision 037): asks for a ZIP of my data with my password; while it is
  * prepared the section says an e-mail will come (and checks again now and then), then offers
  * 'Descargar' until the link expires; one copy a day, so it says from when the next may be asked.
  */

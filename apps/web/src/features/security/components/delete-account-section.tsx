@@ -21,7 +21,7 @@ import { SecuritySection } from './security-section.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 
 /**
- * Closing the account (issue 29 item 8; decision 038): a red button opens a dialog that says what goes
+ * Closing the account (decision 038): a red button opens a dialog that says what goes
  * and what stays, asks the password and schedules the deletion in 7 days. The server ends every
  * session, so on success this browser forgets its session and goes to Login with the date.
  */

@@ -8,7 +8,7 @@ import { securityTexts as t } from '../texts.ts';
 import { ChangePasswordSection } from './change-password-section.tsx';
 import { SessionsSection } from './sessions-section.tsx';
 
-// 'Seguridad y privacidad': the sessions list and the password change (issue 29 item 3).
+// 'Seguridad y privacidad': the sessions list and the password change (decision 036).
 
 const thisBrowser: AccountSession = {
   id: 7,

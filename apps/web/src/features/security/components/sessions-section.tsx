@@ -28,7 +28,7 @@ type Confirming = { kind: 'one'; session: AccountSession } | { kind: 'others' } 
 const browserOf = (session: AccountSession) => session.browser ?? t.sessionUnknownBrowser;
 
 /**
- * Where the account is signed in (issue 29 item 3): this browser first with its chip, the others each
+ * Where the account is signed in (decision 036): this browser first with its chip, the others each
  * with 'Cerrar sesión' behind a confirmation, and 'Cerrar las demás sesiones'. An ended session's open
  * panel goes to Login at once (the server closes its realtime link).
  */

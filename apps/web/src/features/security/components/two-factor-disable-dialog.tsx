@@ -13,7 +13,7 @@ import { describeErrorDetails } from '../../../lib/api-client.ts';
 import { useDisableTwoFactor } from '../api/disable-two-factor.ts';
 import { securityTexts } from '../texts.ts';
 
-/** Turning two-step sign-in off (issue 29 item 2): the password and a code, or nothing changes. */
+/** Turning two-step sign-in off (decision 035): the password and a code, or nothing changes. */
 export function TwoFactorDisableDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const titleId = useId();
   const passwordId = useId();

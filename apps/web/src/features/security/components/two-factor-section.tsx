@@ -13,7 +13,7 @@ import { TwoFactorSetup } from './two-factor-setup.tsx';
 import { TwoFactorPasswordStep } from './two-factor-password-step.tsx';
 
 /**
- * Two-step sign-in (issue 29 item 2; decision 035): off → 'Activar' → the password → QR code and a code → the
+ * Two-step sign-in (decision 035): off → 'Activar' → the password → QR code and a code → the
  * recovery codes, shown once → on ('Activada', 'Desactivar' with password and code).
  */
 export function TwoFactorSection() {

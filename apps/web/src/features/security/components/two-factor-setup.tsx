@@ -20,7 +20,7 @@ export const groupSecret = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$
 const DEAD_SETUP_CODES = new Set(['TWO_FACTOR_SETUP_EXPIRED', 'TWO_FACTOR_NOT_STARTED']);
 
 /**
- * Turning two-step sign-in on (issue 29 item 2): the started secret as a QR code and as text, then a
+ * Turning two-step sign-in on (decision 035): the started secret as a QR code and as text, then a
  * code of the app, which the server checks before anything is on. Once the server says the secret is
  * no longer good, its QR code goes away and the person starts again (the password, then a new QR code).
  */

@@ -10,8 +10,8 @@ import { DeleteAccountSection } from '../components/delete-account-section.tsx';
 import { securityTexts } from '../texts.ts';
 
 /**
- * 'Seguridad y privacidad' (issue 29), from the sidebar beside 'Editar Perfil': each block is a
- * section of its own (components/*-section.tsx), one column that works from 360 px up.
+ * 'Seguridad y privacidad' (docs/api.md, "The account's security"), from the sidebar beside 'Editar Perfil':
+ * each block is a section of its own (components/*-section.tsx), one column that works from 360 px up.
  */
 export function SecurityPage() {
   return (

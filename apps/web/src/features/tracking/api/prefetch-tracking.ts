@@ -8,7 +8,7 @@ import { trackingsQueryOptions } from './get-trackings.ts';
  * Asks for what Tracking shows first (the selected phone's first page of routes, the map's settings)
  * as its route starts (app/router.tsx), while the page's code downloads, rather than from the page's
  * first render: the answers are there sooner, and the page's first effects do not start requests or
- * the realtime link on the main thread just after its first paint (issue 31). The routes are asked for
+ * the realtime link on the main thread just after its first paint (decision 048). The routes are asked for
  * only once their live points are followed (follow-trackings.ts), so none that arrives before the page
  * mounts is lost. Light on purpose: the entry script imports it, and the realtime client comes with
  * the follower's own chunk.

@@ -15,7 +15,7 @@ const DOWNLOAD_ICON = 'M5 20h14v-2H5zM19 9h-4V3H9v6H5l7 7z';
  * The device's routes, 15 a page (spec 9): show one on the map, or download it as GPX. MUI's small
  * Table, Chip and Buttons as they drew, in plain markup (history-table.css): fifteen rows of MUI
  * components were most of Tracking's work on a phone, and MUI's table and pagination a fifth of its
- * first load (issue 31).
+ * first load (decision 017's addenda).
  */
 export function HistoryTable({
   rows,

@@ -77,12 +77,12 @@ function DeviceTracking({ device }: { device: Device }) {
       : []),
   ];
   const focusId = selected?.id ?? (isActiveShown ? (active?.id ?? null) : null);
-  // Leaflet is fetched and started once the page is drawn and the browser idle (issue 31)
+  // Leaflet is fetched and started once the page is drawn and the browser idle (decision 017's addenda)
   const isIdle = useIdleAfterMount();
   // The notices' Snackbar, mounted (closed) when the switch is first pressed, while the page waits
   // for the phone, and then kept: the notice that ends the wait shows at once, and closes with its
   // transition. Not when the page is idle: running MUI then was a long task of the page's load on a
-  // slow phone (issue 31).
+  // slow phone (decision 017's last addendum).
   const [hasNotices, setHasNotices] = useState(false);
   if ((notice || pending) && !hasNotices) setHasNotices(true);
 
@@ -91,7 +91,7 @@ function DeviceTracking({ device }: { device: Device }) {
       <div className="tracking-device">
         <p>{formatDeviceLabel(device)}</p>
         {/* made before the phone's presence is known, hidden, so that its arrival does not wrap the
-            line on a phone and push the page down (issue 18: a layout shift) */}
+            line on a phone and push the page down (a layout shift) */}
         <span
           className={`tracking-presence${isOnline ? ' is-online' : ''}`}
           aria-hidden={isOnline === null || undefined}

@@ -1,5 +1,5 @@
 /**
- * The banner of every signed-in page while the account's e-mail is not verified (issue 29 item 1):
+ * The banner of every signed-in page while the account's e-mail is not verified (decision 034):
  * what to do, and 'Reenviar email', which shows that it is sending, then that it sent or why not (a
  * limit says when to try again). It goes once the user is loaded again with the e-mail verified
  * (the link's page, or the panel's refetch when the window gets the focus back).
