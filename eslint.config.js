@@ -8,26 +8,6 @@ import noIssueCitations from './scripts/eslint/no-issue-citations.js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-// Temporary, to be emptied: files that still cite issue numbers because they are being rewritten on
-// another branch, which fixes their comments itself. escudo-docs/no-issue-citations leaves these alone,
-// and fails for one that no longer cites an issue, so that it leaves the list; once the list is empty,
-// remove it and the rule's option.
-const issueCitationsAllowedForNow = [
-  'apps/server/src/app/app.ts',
-  'apps/server/src/app/context.ts',
-  'apps/server/src/features/deletion/deletion.service.ts',
-  'apps/server/src/features/device-removal/device-removal.service.ts',
-  'apps/server/src/features/export/export-archive.ts',
-  'apps/server/src/features/export/export-link.ts',
-  'apps/server/src/features/export/export-readme.ts',
-  'apps/server/src/features/export/export.emails.ts',
-  'apps/server/src/features/export/export.routes.ts',
-  'apps/server/src/features/export/export.schema.ts',
-  'apps/server/src/features/export/export.service.ts',
-  'apps/server/src/features/export/export.test.ts',
-  'apps/server/src/lib/jobs/jobs.ts',
-];
-
 // the server never imports the panel or the phone: they share only the contract
 const notPanelNorPhone = {
   group: [
@@ -62,7 +42,7 @@ export default tseslint.config(
   {
     // comments and test names cite decisions and docs, not issues (docs/style.md #12)
     plugins: { 'escudo-docs': { rules: { 'no-issue-citations': noIssueCitations } } },
-    rules: { 'escudo-docs/no-issue-citations': ['error', { allowedForNow: issueCitationsAllowedForNow }] },
+    rules: { 'escudo-docs/no-issue-citations': 'error' },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

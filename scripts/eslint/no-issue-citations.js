@@ -3,7 +3,6 @@
 // issue number ("issue N", "issues N and M"), which nobody who clones the repository can open.
 // scripts/issue-citations.test.mjs holds the files ESLint does not read (CSS, HTML, Markdown, shell)
 // to the same pattern.
-import path from 'node:path';
 
 /** the word issue or issues, then a number, whatever space is between (a line break too) */
 const ISSUE_CITATION = /\bissues?\s+\d+/gi;
@@ -52,21 +51,11 @@ export default {
   meta: {
     type: 'problem',
     docs: { description: 'Comments and test names cite decisions and docs, not issue numbers' },
-    schema: [
-      {
-        type: 'object',
-        properties: { allowedForNow: { type: 'array', items: { type: 'string' } } },
-        additionalProperties: false,
-      },
-    ],
+    schema: [],
   },
   create(context) {
-    const file = path.relative(context.cwd, context.filename).split(path.sep).join('/');
-    const isAllowedForNow = (context.options[0]?.allowedForNow ?? []).includes(file);
-    let found = 0;
     function report(loc, citation) {
-      found += 1;
-      if (!isAllowedForNow) context.report({ loc, message: MESSAGE, data: { citation } });
+      context.report({ loc, message: MESSAGE, data: { citation } });
     }
     return {
       Program() {
@@ -94,14 +83,6 @@ export default {
         const title = titleText(node.arguments[0]);
         if (title === null) return;
         for (const { citation } of issueCitations(title)) report(node.arguments[0].loc, citation);
-      },
-      'Program:exit'() {
-        if (isAllowedForNow && found === 0)
-          context.report({
-            loc: { line: 1, column: 0 },
-            message:
-              'cites no issue any more: take it off the allow-list (allowedForNow) of no-issue-citations in eslint.config.js',
-          });
       },
     };
   },

@@ -6,7 +6,7 @@ import noIssueCitations, { issueCitations } from './no-issue-citations.js';
 const cwd = '/repo';
 
 /** the rule's findings for `code` in `file` (relative to the repository), as "line: message" */
-function lint(code, { file = 'apps/server/src/x.ts', allowedForNow } = {}) {
+function lint(code, { file = 'apps/server/src/x.ts' } = {}) {
   const linter = new Linter({ configType: 'flat', cwd });
   return linter
     .verify(
@@ -16,7 +16,7 @@ function lint(code, { file = 'apps/server/src/x.ts', allowedForNow } = {}) {
           files: ['**/*.ts', '**/*.tsx'],
           languageOptions: { parserOptions: { ecmaFeatures: { jsx: true } } },
           plugins: { escudo: { rules: { 'no-issue-citations': noIssueCitations } } },
-          rules: { 'escudo/no-issue-citations': ['error', allowedForNow ? { allowedForNow } : {}] },
+          rules: { 'escudo/no-issue-citations': 'error' },
         },
       ],
       { filename: path.join(cwd, file) },
@@ -85,17 +85,6 @@ describe('comments and test names cite decisions and docs, not issues', () => {
       "describe('issues with the network', () => {});",
     ].join('\n');
     expect(lint(code)).toEqual([]);
-  });
-
-  it('leaves a file on the allow-list alone, and says when one no longer cites an issue', () => {
-    const allowedForNow = ['apps/server/src/x.ts'];
-    expect(lint('// retention (issue 29 item 11)\nconst a = 1;', { allowedForNow })).toEqual([]);
-    expect(lint('// retention (docs/privacy.md)\nconst a = 1;', { allowedForNow })).toEqual([
-      '1: cites no issue any more: take it off the allow-list (allowedForNow) of no-issue-citations in eslint.config.js',
-    ]);
-    expect(lint('// (issue 29)\nconst a = 1;', { allowedForNow, file: 'apps/server/src/y.ts' })).toHaveLength(
-      1,
-    );
   });
 
   it('reads a citation across the line break of a block comment, and names the line it starts on', () => {

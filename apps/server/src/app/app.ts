@@ -168,7 +168,7 @@ function createFastify(ctx: AppContext, database: Database): FastifyInstance {
     clientErrorHandler: answerClientError,
   });
   // by the route's pattern, never the raw URL (one series per route, not per id or token). The hooks
-  // of every request are callbacks, not async functions: a promise each cost (issue 31)
+  // of every request are callbacks, not async functions: a promise each cost, under load
   app.addHook('onResponse', (request, reply, done) => {
     ctx.metrics.httpDuration.observe(
       request.routeOptions.url ?? 'unmatched',
@@ -209,7 +209,7 @@ function trustProxyOf(env: Env): string[] | ((address: string, hop: number) => b
 async function registerPlugins(app: FastifyInstance, env: Env): Promise<void> {
   // the same headers as the answers written outside Fastify's hooks (lib/http/security-headers.ts)
   registerSecurityHeaders(app);
-  // API answers above 1 KB go out brotli- or gzip-compressed (issue 18). Only types mime-db calls
+  // API answers above 1 KB go out brotli- or gzip-compressed. Only types mime-db calls
   // compressible (JSON, text, SVG…), never a 206 or a Content-Range (video by range), never what is
   // compressed already (the panel's precompressed files); the realtime socket is not Fastify's.
   // Request bodies are not decompressed: a small compressed body must not grow past bodyLimit's check.

@@ -1,5 +1,5 @@
 /**
- * The download link of a data export (issue 29 item 7; decision 037):
+ * The download link of a data export (decision 037):
  * `/api/account/export/download/<id>?expires=<unix s>&signature=<hex>`. The signature (its own key,
  * ctx.exportLinkSigner) covers the export and the expiry, which is the export's own (`expiresAt`, 24 h
  * after it was ready), so a link cannot be bent to another export or kept alive; nothing of it is

@@ -1,5 +1,5 @@
 /**
- * LEEME.txt, the first file of a data export (issue 29 item 7): in Spanish, what each file of the ZIP
+ * LEEME.txt, the first file of a data export (decision 037): in Spanish, what each file of the ZIP
  * holds, so that the person (or whoever they hand it to) can read it without us.
  */
 import { chileDateTime } from '../activity/security-notice.ts';

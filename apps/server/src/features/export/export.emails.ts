@@ -1,4 +1,4 @@
-/** The e-mail that says a data export is ready (issue 29 item 7), in Spanish. Its link is a secret. */
+/** The e-mail that says a data export is ready (decision 037), in Spanish. Its link is a secret. */
 import { chileDateTime } from '../activity/security-notice.ts';
 import { escapeHtml, greeting } from '../../lib/mail/html.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The export of a customer's data (issue 29 item 7; decision 037): asking for it, its state, and the
+ * The export of a customer's data (decision 037): asking for it, its state, and the
  * download through its signed link. The download is a browser's GET from the e-mail, so it is
  * answered outside the JSON contract, as the file links are (files/files.routes.ts).
  */

@@ -1,4 +1,4 @@
-/** The exports of a customer's data (issue 29 item 7; decision 037). */
+/** The exports of a customer's data (decision 037). */
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../lib/db/columns.ts';

@@ -1,5 +1,5 @@
 /**
- * Exports of a customer's data (issue 29 item 7; decision 037). Asking, confirmed with the password,
+ * Exports of a customer's data (decision 037). Asking, confirmed with the password,
  * records a `pending` row and the activity entry in one transaction; the ZIP is made apart, by the
  * `prepare-data-exports` job (export.jobs.ts), which the request triggers and which also runs every
  * minute: it claims one pending export at a time, streams its ZIP into ctx.storage, marks it ready for

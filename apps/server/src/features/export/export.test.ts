@@ -24,7 +24,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 let app: TestApp;
 const logLines: string[] = [];
 beforeAll(async () => {
-  // the server's log at info, kept: the export's link must never reach it (issue 29 item 9)
+  // the server's log at info, kept: the export's link must never reach it (docs/privacy.md)
   const logStream = new Writable({
     write(chunk, _encoding, done) {
       logLines.push(String(chunk));
@@ -308,7 +308,7 @@ describe('app/account/export', () => {
     const activity = (await app.post('/api/app/account/activity', {}, ana.token)).json();
     expect(activity.activity.map((entry: { kind: string }) => entry.kind)).toContain('data_exported');
 
-    // the link is never logged (issue 29 item 9)
+    // the link is never logged (docs/privacy.md)
     const signature = new URL(status.download_url, 'http://x').searchParams.get('signature')!;
     expect(logLines.join('')).not.toContain(signature);
   });

@@ -1,5 +1,5 @@
 /**
- * Scheduled work that must run once across every server process (issue 28, decision 029). A feature
+ * Scheduled work that must run once across every server process (decision 029). A feature
  * declares a job with `defineJob` in its own `<feature>.jobs.ts`; `context.ts` lists them and
  * `app.ts` starts one runner for the process: pg-boss on PostgreSQL (its schema `pgboss` in the same
  * database, so any number of processes share one queue), or timers in the process on the embedded
