@@ -23,7 +23,7 @@ import { createMetrics } from '../lib/metrics/metrics.ts';
 import { seedReferenceData } from '../features/seed/seed.ts';
 import type { JobDefinition } from '../lib/jobs/jobs.ts';
 import { pruneThrottleHitsJob } from '../lib/throttle/throttle.jobs.ts';
-import { settleNetworkEmails } from '../features/network/mail-network.ts';
+import { deliverEventsJob, pruneOutboxJob } from '../lib/outbox/outbox.ts';
 import { features, personalData } from './features.ts';
 
 export interface ContextOptions {
@@ -50,6 +50,8 @@ export interface BuiltContext {
  */
 export const scheduledJobs: JobDefinition[] = [
   pruneThrottleHitsJob,
+  deliverEventsJob,
+  pruneOutboxJob,
   ...features.flatMap((feature) => feature.jobs ?? []),
 ];
 
@@ -121,7 +123,7 @@ export async function buildContext(options: ContextOptions): Promise<BuiltContex
     twoFactorSecrets: createSecretBox(secret, 'two-factor-secrets'),
     recoveryCodeSigner: createSigner(secret, 'two-factor-recovery-codes'),
     realtime,
-    events: createEventBus(log),
+    events: createEventBus(log, now),
     background: createBackgroundTasks(log),
     metrics,
     personalData,
@@ -139,8 +141,8 @@ export async function buildContext(options: ContextOptions): Promise<BuiltContex
     realtime,
     async close() {
       await realtime.close();
-      // network e-mails still on their first try write to the database when they fail
-      await settleNetworkEmails();
+      // deliveries of events under way (the network's e-mails) write to the database as they end
+      await ctx.background.settled();
       ctx.mailer.close();
       if (!options.database) await database.close();
     },

@@ -39,20 +39,20 @@ describe('the event bus', () => {
     const { log, lines } = readableLog();
     const bus = createEventBus(log);
     const seen: string[] = [];
-    bus.on('lostModeChanged', 'network', async () => {
+    bus.on('deviceRemoved', 'network', async () => {
       throw new Error('mail server down');
     });
-    bus.on('lostModeChanged', 'sales', async ({ isLost }) => {
-      seen.push(`sales ${isLost}`);
+    bus.on('deviceRemoved', 'sales', async ({ deviceId }) => {
+      seen.push(`sales ${deviceId}`);
     });
-    await expect(bus.emit('lostModeChanged', { userId: 1, deviceRowId: 2, isLost: true })).resolves.toBe(
-      undefined,
-    );
-    expect(seen).toEqual(['sales true']);
+    await expect(
+      bus.emit('deviceRemoved', { userId: 1, deviceRowId: 2, deviceId: 'android-1' }),
+    ).resolves.toBe(undefined);
+    expect(seen).toEqual(['sales android-1']);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({
       level: 50,
-      event: 'lostModeChanged',
+      event: 'deviceRemoved',
       feature: 'network',
       msg: 'an event handler failed; the change it followed stands',
     });
@@ -61,7 +61,7 @@ describe('the event bus', () => {
 
   it('is quiet for an event nobody listens to', async () => {
     const { log, lines } = readableLog();
-    await createEventBus(log).emit('alertRaised', { userId: 1, alertId: 3 });
+    await createEventBus(log).emit('accountDeleted', { userId: 1, deviceRowIds: [3] });
     expect(lines).toEqual([]);
   });
 });

@@ -1,11 +1,15 @@
 /**
- * What one feature tells the others has happened (decision 026). The feature that made the change
- * emits after its commit; the features that must react subscribe, all of them in one place
- * (context.ts), as routes and realtime messages are registered in one place. A feature that only
- * needs to read another's data may still call it.
+ * What one feature tells the others has happened (decision 026, amended by 055). The feature that
+ * made the change emits it; the features that must react subscribe, each in its manifest. Most events
+ * run in the process, after the commit. The durable ones (`DURABLE_EVENTS`: those whose subscribers
+ * carry a message to a person) are recorded in the change's own transaction and delivered through the
+ * job queue (outbox/outbox.ts), at least once, so that a process dying after the commit loses none.
+ * A feature that only needs to read another's data may still call it.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { CommandState, CommandType } from '@escudo/contract';
+import type { DbOrTransaction } from './db/client.ts';
+import { eventOutbox } from './outbox/outbox.schema.ts';
 
 /** Every event, by name, with what its subscribers are told. */
 export interface ServerEvents {
@@ -22,20 +26,23 @@ export interface ServerEvents {
     /** a sponsor's unique id (`sponsor_code`) */
     sponsorCode: string | null;
   };
-  /** The phone confirmed lost mode on or off (its `commandResult done` of lostOn or lostOff), once. */
+  /**
+   * The phone confirmed lost mode on or off (its `commandResult done` of lostOn or lostOff), once.
+   * Durable.
+   */
   lostModeChanged: { userId: number; deviceRowId: number; isLost: boolean };
   /**
    * A phone that was off connected, got the orders that waited for it and answered each
    * (commands/late-orders.ts), once per reconnection: `state` is its answer (`delivered` for a wipe
-   * whose cancel window opened).
+   * whose cancel window opened). Durable: its dates are ISO 8601 text, as they are stored.
    */
   lateOrdersApplied: {
     userId: number;
     deviceRowId: number;
-    reconnectedAt: Date;
-    orders: { type: CommandType; createdAt: Date; state: CommandState }[];
+    reconnectedAt: string;
+    orders: { type: CommandType; createdAt: string; state: CommandState }[];
   };
-  /** A phone raised an SOS (alerts.service.ts `openAlert`), once per alert. */
+  /** A phone raised an SOS (alerts.service.ts `openAlert`), once per alert. Durable. */
   alertRaised: { userId: number; alertId: number };
   /**
    * An account was deleted (features/deletion), with the internal ids of the phones that went with
@@ -47,20 +54,41 @@ export interface ServerEvents {
 }
 
 export type EventName = keyof ServerEvents;
-type Handler<E extends EventName> = (payload: ServerEvents[E]) => Promise<void>;
+
+/**
+ * The events whose subscribers carry a message to a person (the network's SOS and lost-mode e-mails,
+ * the owner's late-orders e-mail): nobody would ask for them again, so none may be lost.
+ */
+export const DURABLE_EVENTS = ['alertRaised', 'lostModeChanged', 'lateOrdersApplied'] as const;
+export type DurableEvent = (typeof DURABLE_EVENTS)[number];
+export type InProcessEvent = Exclude<EventName, DurableEvent>;
+
+/** `eventId`: a durable event's own id, the same on every repeat of its delivery (send-once keys) */
+export type Handler<E extends EventName> = (
+  payload: ServerEvents[E],
+  meta: { eventId: number | null },
+) => Promise<void>;
 
 export interface EventBus {
-  /** `feature` names the subscriber in the log when its handler fails. */
+  /** `feature` names the subscriber in the log when its handler fails, and in a durable event's row. */
   on<E extends EventName>(event: E, feature: string, handler: Handler<E>): void;
   /**
-   * Runs every handler of `event`, one after the other, and resolves when all have finished. Call it
-   * after the change is committed. A handler that fails is logged and the others still run: the
-   * change stands, and the caller is never told of a subscriber's failure.
+   * Runs every handler of an in-process `event`, one after the other, and resolves when all have
+   * finished. Call it after the change is committed. A handler that fails is logged and the others
+   * still run: the change stands, and the caller is never told of a subscriber's failure.
    */
-  emit<E extends EventName>(event: E, payload: ServerEvents[E]): Promise<void>;
+  emit<E extends InProcessEvent>(event: E, payload: ServerEvents[E]): Promise<void>;
+  /**
+   * Records a durable `event` in `tx`, the transaction of the change that raises it. After the
+   * commit, call `deliverEventsSoon` (outbox/outbox.ts): the job queue delivers it anyway, later.
+   */
+  record<E extends DurableEvent>(tx: DbOrTransaction, event: E, payload: ServerEvents[E]): Promise<void>;
+  /** the subscribers of `event`, in the order they subscribed */
+  subscribersOf(event: EventName): readonly { feature: string; handler: Handler<never> }[];
 }
 
-export function createEventBus(log: FastifyBaseLogger): EventBus {
+/** `now`: the context's clock, by which deliveries are due (tests move it) */
+export function createEventBus(log: FastifyBaseLogger, now: () => Date = () => new Date()): EventBus {
   const handlers = new Map<EventName, { feature: string; handler: Handler<never> }[]>();
   return {
     on(event, feature, handler) {
@@ -69,11 +97,16 @@ export function createEventBus(log: FastifyBaseLogger): EventBus {
     async emit(event, payload) {
       for (const { feature, handler } of handlers.get(event) ?? []) {
         try {
-          await (handler as Handler<typeof event>)(payload);
+          await (handler as Handler<typeof event>)(payload, { eventId: null });
         } catch (error) {
           log.error({ err: error, event, feature }, 'an event handler failed; the change it followed stands');
         }
       }
     },
+    async record(tx, event, payload) {
+      const at = now();
+      await tx.insert(eventOutbox).values({ event, payload, createdAt: at, availableAt: at });
+    },
+    subscribersOf: (event) => handlers.get(event) ?? [],
   };
 }

@@ -19,6 +19,7 @@ import {
   type PublicAlert,
 } from '@escudo/contract';
 import type { AppContext } from '../../lib/context.ts';
+import { deliverEventsSoon } from '../../lib/outbox/outbox.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { alertPositions, alerts } from './alerts.schema.ts';
 import { devices } from '../devices/devices.schema.ts';
@@ -73,6 +74,8 @@ export async function openAlert(
         })
         .returning();
       await tx.insert(alertPositions).values({ alertId: inserted!.id, ...position, recordedAt: now });
+      // the network's e-mails are never lost to a process that dies after this commit (decision 055)
+      await ctx.events.record(tx, 'alertRaised', { userId: auth.userId, alertId: inserted!.id });
       return inserted!;
     });
   } catch (error) {
@@ -83,8 +86,8 @@ export async function openAlert(
     if (raced) return { alert_id: raced.id };
     throw error;
   }
+  deliverEventsSoon(ctx);
   await tellPanels(ctx, row, true);
-  await ctx.events.emit('alertRaised', { userId: row.userId, alertId: row.id });
   return { alert_id: row.id };
 }
 

@@ -19,7 +19,6 @@ import { alertPositions, alerts } from './alerts.schema.ts';
 import { securityNetworkMembers } from '../network/network.schema.ts';
 import { users } from '../accounts/accounts.schema.ts';
 import { recordCommandResult } from '../commands/commands.service.ts';
-import { settleNetworkEmails } from '../network/mail-network.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -37,7 +36,7 @@ type Member = Awaited<ReturnType<typeof signUpUser>>;
  */
 async function mailsTo(email: string): Promise<ParsedMail[]> {
   // the first tries run apart from the phone's request (decision 025)
-  await settleNetworkEmails();
+  await app.ctx.background.settled();
   return (await mailsOf(app, email)).filter(
     (mail) =>
       !isVerificationMail(mail) &&

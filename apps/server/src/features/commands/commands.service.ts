@@ -14,6 +14,7 @@ import {
 import type { AppContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { DbOrTransaction } from '../../lib/db/client.ts';
+import { deliverEventsSoon } from '../../lib/outbox/outbox.ts';
 import { deviceCommands } from './commands.schema.ts';
 import { devices } from '../devices/devices.schema.ts';
 import { findUserDevice } from '../devices/devices.service.ts';
@@ -169,15 +170,20 @@ export async function recordCommandResult(
     reason: outcome === 'failed' ? (reason ?? 'El teléfono no indicó el motivo.') : null,
   });
   if (command.state !== 'done' || (command.type !== 'lostOn' && command.type !== 'lostOff')) return;
-  await ctx.db
-    .update(devices)
-    .set({ lost: command.type === 'lostOn', updatedAt: ctx.now() })
-    .where(eq(devices.id, target.deviceRowId));
-  // told once, when the phone first confirms (a repeated `done` changes nothing)
-  if (changed) {
-    const { userId, deviceRowId } = target;
-    await ctx.events.emit('lostModeChanged', { userId, deviceRowId, isLost: command.type === 'lostOn' });
-  }
+  const isLost = command.type === 'lostOn';
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(devices)
+      .set({ lost: isLost, updatedAt: ctx.now() })
+      .where(eq(devices.id, target.deviceRowId));
+    // told once, when the phone first confirms (a repeated `done` changes nothing); recorded with the
+    // change, so that the network's e-mail outlives a process that dies after it (decision 055)
+    if (changed) {
+      const { userId, deviceRowId } = target;
+      await ctx.events.record(tx, 'lostModeChanged', { userId, deviceRowId, isLost });
+    }
+  });
+  if (changed) deliverEventsSoon(ctx);
 }
 
 /** The phone on a wipe: `deleting` (began erasing: done, unstoppable) or `cancelingWipe` (nothing erased). */

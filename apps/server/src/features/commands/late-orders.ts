@@ -6,6 +6,7 @@
  */
 import { LOST_PHONE_WAIT_MS, type CommandState, type CommandType } from '@escudo/contract';
 import type { AppContext } from '../../lib/context.ts';
+import { deliverEventsSoon } from '../../lib/outbox/outbox.ts';
 import type { CommandTarget } from './command-delivery.ts';
 
 interface LateOrder {
@@ -84,12 +85,18 @@ export function noteLateOrderAnswer(
   if (reconnection.orders.some((candidate) => candidate.state === null)) return;
   map.delete(target.deviceRowId);
   const { userId, reconnectedAt, orders } = reconnection;
-  ctx.background.run('late orders notice', () =>
-    ctx.events.emit('lateOrdersApplied', {
+  ctx.background.run('late orders notice', async () => {
+    // recorded, then delivered: the owner's e-mail outlives a process that dies now (decision 055)
+    await ctx.events.record(ctx.db, 'lateOrdersApplied', {
       userId,
       deviceRowId: target.deviceRowId,
-      reconnectedAt,
-      orders: orders.map(({ type, createdAt, state }) => ({ type, createdAt, state: state! })),
-    }),
-  );
+      reconnectedAt: reconnectedAt.toISOString(),
+      orders: orders.map(({ type, createdAt, state }) => ({
+        type,
+        createdAt: createdAt.toISOString(),
+        state: state!,
+      })),
+    });
+    deliverEventsSoon(ctx);
+  });
 }

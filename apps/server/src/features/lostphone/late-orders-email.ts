@@ -7,6 +7,7 @@
 import { eq } from 'drizzle-orm';
 import type { CommandState, CommandType } from '@escudo/contract';
 import type { AppContext } from '../../lib/context.ts';
+import { sendOnce } from '../../lib/outbox/send-once.ts';
 import { escapeHtml, greeting } from '../../lib/mail/html.ts';
 import type { ServerEvents } from '../../lib/events.ts';
 import { users } from '../accounts/accounts.schema.ts';
@@ -76,7 +77,11 @@ export function lateOrdersEmail(input: {
   return { subject, text, html };
 }
 
-async function sendLateOrdersEmail(ctx: AppContext, event: ServerEvents['lateOrdersApplied']) {
+async function sendLateOrdersEmail(
+  ctx: AppContext,
+  event: ServerEvents['lateOrdersApplied'],
+  eventId: number | null,
+) {
   const [row] = await ctx.db
     .select({
       name: users.name,
@@ -90,27 +95,26 @@ async function sendLateOrdersEmail(ctx: AppContext, event: ServerEvents['lateOrd
     .where(eq(devices.id, event.deviceRowId));
   // the phone or the account was removed meanwhile
   if (!row) return;
-  await ctx.mailer.send({
+  await sendOnce(ctx, `late-orders:${eventId}`, {
     to: row.email,
     ...lateOrdersEmail({
       name: row.emailVerifiedAt ? row.name : null,
       deviceName: row.deviceName,
       deviceModel: row.deviceModel,
-      reconnectedAt: event.reconnectedAt,
-      orders: event.orders,
+      reconnectedAt: new Date(event.reconnectedAt),
+      orders: event.orders.map((order) => ({ ...order, createdAt: new Date(order.createdAt) })),
       brand: ctx.env.BRAND_NAME,
       publicUrl: ctx.env.PUBLIC_URL,
     }),
   });
 }
 
-/** context.ts: the e-mail follows the event, in the background (the event comes from a phone's message). */
+/**
+ * The e-mail follows the durable event (lib/events.ts), delivered apart from the phone's message; one
+ * that fails is tried again with the event (lib/outbox/outbox.ts).
+ */
 export function subscribeLateOrdersEmail(ctx: AppContext): void {
-  ctx.events.on('lateOrdersApplied', 'lostphone', async (event) => {
-    ctx.background.run('late orders e-mail', () =>
-      sendLateOrdersEmail(ctx, event).catch((error: unknown) =>
-        ctx.log.warn({ err: error }, 'the e-mail of orders applied late could not be sent'),
-      ),
-    );
-  });
+  ctx.events.on('lateOrdersApplied', 'lostphone', (event, { eventId }) =>
+    sendLateOrdersEmail(ctx, event, eventId),
+  );
 }

@@ -1,7 +1,9 @@
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { and } from 'drizzle-orm';
+import { and, sql } from 'drizzle-orm';
+import { eventOutbox } from '../../lib/outbox/outbox.schema.ts';
+import { deliverEvents, EVENT_LEASE_MS } from '../../lib/outbox/outbox.ts';
 import { networkEmails } from '../../app/features.ts';
 import { createTestApp, signUpUser, type TestApp } from '../../../test/test-app.ts';
 import {
@@ -15,7 +17,7 @@ import { setLostMode, userWithPhone } from '../../../test/sockets.ts';
 import { devices } from '../devices/devices.schema.ts';
 import { networkEmailRetries, securityNetworkMembers, type NetworkEmailKind } from './network.schema.ts';
 import { users } from '../accounts/accounts.schema.ts';
-import { NETWORK_EMAIL_RETRY_DELAYS_MS, retryNetworkEmails, settleNetworkEmails } from './mail-network.ts';
+import { NETWORK_EMAIL_RETRY_DELAYS_MS, retryNetworkEmails } from './mail-network.ts';
 
 // Its own server: these tests break the mail delivery (the outbox) on purpose.
 let app: TestApp;
@@ -31,7 +33,7 @@ afterEach(() => repairMail(app));
  * verification e-mail
  */
 async function mailsTo(email: string) {
-  await settleNetworkEmails();
+  await app.ctx.background.settled();
   return (await mailsOf(app, email)).filter((mail) => !isVerificationMail(mail));
 }
 
@@ -61,7 +63,7 @@ const keptNow = (on: TestApp, kind: NetworkEmailKind, subjectId: number) =>
     .where(and(eq(networkEmailRetries.kind, kind), eq(networkEmailRetries.subjectId, subjectId)));
 /** the retries kept for `subjectId`, once the first tries under way have ended */
 async function retriesOf(subjectId: number, kind: NetworkEmailKind = 'alert') {
-  await settleNetworkEmails();
+  await app.ctx.background.settled();
   return keptNow(app, kind, subjectId);
 }
 /** the server's sweep, as app.ts runs it each minute */
@@ -121,7 +123,7 @@ describe('SOS e-mails that fail', () => {
       await app.post('/api/device/alert', { lat: -33.45, lng: -70.66 }, owner.deviceToken)
     ).json().alert_id as number;
     // the first try, which runs apart from the request, fails before the clock moves
-    await settleNetworkEmails();
+    await app.ctx.background.settled();
     for (const [index, delay] of NETWORK_EMAIL_RETRY_DELAYS_MS.entries()) {
       app.clock.advance(delay);
       await sweep();
@@ -182,7 +184,7 @@ describe('lost-mode e-mails that fail', () => {
     const { owner, member } = await ownerWithMember();
     await breakMail(app);
     await setLostMode(app, owner, true);
-    await settleNetworkEmails();
+    await app.ctx.background.settled();
     await app.ctx.db
       .delete(securityNetworkMembers)
       .where(eq(securityNetworkMembers.ownerUserId, owner.userId));
@@ -211,7 +213,7 @@ describe('a mail server that takes the connection and never answers', () => {
   /** the mail server gives up on the e-mail it holds, and the try under way fails */
   async function dropHeldMail() {
     for (const socket of held.splice(0)) socket.destroy();
-    await settleNetworkEmails();
+    await hung.ctx.background.settled();
   }
 
   it("holds neither the SOS request nor the phone's lost-mode answer; a try that fails later is kept", async () => {
@@ -237,5 +239,65 @@ describe('a mail server that takes the connection and never answers', () => {
     expect(await keptNow(hung, 'lostPhone', owner.internalId)).toEqual([]);
     await dropHeldMail();
     expect(await keptNow(hung, 'lostPhone', owner.internalId)).toMatchObject([{ attempts: 1 }]);
+  });
+});
+
+describe('the SOS e-mails are a durable event (decision 055)', () => {
+  const rowsOf = (alertId: number) =>
+    app.ctx.db
+      .select()
+      .from(eventOutbox)
+      .where(
+        and(
+          eq(eventOutbox.event, 'alertRaised'),
+          sql`${eventOutbox.payload}->>'alertId' = ${String(alertId)}`,
+        ),
+      );
+
+  it('are recorded with the alert, delivered once, and a repeat of the delivery sends nothing more', async () => {
+    const { owner, member } = await ownerWithMember();
+    const opened = await app.post('/api/device/alert', { lat: -33.45, lng: -70.66 }, owner.deviceToken);
+    expect(opened.statusCode, opened.body).toBe(201);
+    const alertId = (opened.json() as { alert_id: number }).alert_id;
+    await app.ctx.background.settled();
+    const [row] = await rowsOf(alertId);
+    expect(row).toMatchObject({ doneBy: ['network'], attempts: 1 });
+    expect(row!.deliveredAt).not.toBeNull();
+    expect(await mailsTo(member.email)).toHaveLength(1);
+
+    // a process that died after sending, before the row said so: another one delivers it again
+    await app.ctx.db
+      .update(eventOutbox)
+      .set({ deliveredAt: null, doneBy: [], availableAt: new Date(app.clock.now.getTime() - 1000) })
+      .where(eq(eventOutbox.id, row!.id));
+    await deliverEvents(app.ctx);
+    const [again] = await rowsOf(alertId);
+    expect(again).toMatchObject({ doneBy: ['network'], attempts: 2 });
+    expect(await mailsTo(member.email)).toHaveLength(1);
+  });
+
+  it('are delivered by the sweep once the lease of a process that died lapses, not before', async () => {
+    const { owner, member } = await ownerWithMember();
+    // the mail server refuses: nothing reaches the member (the try is kept for the network's retries)
+    await breakMail(app);
+    const opened = await app.post('/api/device/alert', { lat: -33.45, lng: -70.66 }, owner.deviceToken);
+    expect(opened.statusCode, opened.body).toBe(201);
+    const alertId = (opened.json() as { alert_id: number }).alert_id;
+    await app.ctx.background.settled();
+    await repairMail(app);
+    // as if a process had claimed it and died: leased until a moment from now
+    const [row] = await rowsOf(alertId);
+    await app.ctx.db
+      .update(eventOutbox)
+      .set({ deliveredAt: null, doneBy: [], availableAt: new Date(app.clock.now.getTime() + EVENT_LEASE_MS) })
+      .where(eq(eventOutbox.id, row!.id));
+    await app.ctx.db.delete(networkEmailRetries).where(eq(networkEmailRetries.subjectId, alertId));
+    await deliverEvents(app.ctx);
+    expect(await mailsTo(member.email)).toHaveLength(0);
+    app.clock.advance(EVENT_LEASE_MS + 1);
+    await deliverEvents(app.ctx);
+    expect(await mailsTo(member.email)).toHaveLength(1);
+    const [delivered] = await rowsOf(alertId);
+    expect(delivered!.deliveredAt).not.toBeNull();
   });
 });

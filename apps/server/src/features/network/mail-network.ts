@@ -1,14 +1,17 @@
 /**
- * E-mails to the accepted members of a user's security network that must not be lost to one failed
- * try (decisions 023, 024, 025): an SOS (the alertRaised event) and a phone in lost mode
- * (lostModeChanged). Nobody is there to ask for them again: the first try goes at once to every
- * member, and one that fails is kept in `network_email_retries` and tried again by the scheduled job
- * retry-network-emails (network.jobs.ts, each minute) after NETWORK_EMAIL_RETRY_DELAYS_MS, while it
- * still means something. What a
- * member reads is the raising feature's (alerts.emails.ts, lost-mode-notice.ts), given in context.ts.
+ * E-mails to the accepted members of a user's security network that must not be lost (decisions 023,
+ * 024, 025, 055): an SOS (the alertRaised event) and a phone in lost mode (lostModeChanged). Nobody is
+ * there to ask for them again. The events are durable (lib/events.ts): recorded with the change and
+ * delivered through the job queue, apart from the phone's request, so a process that dies after the
+ * commit loses none. The delivery tries every member at once, each e-mail once per event
+ * (lib/outbox/send-once.ts); one that fails is kept in `network_email_retries` and tried again by the
+ * scheduled job retry-network-emails (network.jobs.ts, each minute) after
+ * NETWORK_EMAIL_RETRY_DELAYS_MS, while it still means something. What a member reads is the raising
+ * feature's (alerts.emails.ts, lost-mode-notice.ts), given by the assembly (app/features.ts).
  */
 import { and, asc, eq, lte } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context.ts';
+import { sendOnce } from '../../lib/outbox/send-once.ts';
 import { networkEmailRetries, type NetworkEmailKind } from './network.schema.ts';
 import type { MailMessage } from '../../lib/mail/mailer.ts';
 import { listAcceptedMembers, type NetworkMember } from './network.members.ts';
@@ -33,47 +36,39 @@ export type FindNetworkEmail = (ctx: AppContext, subjectId: number) => Promise<N
 const send = (ctx: AppContext, email: NetworkEmail, member: NetworkMember) =>
   ctx.mailer.send({ to: member.email, ...email.contentFor(member) });
 
-/** first tries under way: they run apart from the request or the message that started them */
-const firstTries = new Set<Promise<void>>();
-
-/** The network hears of an SOS, and of lost mode turned on, from the events that say so. */
+/** The network hears of an SOS, and of lost mode turned on, from the durable events that say so. */
 export function subscribeNetworkEmails(
   ctx: AppContext,
   findEmail: Record<NetworkEmailKind, FindNetworkEmail>,
 ): void {
-  const mailAbout = async (about: NetworkEmailSubject) => {
+  const mailAbout = async (about: NetworkEmailSubject, eventId: number | null) => {
     const email = await findEmail[about.kind](ctx, about.subjectId);
-    if (email) mailNetwork(ctx, about, email);
+    if (email) await tryEveryMember(ctx, about, email, eventId);
   };
-  ctx.events.on('alertRaised', 'network', ({ alertId }) => mailAbout({ kind: 'alert', subjectId: alertId }));
-  ctx.events.on('lostModeChanged', 'network', async ({ deviceRowId, isLost }) => {
-    if (isLost) await mailAbout({ kind: 'lostPhone', subjectId: deviceRowId });
+  ctx.events.on('alertRaised', 'network', ({ alertId }, { eventId }) =>
+    mailAbout({ kind: 'alert', subjectId: alertId }, eventId),
+  );
+  ctx.events.on('lostModeChanged', 'network', async ({ deviceRowId, isLost }, { eventId }) => {
+    if (isLost) await mailAbout({ kind: 'lostPhone', subjectId: deviceRowId }, eventId);
   });
 }
 
 /**
- * Starts the first try, to every accepted member at once, and returns without waiting for it
- * (decision 025): a phone's SOS request, or its answer to lostOn, must not wait for a mail server. A
- * failure does not stop the others, and is logged and kept for the retry job.
+ * The first try, to every accepted member at once: a failure does not stop the others, and is logged
+ * and kept for the retry job (decision 025).
  */
-function mailNetwork(ctx: AppContext, about: NetworkEmailSubject, email: NetworkEmail): void {
-  const first = tryEveryMember(ctx, about, email).catch((error: unknown) =>
-    ctx.log.error({ err: error, ...about }, 'could not e-mail the network'),
-  );
-  firstTries.add(first);
-  void first.finally(() => firstTries.delete(first));
-}
-
-/** Waits for the first tries under way (before the database closes, and in tests). */
-export async function settleNetworkEmails(): Promise<void> {
-  await Promise.all(firstTries);
-}
-
-async function tryEveryMember(ctx: AppContext, about: NetworkEmailSubject, email: NetworkEmail) {
+async function tryEveryMember(
+  ctx: AppContext,
+  about: NetworkEmailSubject,
+  email: NetworkEmail,
+  eventId: number | null,
+) {
   await Promise.all(
     (await listAcceptedMembers(ctx, email.ownerUserId)).map(async (member) => {
       try {
-        await send(ctx, email, member);
+        const message = { to: member.email, ...email.contentFor(member) };
+        if (eventId === null) await ctx.mailer.send(message);
+        else await sendOnce(ctx, `network:${about.kind}:${eventId}:${member.userId}`, message);
       } catch (error) {
         ctx.log.error({ err: error, ...about }, 'could not e-mail a member of the network');
         await ctx.db

@@ -11,7 +11,6 @@ import { createTestApp, randomAddress, signUpUser, type TestApp } from '../../..
 import { userWithPhone } from '../../../test/sockets.ts';
 import { makeOperator } from '../../../test/operators.ts';
 import { mailsTo } from '../../../test/outbox.ts';
-import { settleNetworkEmails } from '../../features/network/mail-network.ts';
 import { totpCode, totpStepAt } from '../crypto/totp.ts';
 import { REDACTED, redactRequestUrl, redactUrl } from './redact.ts';
 
@@ -33,7 +32,7 @@ const get = (url: string) => app.app.inject({ method: 'GET', url, remoteAddress:
 
 /** the last link in the newest e-mail to `email` that contains `marker` */
 async function linkTo(email: string, marker: RegExp): Promise<string> {
-  await settleNetworkEmails();
+  await app.ctx.background.settled();
   const text = (await mailsTo(app, email)).map((mail) => mail.text ?? '').find((t) => marker.test(t));
   const link = text?.match(/https?:\/\/\S+/g)?.find((candidate) => marker.test(candidate));
   if (!link) throw new Error(`no e-mail to ${email} with ${String(marker)}`);
