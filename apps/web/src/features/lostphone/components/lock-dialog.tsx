@@ -16,7 +16,7 @@ import { useBlockMyPhone } from '../api/block-my-phone-notification.ts';
 import { lostphoneTexts } from '../texts.ts';
 import { CommandProgress } from './command-progress.tsx';
 import { DialogDeviceHeader, DialogNotice, type ProtectionDialogProps } from './dialog-parts.tsx';
-import { PendingOrders } from '../../../lib/commands/pending-orders.tsx';
+import { PendingOrders } from './pending-orders.tsx';
 
 const pinPattern = new RegExp(`^\\d{${LOCK_PIN_LENGTH}}$`);
 

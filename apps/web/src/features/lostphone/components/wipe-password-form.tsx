@@ -13,7 +13,7 @@ import { fillText } from '../../../lib/format.ts';
 import type { WipeConfirmation } from '../hooks/use-wipe-order.ts';
 import { lostphoneTexts } from '../texts.ts';
 import { DialogDeviceHeader, DialogNotice } from './dialog-parts.tsx';
-import { PendingOrders } from '../../../lib/commands/pending-orders.tsx';
+import { PendingOrders } from './pending-orders.tsx';
 
 /** The wipe's first step (spec 5, 8): the account's password, before anything goes to the phone. */
 export function WipePasswordForm({
