@@ -1,12 +1,8 @@
 import { useId } from 'react';
 import { FormField } from './form-field.tsx';
-import { useUser } from '../lib/session/user-details.ts';
 import { componentsTexts as t } from './texts.ts';
 
-/** Whether the signed-in account has two-step sign-in on, so that a confirmation asks a code too. */
-export function useNeedsSecondStep(): boolean {
-  return useUser().data?.two_factor_enabled ?? false;
-}
+export { useNeedsSecondStep } from './password-again.tsx';
 
 /**
  * The code a confirmation asks for beside the password when two-step sign-in is on (decision 035):
