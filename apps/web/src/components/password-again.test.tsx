@@ -98,8 +98,12 @@ describe('PasswordAgainFields', () => {
     expect(calls.filter((call) => call.name === 'validatePass')).toEqual([]);
 
     await person.type(code, ' 123456 ');
+    const codeLabel = document.querySelector(`label[for="${code.id}"]`);
+    expect(codeLabel).toHaveAttribute('data-shrink', 'true');
     await person.click(send);
     await expect.poll(() => (code as HTMLInputElement).value).toBe('');
+    // the label comes down over the emptied field, as over one never typed in
+    expect(codeLabel).toHaveAttribute('data-shrink', 'false');
     expect(calls.find((call) => call.name === 'validatePass')?.body).toEqual({
       password: 'secreta1',
       code: '123456',

@@ -1,8 +1,8 @@
 import Stack from '@mui/material/Stack';
 import { useId } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useController, useForm, useWatch } from 'react-hook-form';
 import { isApiRequestError } from '../lib/api-client.ts';
-import { muiField, showServerFieldErrors } from '../lib/forms.ts';
+import { muiControlledField, showServerFieldErrors } from '../lib/forms.ts';
 import { useUser } from '../lib/session/user-details.ts';
 import { FormField } from './form-field.tsx';
 import { PasswordField } from './password-field.tsx';
@@ -116,40 +116,52 @@ export function PasswordAgainFields({
   autoFocus?: boolean;
 }) {
   const passwordId = useId();
-  const codeId = useId();
-  const {
-    register,
-    formState: { errors },
-  } = form;
-  const codeHelp = texts.codeHelp === undefined ? t.secondStepCodeHelp : texts.codeHelp;
+  // controlled: the form empties its fields after a try, and MUI's label must come down then
+  const password = useController({
+    control: form.control,
+    name: 'password',
+    rules: { validate: (value) => value !== '' || texts.passwordRequired },
+  });
   return (
     <Stack spacing={2}>
       <PasswordField
-        {...muiField(register('password', { validate: (value) => value !== '' || texts.passwordRequired }))}
+        {...muiControlledField(password.field)}
         id={passwordId}
         label={texts.passwordLabel}
         autoComplete="current-password"
         autoFocus={autoFocus}
         required
-        error={Boolean(errors.password)}
-        helperText={errors.password?.message ?? texts.passwordHelp}
+        error={Boolean(password.fieldState.error)}
+        helperText={password.fieldState.error?.message ?? texts.passwordHelp}
       />
-      {asksCode ? (
-        <FormField
-          {...muiField(
-            register('code', {
-              validate: (value) => value.trim() !== '' || (texts.codeRequired ?? t.secondStepCodeRequired),
-            }),
-          )}
-          id={codeId}
-          label={texts.codeLabel ?? t.secondStepCodeLabel}
-          autoComplete="one-time-code"
-          required
-          error={Boolean(errors.code)}
-          helperText={errors.code?.message ?? codeHelp}
-          inputProps={{ maxLength: 32, spellCheck: false, autoCapitalize: 'off' }}
-        />
-      ) : null}
+      {asksCode ? <CodeField form={form} texts={texts} /> : null}
     </Stack>
+  );
+}
+
+/** The app's 6 digits or a recovery code: a component of its own, as it is there only when asked. */
+function CodeField({ form, texts }: { form: PasswordAgainForm['form']; texts: PasswordAgainTexts }) {
+  const codeId = useId();
+  const code = useController({
+    control: form.control,
+    name: 'code',
+    rules: {
+      validate: (value) => value.trim() !== '' || (texts.codeRequired ?? t.secondStepCodeRequired),
+    },
+  });
+  return (
+    <FormField
+      {...muiControlledField(code.field)}
+      id={codeId}
+      label={texts.codeLabel ?? t.secondStepCodeLabel}
+      autoComplete="one-time-code"
+      required
+      error={Boolean(code.fieldState.error)}
+      helperText={
+        code.fieldState.error?.message ??
+        (texts.codeHelp === undefined ? t.secondStepCodeHelp : texts.codeHelp)
+      }
+      inputProps={{ maxLength: 32, spellCheck: false, autoCapitalize: 'off' }}
+    />
   );
 }
