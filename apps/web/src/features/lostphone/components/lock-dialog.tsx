@@ -11,6 +11,7 @@ import type { CommandState } from '@escudo/contract';
 import { LOCK_PIN_LENGTH } from '@escudo/contract/browser';
 import { FormField } from '../../../components/form-field.tsx';
 import { describeErrorDetails } from '../../../lib/api-client.ts';
+import { muiControlledField } from '../../../lib/forms.ts';
 import { useCommand } from '../../../lib/commands/use-command.ts';
 import { useDevicePresence } from '../../../lib/realtime/use-realtime.ts';
 import { useBlockMyPhone } from '../api/block-my-phone-notification.ts';
@@ -91,10 +92,7 @@ export function LockDialog({ device, open, onClose }: ProtectionDialogProps) {
                 <FormField
                   id={`${titleId}-pin`}
                   label={lostphoneTexts.lockPinLabel}
-                  name={field.name}
-                  value={field.value}
-                  inputRef={field.ref}
-                  onBlur={field.onBlur}
+                  {...muiControlledField(field)}
                   // digits only, at most 4: what a phone's lock screen accepts
                   onChange={(event) =>
                     field.onChange(event.target.value.replace(/\D/g, '').slice(0, LOCK_PIN_LENGTH))

@@ -4,10 +4,10 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { FormField } from '../../../components/form-field.tsx';
 import { describeErrorDetails, isApiRequestError } from '../../../lib/api-client.ts';
-import { muiField } from '../../../lib/forms.ts';
+import { muiControlledField } from '../../../lib/forms.ts';
 import { useConfirmTwoFactor } from '../api/confirm-two-factor.ts';
 import { securityTexts } from '../texts.ts';
 import { TwoFactorQrCode } from './two-factor-qr-code.tsx';
@@ -50,12 +50,10 @@ export function TwoFactorSetup({
   const codeId = useId();
   const confirm = useConfirmTwoFactor();
   // the code's message appears once confirming was tried, and follows what is typed from then on
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm({ defaultValues: { code: '' }, shouldFocusError: false });
+  const { control, handleSubmit, reset } = useForm({
+    defaultValues: { code: '' },
+    shouldFocusError: false,
+  });
 
   if (isApiRequestError(confirm.error) && DEAD_SETUP_CODES.has(confirm.error.code)) {
     return (
@@ -102,15 +100,23 @@ export function TwoFactorSetup({
         <Alert severity="error">{describeErrorDetails(confirm.error).join(' ')}</Alert>
       ) : null}
       <Box sx={{ maxWidth: 280 }}>
-        <FormField
-          {...muiField(register('code', { validate: checkCode }))}
-          id={codeId}
-          label={securityTexts.twoFactorCodeLabel}
-          autoComplete="one-time-code"
-          required
-          error={Boolean(errors.code)}
-          helperText={errors.code?.message}
-          inputProps={{ inputMode: 'numeric', maxLength: 8 }}
+        {/* controlled: emptied after a refusal, its label comes down */}
+        <Controller
+          control={control}
+          name="code"
+          rules={{ validate: checkCode }}
+          render={({ field, fieldState }) => (
+            <FormField
+              {...muiControlledField(field)}
+              id={codeId}
+              label={securityTexts.twoFactorCodeLabel}
+              autoComplete="one-time-code"
+              required
+              error={Boolean(fieldState.error)}
+              helperText={fieldState.error?.message}
+              inputProps={{ inputMode: 'numeric', maxLength: 8 }}
+            />
+          )}
         />
       </Box>
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
