@@ -101,6 +101,7 @@ export interface PasswordAgainTexts {
   /** said when sending was tried with the password empty */
   passwordRequired: string;
   codeLabel?: string;
+  /** null: nothing under the code (turning two-step sign-in off says it in the dialog's text) */
   codeHelp?: string | null;
   codeRequired?: string;
 }
