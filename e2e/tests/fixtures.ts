@@ -179,7 +179,7 @@ export async function selectDevice(page: Page, device: DeviceNames): Promise<voi
 }
 
 /**
- * The orders of a device waiting or moving in the sidebar (lib/commands/pending-orders.tsx); on a
+ * The orders of a device waiting or moving in the sidebar (features/lostphone/components/pending-orders.tsx); on a
  * phone-sized screen the sidebar is a drawer, opened first.
  */
 export async function deviceOrders(page: Page, device: DeviceNames) {

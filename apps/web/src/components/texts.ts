@@ -23,7 +23,7 @@ export const componentsTexts = {
     next: 'Ir a la página siguiente',
     last: 'Ir a la última página',
   },
-  // the code asked beside a re-entered password when two-step sign-in is on (second-step-code-field.tsx)
+  // the code asked beside a re-entered password when two-step sign-in is on (password-again.tsx)
   secondStepCodeLabel: 'Código de verificación',
   secondStepCodeHelp:
     'El código de 6 dígitos de tu app de autenticación, o uno de tus códigos de recuperación.',

@@ -1,5 +1,11 @@
 import { useEffect, useState } from 'react';
-import type { FieldValues, Path, UseFormRegisterReturn, UseFormSetError } from 'react-hook-form';
+import type {
+  ControllerRenderProps,
+  FieldValues,
+  Path,
+  UseFormRegisterReturn,
+  UseFormSetError,
+} from 'react-hook-form';
 import { SNACKBAR_MS } from '@escudo/contract/browser';
 import { isApiRequestError } from './api-client.ts';
 
@@ -9,6 +15,18 @@ import { isApiRequestError } from './api-client.ts';
  */
 export function muiField<TName extends string>(registration: UseFormRegisterReturn<TName>) {
   const { ref, ...rest } = registration;
+  return { ...rest, inputRef: ref };
+}
+
+/**
+ * A Controller's field, re-shaped for MUI's inputs as `muiField` does. For a field the form empties by
+ * itself (reset after sending): MUI tells an uncontrolled input is filled only from its own change
+ * events, so a registered one emptied by react-hook-form keeps its label raised over nothing.
+ */
+export function muiControlledField<T extends FieldValues, TName extends Path<T>>(
+  field: ControllerRenderProps<T, TName>,
+): Omit<ControllerRenderProps<T, TName>, 'ref'> & { inputRef: ControllerRenderProps<T, TName>['ref'] } {
+  const { ref, ...rest } = field;
   return { ...rest, inputRef: ref };
 }
 

@@ -5,6 +5,7 @@ import { Icon } from '../../components/icon.tsx';
 import { lazyThemed } from '../../components/lazy-themed.tsx';
 import { UserAvatar } from '../../components/user-avatar.tsx';
 import { DeviceList } from '../../features/devices/components/device-list.tsx';
+import { PendingOrders } from '../../features/lostphone/components/pending-orders.tsx';
 import { fillText, formatCalendarDate } from '../../lib/format.ts';
 import { appTexts } from '../texts.ts';
 import './app-sidebar.css';
@@ -162,7 +163,12 @@ function SidebarContent({
       {user.role === 'operator' ? null : (
         <>
           <hr className="app-sidebar-divider" />
-          <DeviceList devices={user.dispositivos} onSelect={onNavigate} />
+          {/* under each phone, the orders that wait for it (lostphone's, decision 043) */}
+          <DeviceList
+            devices={user.dispositivos}
+            onSelect={onNavigate}
+            renderOrders={(device) => <PendingOrders device={device} />}
+          />
         </>
       )}
     </>

@@ -1,7 +1,6 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { UserDevice } from '@escudo/contract';
 import { Icon } from '../../../components/icon.tsx';
-import { PendingOrders } from '../../../lib/commands/pending-orders.tsx';
 import { fillText } from '../../../lib/format.ts';
 import { selectDevice, useSelectedDevice } from '../../../lib/session/selected-device.ts';
 import { useUser } from '../../../lib/session/user-details.ts';
@@ -20,8 +19,18 @@ const IPHONE_ICON =
  * 'Dispositivos registrados' (spec 2): each device with brand, name and model; a click selects it for
  * the protection functions. The choice is remembered across reloads (lib/session/selected-device).
  * Plain markup drawn as MUI's dense List was (device-list.css): it is in the sidebar of every page.
+ * `renderOrders` puts what waits for each phone under it: lostphone's orders, which the shell joins
+ * to the list, since a feature does not import another (docs/style.md #1).
  */
-export function DeviceList({ devices, onSelect }: { devices: UserDevice[]; onSelect?: () => void }) {
+export function DeviceList({
+  devices,
+  onSelect,
+  renderOrders,
+}: {
+  devices: UserDevice[];
+  onSelect?: () => void;
+  renderOrders?: (device: UserDevice) => ReactNode;
+}) {
   const selected = useSelectedDevice();
   const headingId = useId();
   // how many of the plan's places are taken: removing a phone frees one (decision 044)
@@ -68,7 +77,7 @@ export function DeviceList({ devices, onSelect }: { devices: UserDevice[]; onSel
                   </span>
                 </button>
                 <DeviceMenu device={device} />
-                <PendingOrders device={device} />
+                {renderOrders?.(device)}
               </li>
             );
           })}

@@ -13,12 +13,15 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import type { Device } from '@escudo/contract';
-import { PasswordField } from '../../../components/password-field.tsx';
+import {
+  PasswordAgainFields,
+  useNeedsSecondStep,
+  usePasswordAgainForm,
+} from '../../../components/password-again.tsx';
 import { isApiRequestError } from '../../../lib/api-client.ts';
 import { fillText } from '../../../lib/format.ts';
-import { SecondStepCodeField, useNeedsSecondStep } from '../../../components/second-step-code-field.tsx';
 import { forgetRemovedDevice, useRemoveDevice } from '../api/remove-device.ts';
 import { devicesTexts as t } from '../texts.ts';
 import { SubmitButton } from '../../../components/submit-button.tsx';
@@ -33,42 +36,24 @@ export function RemoveDeviceDialog({ device, onClose }: { device: Device; onClos
   const isPhone = useMediaQuery(theme.breakpoints.down('sm'));
   const titleId = useId();
   const choiceId = useId();
-  const passwordId = useId();
   const [deleteData, setDeleteData] = useState(false);
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [hasTriedToSubmit, setHasTriedToSubmit] = useState(false);
-  // with two-step sign-in on, the server asks its code too (decision 035)
-  const needsCode = useNeedsSecondStep();
   const removal = useRemoveDevice();
   const isDone = removal.isSuccess;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setHasTriedToSubmit(true);
-    if (password === '' || (needsCode && code.trim() === '') || removal.isPending) return;
-    removal.mutate(
-      {
-        device_id: device.device_id,
-        password,
-        delete_data: deleteData,
-        ...(needsCode ? { code: code.trim() } : {}),
-      },
-      // a code works once: whatever the answer, the next try needs a fresh one
-      { onSettled: () => setCode('') },
-    );
-  };
+  const confirmation = usePasswordAgainForm({
+    // with two-step sign-in on, the server asks its code too (decision 035)
+    asksCode: useNeedsSecondStep(),
+    isPending: removal.isPending,
+    onSubmit: (values) =>
+      removal.mutateAsync({ device_id: device.device_id, ...values, delete_data: deleteData }),
+  });
   const close = () => {
     if (isDone) forgetRemovedDevice(device);
     onClose();
   };
 
-  const isPasswordMissing = hasTriedToSubmit && password === '';
-  const isCodeMissing = hasTriedToSubmit && code.trim() === '';
-  const fields = removal.isError && isApiRequestError(removal.error) ? removal.error.fields : undefined;
-  const passwordError = fields?.password;
+  // a wrong password is said on its field; anything else above it
   const formError =
-    removal.isError && !passwordError
+    removal.isError && !confirmation.isOnFields(removal.error)
       ? isApiRequestError(removal.error) && removal.error.status !== 500
         ? removal.error.message
         : t.removeFailed
@@ -98,7 +83,7 @@ export function RemoveDeviceDialog({ device, onClose }: { device: Device; onClos
           </DialogActions>
         </>
       ) : (
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={confirmation.submit} noValidate>
           <DialogContent>
             <Stack spacing={2}>
               <Typography>{t.removeWhat}</Typography>
@@ -125,21 +110,14 @@ export function RemoveDeviceDialog({ device, onClose }: { device: Device; onClos
                   {formError}
                 </Alert>
               ) : null}
-              <PasswordField
-                id={passwordId}
-                label={t.removePasswordLabel}
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-                autoComplete="current-password"
-                required
-                error={isPasswordMissing || Boolean(passwordError)}
-                helperText={
-                  isPasswordMissing ? t.removePasswordRequired : (passwordError ?? t.removePasswordHelp)
-                }
+              <PasswordAgainFields
+                form={confirmation}
+                texts={{
+                  passwordLabel: t.removePasswordLabel,
+                  passwordHelp: t.removePasswordHelp,
+                  passwordRequired: t.removePasswordRequired,
+                }}
               />
-              {needsCode ? (
-                <SecondStepCodeField value={code} onChange={setCode} isMissing={isCodeMissing} />
-              ) : null}
             </Stack>
           </DialogContent>
           <DialogActions>

@@ -5,42 +5,53 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Box from '@mui/material/Box';
-import { useId, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { renameDevice, type Device } from '@escudo/contract';
 import { FormField } from '../../../components/form-field.tsx';
 import { isApiRequestError } from '../../../lib/api-client.ts';
+import { muiField, showServerFieldErrors } from '../../../lib/forms.ts';
 import { useRenameDevice } from '../api/rename-device.ts';
 import { devicesTexts as t } from '../texts.ts';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 
-const nameSchema = renameDevice.body.shape.name;
+// the name as the server checks it: the contract's own schema, and its messages
+const renameFormSchema = z.object({ name: renameDevice.body.shape.name });
 
 /** 'Cambiar nombre': the phone's current name, checked as the server checks it, then saved. */
 export function RenameDeviceDialog({ device, onClose }: { device: Device; onClose: () => void }) {
   const titleId = useId();
   const fieldId = useId();
-  const [name, setName] = useState(device.device_name);
-  const [hasTriedToSubmit, setHasTriedToSubmit] = useState(false);
   const rename = useRenameDevice();
+  // the checks' messages appear once saving was tried, and follow what is typed from then on
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<z.input<typeof renameFormSchema>, unknown, z.output<typeof renameFormSchema>>({
+    resolver: zodResolver(renameFormSchema),
+    defaultValues: { name: device.device_name },
+    shouldFocusError: false,
+  });
 
-  const checked = nameSchema.safeParse(name);
-  const localError = hasTriedToSubmit && !checked.success ? checked.error.issues[0]?.message : undefined;
-  const serverFieldError =
-    rename.isError && isApiRequestError(rename.error) ? rename.error.fields?.name : undefined;
-  const fieldError = localError ?? serverFieldError;
+  const isAboutTheName = isApiRequestError(rename.error) && Boolean(rename.error.fields?.name);
   const formError =
-    rename.isError && !serverFieldError
+    rename.isError && !isAboutTheName
       ? isApiRequestError(rename.error) && rename.error.status !== 500
         ? rename.error.message
         : t.renameFailed
       : null;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setHasTriedToSubmit(true);
-    if (!checked.success || rename.isPending) return;
-    rename.mutate({ device_id: device.device_id, name: checked.data }, { onSuccess: onClose });
-  };
+  const submit = handleSubmit((values) => {
+    if (rename.isPending) return;
+    rename.mutate(
+      { device_id: device.device_id, name: values.name },
+      { onSuccess: onClose, onError: (error) => showServerFieldErrors(error, values, setError) },
+    );
+  });
 
   return (
     <Dialog
@@ -60,14 +71,13 @@ export function RenameDeviceDialog({ device, onClose }: { device: Device; onClos
           ) : null}
           <Box sx={{ pt: 1 }}>
             <FormField
+              {...muiField(register('name'))}
               id={fieldId}
               label={t.renameLabel}
-              value={name}
-              onChange={(event) => setName(event.target.value)}
               autoFocus
               required
-              error={Boolean(fieldError)}
-              helperText={fieldError ?? t.renameHelp}
+              error={Boolean(errors.name)}
+              helperText={errors.name?.message ?? t.renameHelp}
               inputProps={{ maxLength: 80 }}
             />
           </Box>

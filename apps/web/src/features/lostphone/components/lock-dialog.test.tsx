@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { answer, calls, isLinkOpen, refuse, sendToPanel } from '../../../testing/fake-network.ts';
 import { command, device, moved } from '../../../testing/fixtures.ts';
 import { renderScreen } from '../../../testing/render.tsx';
-import { pendingOrdersTexts } from '../../../lib/commands/texts.ts';
+import { pendingOrdersTexts } from '../texts.ts';
 import { lostphoneTexts } from '../texts.ts';
 import { LockDialog } from './lock-dialog.tsx';
 

@@ -5,25 +5,28 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { CommandState } from '@escudo/contract';
 import { LOCK_PIN_LENGTH } from '@escudo/contract/browser';
 import { FormField } from '../../../components/form-field.tsx';
 import { describeErrorDetails } from '../../../lib/api-client.ts';
+import { muiControlledField } from '../../../lib/forms.ts';
 import { useCommand } from '../../../lib/commands/use-command.ts';
 import { useDevicePresence } from '../../../lib/realtime/use-realtime.ts';
 import { useBlockMyPhone } from '../api/block-my-phone-notification.ts';
 import { lostphoneTexts } from '../texts.ts';
 import { CommandProgress } from './command-progress.tsx';
 import { DialogDeviceHeader, DialogNotice, type ProtectionDialogProps } from './dialog-parts.tsx';
-import { PendingOrders } from '../../../lib/commands/pending-orders.tsx';
+import { PendingOrders } from './pending-orders.tsx';
 
 const pinPattern = new RegExp(`^\\d{${LOCK_PIN_LENGTH}}$`);
 
 /** 'Bloqueo de pantalla' (spec 4, 5): a 4-digit PIN goes to the phone, then the order is followed. */
 export function LockDialog({ device, open, onClose }: ProtectionDialogProps) {
   const titleId = useId();
-  const [pin, setPin] = useState('');
+  const { control, handleSubmit, reset } = useForm({ defaultValues: { pin: '' } });
+  const pin = useWatch({ control, name: 'pin' });
   const blockMutation = useBlockMyPhone();
   const isOnline = useDevicePresence(device.device_id);
   const ordered = blockMutation.data?.command ?? null;
@@ -31,15 +34,14 @@ export function LockDialog({ device, open, onClose }: ProtectionDialogProps) {
   const command = useCommand(ordered?.id ?? null)?.command ?? ordered;
   const isPinValid = pinPattern.test(pin);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!isPinValid || blockMutation.isPending) return;
-    blockMutation.mutate({ device_id: device.device_id, pin });
-  };
+  const onSubmit = handleSubmit((values) => {
+    if (blockMutation.isPending) return;
+    blockMutation.mutate({ device_id: device.device_id, pin: values.pin });
+  });
 
   const startOver = () => {
     blockMutation.reset();
-    setPin('');
+    reset();
   };
 
   const canRetry = command?.state === 'failed' || command?.state === 'expired';
@@ -81,23 +83,33 @@ export function LockDialog({ device, open, onClose }: ProtectionDialogProps) {
               severity="error"
               text={blockMutation.isError ? describeErrorDetails(blockMutation.error).join(' ') : null}
             />
-            <FormField
-              id={`${titleId}-pin`}
-              label={lostphoneTexts.lockPinLabel}
-              value={pin}
-              // digits only, at most 4: what a phone's lock screen accepts
-              onChange={(event) => setPin(event.target.value.replace(/\D/g, '').slice(0, LOCK_PIN_LENGTH))}
-              // shown as typed: a mistyped PIN would lock the owner out of their own phone
-              type="text"
-              autoComplete="off"
-              autoFocus
-              helperText={lostphoneTexts.lockPinHelper}
-              inputProps={{
-                inputMode: 'numeric',
-                pattern: '[0-9]*',
-                maxLength: LOCK_PIN_LENGTH,
-              }}
-              sx={{ '& input': { letterSpacing: '0.5em', fontSize: 22 } }}
+            <Controller
+              control={control}
+              name="pin"
+              // the button waits for 4 digits; nothing else is sent either (Enter)
+              rules={{ pattern: pinPattern }}
+              render={({ field }) => (
+                <FormField
+                  id={`${titleId}-pin`}
+                  label={lostphoneTexts.lockPinLabel}
+                  {...muiControlledField(field)}
+                  // digits only, at most 4: what a phone's lock screen accepts
+                  onChange={(event) =>
+                    field.onChange(event.target.value.replace(/\D/g, '').slice(0, LOCK_PIN_LENGTH))
+                  }
+                  // shown as typed: a mistyped PIN would lock the owner out of their own phone
+                  type="text"
+                  autoComplete="off"
+                  autoFocus
+                  helperText={lostphoneTexts.lockPinHelper}
+                  inputProps={{
+                    inputMode: 'numeric',
+                    pattern: '[0-9]*',
+                    maxLength: LOCK_PIN_LENGTH,
+                  }}
+                  sx={{ '& input': { letterSpacing: '0.5em', fontSize: 22 } }}
+                />
+              )}
             />
           </DialogContent>
           <DialogActions>

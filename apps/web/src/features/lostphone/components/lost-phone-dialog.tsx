@@ -21,7 +21,7 @@ import { useLostModeToggle, type LostModeFlow } from '../hooks/use-lost-mode-tog
 import { useNow } from '../hooks/use-now.ts';
 import { lostphoneTexts } from '../texts.ts';
 import { DialogDeviceHeader, DialogNotice, type ProtectionDialogProps } from './dialog-parts.tsx';
-import { PendingOrders } from '../../../lib/commands/pending-orders.tsx';
+import { PendingOrders } from './pending-orders.tsx';
 
 /** the orders this dialog gives */
 const LOST_MODE_ORDERS = ['lostOn', 'lostOff'];

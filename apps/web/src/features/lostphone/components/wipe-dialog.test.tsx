@@ -179,15 +179,15 @@ describe('WipeDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Abrir' }));
     expect(await screen.findByRole('button', { name: lostphoneTexts.wipeConfirm })).toBeDisabled();
   });
-
-  /** The dialog as the shell holds it: closed by its own buttons, opened again from outside. */
-  function ReopenableWipeDialog() {
-    const [open, setOpen] = useState(true);
-    return (
-      <>
-        <button onClick={() => setOpen(true)}>Abrir</button>
-        <WipeDialog device={device} open={open} onClose={() => setOpen(false)} />
-      </>
-    );
-  }
 });
+
+/** The dialog as the shell holds it: closed by its own buttons, opened again from outside. */
+function ReopenableWipeDialog() {
+  const [open, setOpen] = useState(true);
+  return (
+    <>
+      <button onClick={() => setOpen(true)}>Abrir</button>
+      <WipeDialog device={device} open={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}

@@ -10,10 +10,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import UploadFile from '@mui/icons-material/UploadFile';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { OperatorAtencionDetail } from '@escudo/contract';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { describeErrorDetails } from '../../../lib/api-client.ts';
+import { muiControlledField } from '../../../lib/forms.ts';
 import { fillText, formatBytes, formatDateTime } from '../../../lib/format.ts';
 import { useAddNote } from '../api/add-note.ts';
 import { useCloseAtencion } from '../api/close-atencion.ts';
@@ -142,39 +144,41 @@ function AtencionWork({ atencion }: { atencion: OperatorAtencionDetail }) {
 }
 
 function NoteForm({ atencionId }: { atencionId: number }) {
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
   const addNote = useAddNote(atencionId);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    addNote.mutate(
-      { title, description },
-      {
-        onSuccess: () => {
-          setTitle('');
-          setDescription('');
-        },
-      },
-    );
-  };
+  const { handleSubmit, reset, control } = useForm({
+    defaultValues: { title: '', description: '' },
+  });
+  // the button waits for both; controlled fields, whose labels come down once a note is added
+  const [title, description] = useWatch({ control, name: ['title', 'description'] });
+  const submit = handleSubmit((values) => addNote.mutate(values, { onSuccess: () => reset() }));
   return (
     <Stack component="form" spacing={1.5} onSubmit={submit} noValidate>
-      <TextField
-        label={operatorTexts.noteTitle}
-        value={title}
-        onChange={(event) => setTitle(event.target.value)}
-        size="small"
-        required
-        slotProps={{ htmlInput: { maxLength: 120 } }}
+      <Controller
+        control={control}
+        name="title"
+        render={({ field }) => (
+          <TextField
+            {...muiControlledField(field)}
+            label={operatorTexts.noteTitle}
+            size="small"
+            required
+            slotProps={{ htmlInput: { maxLength: 120 } }}
+          />
+        )}
       />
-      <TextField
-        label={operatorTexts.noteDescription}
-        value={description}
-        onChange={(event) => setDescription(event.target.value)}
-        size="small"
-        required
-        multiline
-        minRows={2}
+      <Controller
+        control={control}
+        name="description"
+        render={({ field }) => (
+          <TextField
+            {...muiControlledField(field)}
+            label={operatorTexts.noteDescription}
+            size="small"
+            required
+            multiline
+            minRows={2}
+          />
+        )}
       />
       <Button
         type="submit"

@@ -137,7 +137,9 @@ describe('OperatorPage', () => {
     expect(within(work).queryByText(t.chooseVideo)).not.toBeInTheDocument();
     await waitFor(() => expect(within(recent()).getByText(t.closedChip)).toBeInTheDocument());
   });
+});
 
+describe('OperatorPage, with an atención at hand', () => {
   it('opens an atención by e-mail, or says why it cannot', async () => {
     answer('listOperatorAtenciones', { atenciones: [], total_atenciones: 0 });
     answer('openAtencion', refuse(404, 'CUSTOMER_NOT_FOUND', 'No hay un cliente con ese email.'));

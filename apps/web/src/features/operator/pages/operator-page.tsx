@@ -4,10 +4,12 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { DocumentTitle } from '../../../components/document-title.tsx';
 import { describeErrorDetails } from '../../../lib/api-client.ts';
+import { muiControlledField } from '../../../lib/forms.ts';
 import { useSignedInUser } from '../../../lib/session/user-details.ts';
 import { useOpenAtencion } from '../api/open-atencion.ts';
 import { CurrentAtencion } from '../components/current-atencion.tsx';
@@ -64,17 +66,18 @@ export function OperatorPage() {
 }
 
 function OpenForm({ onOpened }: { onOpened: (id: number) => void }) {
-  const [email, setEmail] = useState('');
   const open = useOpenAtencion();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    open.mutate(email, {
+  const { handleSubmit, reset, control } = useForm({ defaultValues: { email: '' } });
+  // the button waits for an e-mail; a controlled field, whose label comes down once one is opened
+  const email = useWatch({ control, name: 'email' });
+  const submit = handleSubmit((values) =>
+    open.mutate(values.email, {
       onSuccess: ({ atencion }) => {
-        setEmail('');
+        reset();
         onOpened(atencion.id);
       },
-    });
-  };
+    }),
+  );
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1.5 }}>
@@ -87,14 +90,19 @@ function OpenForm({ onOpened }: { onOpened: (id: number) => void }) {
         onSubmit={submit}
         noValidate
       >
-        <TextField
-          label={operatorTexts.customerEmail}
-          type="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          size="small"
-          fullWidth
-          autoComplete="off"
+        <Controller
+          control={control}
+          name="email"
+          render={({ field }) => (
+            <TextField
+              {...muiControlledField(field)}
+              label={operatorTexts.customerEmail}
+              type="email"
+              size="small"
+              fullWidth
+              autoComplete="off"
+            />
+          )}
         />
         <Button
           type="submit"

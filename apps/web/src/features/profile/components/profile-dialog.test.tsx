@@ -190,7 +190,9 @@ describe('ProfileDialog', () => {
       nacimiento: '1990-03-05',
     });
   });
+});
 
+describe('ProfileDialog: refusals, the e-mail and the avatar', () => {
   it("shows the server's refusal on the field it names, and says the save failed", async () => {
     answer(
       'updateInfo',

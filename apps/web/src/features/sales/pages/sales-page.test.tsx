@@ -182,7 +182,9 @@ describe('SalesPage', () => {
     await userEvent.click(screen.getByRole('option', { name: 'Marzo' }));
     await waitFor(() => expect(calls.at(-1)).toEqual({ name: 'getSalesResumen', body: { month: 3 } }));
   });
+});
 
+describe('SalesPage: the bank account and the referred accounts', () => {
   it('checks the bank account before sending, and saves it with the RUT clean', async () => {
     answer('getSalesStatus', { status: 1, referred, total_referred: 2 });
     answer('updateBankAccount', { status: 'ok' });

@@ -9,16 +9,19 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { DataExportStatus } from '@escudo/contract';
 import { ErrorState } from '../../../components/error-state.tsx';
-import { PasswordField } from '../../../components/password-field.tsx';
+import {
+  PasswordAgainFields,
+  useNeedsSecondStep,
+  usePasswordAgainForm,
+} from '../../../components/password-again.tsx';
 import { describeErrorDetails } from '../../../lib/api-client.ts';
 import { fillText, formatDateTime } from '../../../lib/format.ts';
 import { useDataExportStatus } from '../api/get-data-export-status.ts';
 import { useRequestDataExport } from '../api/request-data-export.ts';
 import { securityTexts as t } from '../texts.ts';
-import { SecondStepCodeField, useNeedsSecondStep } from '../../../components/second-step-code-field.tsx';
 import { SecuritySection } from './security-section.tsx';
 
 /**
@@ -94,27 +97,16 @@ function ExportState({ status, onStart }: { status: DataExportStatus; onStart: (
 /** The password confirmation; the button shows progress and cannot be pressed twice. */
 function DataExportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const request = useRequestDataExport();
-  const [password, setPassword] = useState('');
-  const [isMissing, setIsMissing] = useState(false);
-  const needsCode = useNeedsSecondStep();
-  const [code, setCode] = useState('');
-  const [isCodeMissing, setIsCodeMissing] = useState(false);
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (request.isPending) return;
-    const isCodeEmpty = needsCode && code.trim() === '';
-    if (!password || isCodeEmpty) {
-      setIsMissing(!password);
-      setIsCodeMissing(isCodeEmpty);
-      return;
-    }
-    request.mutate(
-      { password, ...(needsCode ? { code: code.trim() } : {}) },
-      // a code works once: whatever the answer, the next try needs a fresh one
-      { onSuccess: onClose, onSettled: () => setCode('') },
-    );
-  };
+  const confirmation = usePasswordAgainForm({
+    asksCode: useNeedsSecondStep(),
+    isPending: request.isPending,
+    // every refusal, a wrong password too, is said above the fields
+    showsRefusalOnFields: false,
+    onSubmit: async (values) => {
+      await request.mutateAsync(values);
+      onClose();
+    },
+  });
 
   return (
     <Dialog
@@ -127,17 +119,14 @@ function DataExportDialog({ open, onClose }: { open: boolean; onClose: () => voi
         // a fresh dialog each time: no password or message left from the previous opening
         transition: {
           onExited: () => {
-            setPassword('');
-            setIsMissing(false);
-            setCode('');
-            setIsCodeMissing(false);
+            confirmation.reset();
             request.reset();
           },
         },
       }}
     >
       <DialogTitle id="data-export-title">{t.exportDialogTitle}</DialogTitle>
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={confirmation.submit} noValidate>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>{t.exportDialogIntro}</DialogContentText>
           {request.isError ? (
@@ -145,31 +134,11 @@ function DataExportDialog({ open, onClose }: { open: boolean; onClose: () => voi
               {describeErrorDetails(request.error).join(' ')}
             </Alert>
           ) : null}
-          <PasswordField
-            id="data-export-password"
-            label={t.exportPasswordLabel}
-            autoComplete="current-password"
+          <PasswordAgainFields
+            form={confirmation}
+            texts={{ passwordLabel: t.exportPasswordLabel, passwordRequired: t.exportPasswordRequired }}
             autoFocus
-            value={password}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              setIsMissing(false);
-            }}
-            error={isMissing}
-            helperText={isMissing ? t.exportPasswordRequired : undefined}
           />
-          {needsCode ? (
-            <Stack sx={{ mt: 2 }}>
-              <SecondStepCodeField
-                value={code}
-                onChange={(value) => {
-                  setCode(value);
-                  setIsCodeMissing(false);
-                }}
-                isMissing={isCodeMissing}
-              />
-            </Stack>
-          ) : null}
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={request.isPending}>

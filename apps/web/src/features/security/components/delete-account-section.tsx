@@ -8,15 +8,18 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { PasswordField } from '../../../components/password-field.tsx';
+import {
+  PasswordAgainFields,
+  useNeedsSecondStep,
+  usePasswordAgainForm,
+} from '../../../components/password-again.tsx';
 import { isApiRequestError } from '../../../lib/api-client.ts';
 import { endSession } from '../../../lib/session/end-session.ts';
 import { rememberDeletionRequested } from '../../../lib/session/deletion-requested.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
 import { securityTexts as t } from '../texts.ts';
-import { SecondStepCodeField, useNeedsSecondStep } from '../../../components/second-step-code-field.tsx';
 import { SecuritySection } from './security-section.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 
@@ -42,38 +45,24 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const isPhone = useMediaQuery(theme.breakpoints.down('sm'));
   const navigate = useNavigate();
   const titleId = useId();
-  const fieldId = useId();
-  const [password, setPassword] = useState('');
-  const [hasTriedToSubmit, setHasTriedToSubmit] = useState(false);
-  const needsCode = useNeedsSecondStep();
-  const [code, setCode] = useState('');
   const deletion = useDeleteAccount();
+  const confirmation = usePasswordAgainForm({
+    asksCode: useNeedsSecondStep(),
+    isPending: deletion.isPending,
+    onSubmit: async (values) => {
+      const answer = await deletion.mutateAsync(values);
+      rememberDeletionRequested({
+        deletionScheduledAt: answer.deletion_scheduled_at,
+        hasOpenAtencion: answer.open_atencion,
+      });
+      endSession();
+      void navigate('/login', { replace: true });
+    },
+  });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setHasTriedToSubmit(true);
-    if (password === '' || (needsCode && code.trim() === '') || deletion.isPending) return;
-    deletion.mutate(
-      { password, ...(needsCode ? { code: code.trim() } : {}) },
-      {
-        // a code works once: whatever the answer, the next try needs a fresh one
-        onSettled: () => setCode(''),
-        onSuccess: (answer) => {
-          rememberDeletionRequested({
-            deletionScheduledAt: answer.deletion_scheduled_at,
-            hasOpenAtencion: answer.open_atencion,
-          });
-          endSession();
-          void navigate('/login', { replace: true });
-        },
-      },
-    );
-  };
-
-  const isMissing = hasTriedToSubmit && password === '';
-  const fieldError =
-    deletion.isError && isApiRequestError(deletion.error) ? deletion.error.fields?.password : undefined;
-  const formError = deletion.isError && !fieldError ? describeError(deletion.error) : null;
+  // a wrong password is said on its field; anything else above it
+  const formError =
+    deletion.isError && !confirmation.isOnFields(deletion.error) ? describeError(deletion.error) : null;
   return (
     <Dialog
       open
@@ -83,7 +72,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
       fullWidth
       aria-labelledby={titleId}
     >
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={confirmation.submit} noValidate>
         <DialogTitle id={titleId}>{t.deleteDialogTitle}</DialogTitle>
         <DialogContent>
           <Stack spacing={2}>
@@ -96,24 +85,15 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
                 {formError}
               </Alert>
             ) : null}
-            <PasswordField
-              id={fieldId}
-              label={t.deletePasswordLabel}
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              autoComplete="current-password"
+            <PasswordAgainFields
+              form={confirmation}
+              texts={{
+                passwordLabel: t.deletePasswordLabel,
+                passwordHelp: t.deletePasswordHelp,
+                passwordRequired: t.deletePasswordRequired,
+              }}
               autoFocus
-              required
-              error={isMissing || Boolean(fieldError)}
-              helperText={isMissing ? t.deletePasswordRequired : (fieldError ?? t.deletePasswordHelp)}
             />
-            {needsCode ? (
-              <SecondStepCodeField
-                value={code}
-                onChange={setCode}
-                isMissing={hasTriedToSubmit && code.trim() === ''}
-              />
-            ) : null}
           </Stack>
         </DialogContent>
         <DialogActions>

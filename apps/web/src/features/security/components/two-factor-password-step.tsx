@@ -2,9 +2,8 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId, useState, type FormEvent } from 'react';
-import { PasswordField } from '../../../components/password-field.tsx';
-import { describeErrorDetails, isApiRequestError } from '../../../lib/api-client.ts';
+import { PasswordAgainFields, usePasswordAgainForm } from '../../../components/password-again.tsx';
+import { describeErrorDetails } from '../../../lib/api-client.ts';
 import { securityTexts as t } from '../texts.ts';
 
 /**
@@ -19,41 +18,35 @@ export function TwoFactorPasswordStep({
 }: {
   isPending: boolean;
   error: unknown;
-  onSubmit: (password: string) => void;
+  /** starts the setup; what it throws is the server's refusal */
+  onSubmit: (password: string) => Promise<unknown>;
   onCancel: () => void;
 }) {
-  const fieldId = useId();
-  const [password, setPassword] = useState('');
-  const [hasTriedToSubmit, setHasTriedToSubmit] = useState(false);
+  // no code yet: two-step sign-in is off
+  const confirmation = usePasswordAgainForm({
+    asksCode: false,
+    isPending,
+    onSubmit: ({ password }) => onSubmit(password),
+  });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setHasTriedToSubmit(true);
-    if (password === '' || isPending) return;
-    onSubmit(password);
-  };
-
-  const isMissing = hasTriedToSubmit && password === '';
-  const fieldError = isApiRequestError(error) ? error.fields?.password : undefined;
-  const formError = error && !fieldError ? describeErrorDetails(error).join(' ') : null;
+  // a wrong password is said on its field; anything else above it
+  const formError = error && !confirmation.isOnFields(error) ? describeErrorDetails(error).join(' ') : null;
   return (
-    <Stack component="form" spacing={2} onSubmit={submit} noValidate>
+    <Stack component="form" spacing={2} onSubmit={confirmation.submit} noValidate>
       <Typography>{t.twoFactorPasswordIntro}</Typography>
       {formError ? (
         <Alert severity="error" role="alert">
           {formError}
         </Alert>
       ) : null}
-      <PasswordField
-        id={fieldId}
-        label={t.deletePasswordLabel}
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        autoComplete="current-password"
+      <PasswordAgainFields
+        form={confirmation}
+        texts={{
+          passwordLabel: t.deletePasswordLabel,
+          passwordHelp: t.deletePasswordHelp,
+          passwordRequired: t.deletePasswordRequired,
+        }}
         autoFocus
-        required
-        error={isMissing || Boolean(fieldError)}
-        helperText={isMissing ? t.deletePasswordRequired : (fieldError ?? t.deletePasswordHelp)}
       />
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
         <Button onClick={onCancel} disabled={isPending}>

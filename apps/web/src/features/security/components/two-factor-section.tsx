@@ -55,14 +55,11 @@ export function TwoFactorSection() {
       <TwoFactorPasswordStep
         isPending={start.isPending}
         error={start.error}
-        onSubmit={(password) =>
-          start.mutate(password, {
-            onSuccess: (started) => {
-              setIsAskingPassword(false);
-              setSetup(started);
-            },
-          })
-        }
+        onSubmit={async (password) => {
+          const started = await start.mutateAsync(password);
+          setIsAskingPassword(false);
+          setSetup(started);
+        }}
         onCancel={() => {
           setIsAskingPassword(false);
           start.reset();

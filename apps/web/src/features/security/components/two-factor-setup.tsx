@@ -3,9 +3,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { FormField } from '../../../components/form-field.tsx';
 import { describeErrorDetails, isApiRequestError } from '../../../lib/api-client.ts';
+import { muiControlledField } from '../../../lib/forms.ts';
 import { useConfirmTwoFactor } from '../api/confirm-two-factor.ts';
 import { securityTexts } from '../texts.ts';
 import { TwoFactorQrCode } from './two-factor-qr-code.tsx';
@@ -18,6 +20,15 @@ export const groupSecret = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$
  * ago, or replaced or used meanwhile (decision 052); only a new start helps
  */
 const DEAD_SETUP_CODES = new Set(['TWO_FACTOR_SETUP_EXPIRED', 'TWO_FACTOR_NOT_STARTED']);
+
+/** the code as typed, without the spaces an app shows in it */
+const typedCode = (code: string) => code.replace(/\s/g, '');
+
+function checkCode(code: string): string | true {
+  const typed = typedCode(code);
+  if (typed === '') return securityTexts.twoFactorCodeRequired;
+  return /^\d{6}$/.test(typed) ? true : securityTexts.twoFactorCodeFormat;
+}
 
 /**
  * Turning two-step sign-in on (decision 035): the started secret as a QR code and as text, then a
@@ -38,16 +49,11 @@ export function TwoFactorSetup({
   const secretId = useId();
   const codeId = useId();
   const confirm = useConfirmTwoFactor();
-  const [code, setCode] = useState('');
-  const [hasTriedToSubmit, setHasTriedToSubmit] = useState(false);
-
-  const typed = code.replace(/\s/g, '');
-  const codeError =
-    typed === ''
-      ? securityTexts.twoFactorCodeRequired
-      : /^\d{6}$/.test(typed)
-        ? null
-        : securityTexts.twoFactorCodeFormat;
+  // the code's message appears once confirming was tried, and follows what is typed from then on
+  const { control, handleSubmit, reset } = useForm({
+    defaultValues: { code: '' },
+    shouldFocusError: false,
+  });
 
   if (isApiRequestError(confirm.error) && DEAD_SETUP_CODES.has(confirm.error.code)) {
     return (
@@ -63,21 +69,17 @@ export function TwoFactorSetup({
     );
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setHasTriedToSubmit(true);
-    if (codeError || confirm.isPending) return;
+  const submit = handleSubmit(({ code }) => {
+    if (confirm.isPending) return;
     confirm.mutate(
-      { code: typed },
+      { code: typedCode(code) },
       {
         onSuccess: ({ recovery_codes }) => onConfirmed(recovery_codes),
-        onError: () => {
-          setCode('');
-          setHasTriedToSubmit(false);
-        },
+        // a refused code is gone, and the next one is not called missing before it is sent
+        onError: () => reset(),
       },
     );
-  }
+  });
 
   return (
     <Stack component="form" spacing={2} onSubmit={submit} noValidate>
@@ -98,16 +100,23 @@ export function TwoFactorSetup({
         <Alert severity="error">{describeErrorDetails(confirm.error).join(' ')}</Alert>
       ) : null}
       <Box sx={{ maxWidth: 280 }}>
-        <FormField
-          id={codeId}
-          label={securityTexts.twoFactorCodeLabel}
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          autoComplete="one-time-code"
-          required
-          error={hasTriedToSubmit && codeError !== null}
-          helperText={hasTriedToSubmit ? codeError : null}
-          inputProps={{ inputMode: 'numeric', maxLength: 8 }}
+        {/* controlled: emptied after a refusal, its label comes down */}
+        <Controller
+          control={control}
+          name="code"
+          rules={{ validate: checkCode }}
+          render={({ field, fieldState }) => (
+            <FormField
+              {...muiControlledField(field)}
+              id={codeId}
+              label={securityTexts.twoFactorCodeLabel}
+              autoComplete="one-time-code"
+              required
+              error={Boolean(fieldState.error)}
+              helperText={fieldState.error?.message}
+              inputProps={{ inputMode: 'numeric', maxLength: 8 }}
+            />
+          )}
         />
       </Box>
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>

@@ -127,7 +127,9 @@ describe('TrackingPage', () => {
       expect(within(shown).queryByRole('button', { name: t.start })).not.toBeInTheDocument(),
     );
   });
+});
 
+describe('TrackingPage: the live route, and turning tracking on and off', () => {
   it('shows the live route, growing as the phone sends points (and catching up after the link was lost), and whether the phone is online', async () => {
     answer('getTrackings', { tracking: [liveRoute, pastRoute], active: liveRoute, total_trackings: 2 });
     openTracking();

@@ -1,11 +1,11 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { acknowledge, answer, calls, emitted, refuse, sendToPanel } from '../../testing/fake-network.ts';
-import { command, device, iphone, moved } from '../../testing/fixtures.ts';
+import { acknowledge, answer, calls, emitted, refuse, sendToPanel } from '../../../testing/fake-network.ts';
+import { command, device, iphone, moved } from '../../../testing/fixtures.ts';
 import { PendingOrders } from './pending-orders.tsx';
-import { rememberCommand } from './command-store.ts';
-import { pendingOrdersTexts as t } from './texts.ts';
+import { rememberCommand } from '../../../lib/commands/command-store.ts';
+import { pendingOrdersTexts as t } from '../texts.ts';
 
 // Decision 043: an order for a phone that is off is not forgotten after the spec's 40 s: it shows under
 // its device, pending, can be cancelled, and what the phone does with it shows live.

@@ -1,6 +1,6 @@
 import type { Command } from '@escudo/contract';
-import { callApi } from '../api-client.ts';
-import { rememberCommand } from './command-store.ts';
+import { callApi } from '../../../lib/api-client.ts';
+import { rememberCommand } from '../../../lib/commands/command-store.ts';
 
 /**
  * Cancels an order still waiting for its phone (`cancelCommand`, decision 043): the phone never gets it.

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { Device, UserDevice } from '@escudo/contract';
-import { describeErrorDetails } from '../api-client.ts';
-import { fillText, formatDateTime } from '../format.ts';
-import { emit } from '../realtime/realtime-client.ts';
-import { cancelCommand } from './cancel-command.ts';
-import { pendingOrdersTexts as t } from './texts.ts';
-import { dismissOrder, usePendingOrders, type PendingOrder } from './use-pending-orders.ts';
+import { describeErrorDetails } from '../../../lib/api-client.ts';
+import { fillText, formatDateTime } from '../../../lib/format.ts';
+import { emit } from '../../../lib/realtime/realtime-client.ts';
+import { cancelCommand } from '../api/cancel-command.ts';
+import { pendingOrdersTexts as t } from '../texts.ts';
+import { dismissOrder, usePendingOrders, type PendingOrder } from '../hooks/use-pending-orders.ts';
 import './pending-orders.css';
 
 /**

@@ -7,8 +7,13 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { Command, CommandType } from '@escudo/contract';
 import { LOST_PHONE_WAIT_MS } from '@escudo/contract/browser';
-import { createLiveValue } from '../realtime/live-value.ts';
-import { followDevice, getCommandEntries, loadDeviceCommands, subscribeCommands } from './command-store.ts';
+import { createLiveValue } from '../../../lib/realtime/live-value.ts';
+import {
+  followDevice,
+  getCommandEntries,
+  loadDeviceCommands,
+  subscribeCommands,
+} from '../../../lib/commands/command-store.ts';
 
 /** the orders that wait for a phone; tracking's follow their route (decision 043) */
 export type PendingOrderType = Extract<CommandType, 'lock' | 'wipe' | 'lostOn' | 'lostOff'>;
