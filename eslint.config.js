@@ -141,7 +141,8 @@ export default tseslint.config(
             // the account's details list its devices, zone and plan; a new e-mail must be free, a place real;
             // they say whether two-step sign-in is on, and each phone's last known position (the newest
             // of its lost-mode reports and route points), whether a reclaimed account's review waits
-            // (account-review) and the e-mail change under way (auth)
+            // (account-review, which looks at the network made before: network) and the e-mail change
+            // under way (auth); app/plain-sql.test.ts checks its plain SQL against this list
             users: [
               'account-review',
               'accounts',
@@ -149,6 +150,7 @@ export default tseslint.config(
               'devices',
               'geography',
               'lostphone',
+              'network',
               'plans',
               'tracking',
               'two-factor',
