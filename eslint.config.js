@@ -37,7 +37,14 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
+      // the team's rule: a function short enough for a reader to hold in their head
+      'max-lines-per-function': ['error', { max: 150 }],
     },
+  },
+  {
+    // this file is to be removed: its createWireServer is left over the limit until then
+    files: ['apps/server/src/lib/realtime/wire.ts'],
+    rules: { 'max-lines-per-function': 'off' },
   },
   {
     // comments and test names cite decisions and docs, not issues (docs/style.md #12)

@@ -235,8 +235,8 @@ function summarise(runs) {
   };
 }
 
-async function main() {
-  const options = parseArgs(process.argv.slice(2));
+/** The panel's production build, made if apps/web/dist is missing. */
+function ensureBuilt() {
   if (!fs.existsSync(path.join(DIST_DIR, 'index.html'))) {
     // the production build whatever the shell's NODE_ENV (scripts/start.mjs says why)
     execFileSync('npm', ['run', 'build', '-w', '@escudo/web'], {
@@ -245,10 +245,65 @@ async function main() {
       env: { ...process.env, NODE_ENV: 'production' },
     });
   }
-  const firstLoad = Object.fromEntries(Object.keys(PAGES).map((page) => [page, measureFirstLoad(page)]));
-  // Lighthouse's simulation scales the CPU time it observes: other work on the machine shows in the
-  // figures, so the run says how busy the machine was
-  const loadBefore = os.loadavg()[0];
+}
+
+/** The demo account's session and first phone into the browser's localStorage, as after a sign-in. */
+async function signInBrowser(context, server) {
+  const storage = await panelStorageAfterSignIn(server.base, DEMO);
+  const tab = await context.newPage();
+  await tab.goto(`${server.base}/cookie`);
+  await tab.evaluate((entries) => {
+    for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+  }, storage);
+  await tab.close();
+}
+
+/** Storage stays (the session), the HTTP cache goes: every run is a cold load. */
+async function emptyHttpCache(context) {
+  const tab = await context.newPage();
+  const cdp = await context.newCDPSession(tab);
+  await cdp.send('Network.clearBrowserCache');
+  await tab.close();
+}
+
+/** Every run of every measured page, by page: { [page]: figures[] }. */
+async function runAllPages({ options, measured, context, chrome, server, anchor }) {
+  const runsOf = Object.fromEntries(measured.map((m) => [m.page, []]));
+  let signedInReady = false;
+  // the signed-out pages and the anchor first, then the signed-in ones; within each group, rounds
+  // of one run a page, so that the anchor shares the machine's moments with the pages
+  for (const group of [measured.filter((m) => !m.signedIn), measured.filter((m) => m.signedIn)]) {
+    for (let run = 1; run <= options.runs; run += 1) {
+      for (const { page, path: pagePath, signedIn, isAnchor } of group) {
+        if (signedIn && !signedInReady) {
+          await signInBrowser(context, server);
+          signedInReady = true;
+        }
+        if (signedIn) await emptyHttpCache(context);
+        const figures = await runLighthouse(
+          `${isAnchor ? anchor.base : server.base}${pagePath}`,
+          chrome.port,
+          {
+            keepStorage: signedIn,
+            reportFile: options.reports && path.join(options.reports, `${page}-${run}.json`),
+            cpuSlowdown: options.cpuSlowdown,
+          },
+        );
+        if (signedIn && new URL(figures.finalUrl).pathname === '/login') {
+          throw new Error(`${page}: the session did not hold, Lighthouse measured Login`);
+        }
+        console.log(
+          `${page} run ${run}: performance ${figures.performance}, LCP ${Math.round(figures.lcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms, benchmark index ${Math.round(figures.benchmarkIndex)}`,
+        );
+        runsOf[page].push(figures);
+      }
+    }
+  }
+  return runsOf;
+}
+
+/** Starts the server, the anchor and Chromium, measures the pages --pages names, and stops them all. */
+async function measurePages(options) {
   const server = await startEscudo();
   const anchor = await startAnchor();
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
@@ -257,49 +312,7 @@ async function main() {
     const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
     const context = browser.contexts()[0];
     const measured = MEASURED.filter((m) => options.pages.includes(m.page));
-    const runsOf = Object.fromEntries(measured.map((m) => [m.page, []]));
-    let signedInReady = false;
-    // the signed-out pages and the anchor first, then the signed-in ones; within each group, rounds
-    // of one run a page, so that the anchor shares the machine's moments with the pages
-    for (const group of [measured.filter((m) => !m.signedIn), measured.filter((m) => m.signedIn)]) {
-      for (let run = 1; run <= options.runs; run += 1) {
-        for (const { page, path: pagePath, signedIn, isAnchor } of group) {
-          if (signedIn && !signedInReady) {
-            const storage = await panelStorageAfterSignIn(server.base, DEMO);
-            const tab = await context.newPage();
-            await tab.goto(`${server.base}/cookie`);
-            await tab.evaluate((entries) => {
-              for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
-            }, storage);
-            await tab.close();
-            signedInReady = true;
-          }
-          if (signedIn) {
-            // storage stays (the session), the HTTP cache goes: every run is a cold load
-            const tab = await context.newPage();
-            const cdp = await context.newCDPSession(tab);
-            await cdp.send('Network.clearBrowserCache');
-            await tab.close();
-          }
-          const figures = await runLighthouse(
-            `${isAnchor ? anchor.base : server.base}${pagePath}`,
-            chrome.port,
-            {
-              keepStorage: signedIn,
-              reportFile: options.reports && path.join(options.reports, `${page}-${run}.json`),
-              cpuSlowdown: options.cpuSlowdown,
-            },
-          );
-          if (signedIn && new URL(figures.finalUrl).pathname === '/login') {
-            throw new Error(`${page}: the session did not hold, Lighthouse measured Login`);
-          }
-          console.log(
-            `${page} run ${run}: performance ${figures.performance}, LCP ${Math.round(figures.lcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms, benchmark index ${Math.round(figures.benchmarkIndex)}`,
-          );
-          runsOf[page].push(figures);
-        }
-      }
-    }
+    const runsOf = await runAllPages({ options, measured, context, chrome, server, anchor });
     for (const { page, path: pagePath, signedIn, isAnchor } of measured) {
       const runs = runsOf[page];
       results[page] = {
@@ -316,25 +329,12 @@ async function main() {
     anchor.close();
     killEverything();
   }
+  return results;
+}
 
-  const record = {
-    at: new Date().toISOString(),
-    loadAverage: { before: loadBefore, after: os.loadavg()[0] },
-    machine: machine(['lighthouse', 'react', '@mui/material', 'react-router', 'vite']),
-    chromium: execFileSync(CHROMIUM_PATH, ['--version'], { encoding: 'utf8' }).trim(),
-    runs: options.runs,
-    cpuSlowdown: options.cpuSlowdown,
-    firstLoad: Object.fromEntries(
-      Object.entries(firstLoad).map(([page, m]) => [
-        page,
-        { br: m.br, gzip: m.gzip, raw: m.raw, files: m.files.length },
-      ]),
-    ),
-    pages: results,
-  };
-  fs.writeFileSync(outFile, `${JSON.stringify(record, null, 2)}\n`);
-
-  const table = {
+/** The table printed and written to bench/RESULTS.md: a row a page. */
+function resultsTable(results, firstLoad) {
+  return {
     header: [
       'page',
       'first-load JS (brotli)',
@@ -364,15 +364,18 @@ async function main() {
       m.benchmarkIndexRuns.join(', '),
     ]),
   };
-  printTable(table);
-  if (!options.write) return;
+}
+
+/** The generated part of this bench's section of bench/RESULTS.md, between its marks. */
+function generatedSection(record, table, options) {
+  const results = record.pages;
   const missed = Object.entries(results)
     .filter(([, { median: m }]) => m.missed.length > 0)
     .map(([page, { median: m }]) => `- ${page}: ${m.missed.map((id) => `\`${id}\``).join(', ')}`);
   const benchmarkIndexes = Object.values(results).flatMap(({ runs }) =>
     runs.map((run) => run.benchmarkIndex),
   );
-  const generated = [
+  return [
     SECTION.begin,
     '',
     `Run of ${record.at.slice(0, 10)}: ${record.machine.nproc} vCPUs (${record.machine.cpuModel}), ${record.machine.memoryGiB} GiB, ${record.machine.platform}, Node ${record.machine.node}, ${record.chromium}, Lighthouse ${record.machine.libraries.lighthouse}. ${options.cpuSlowdown === DEFAULT_CPU_SLOWDOWN ? "Lighthouse's default mobile run (simulated slow 4G, 4× CPU slowdown)" : `Lighthouse's mobile run with a calibrated CPU slowdown (simulated slow 4G, ${options.cpuSlowdown}× CPU slowdown)`}, ${options.runs} cold runs a page, medians; the panel built by Vite and served, precompressed, by our server on 127.0.0.1, every map tile a blank 256 px PNG (a \`data:\` URL: this machine has no network). Load average (1 min) ${record.loadAverage.before.toFixed(2)} at the start, ${record.loadAverage.after.toFixed(2)} at the end; Lighthouse's benchmark index of this machine (higher is faster) ${Math.round(median(benchmarkIndexes))}, from ${Math.round(Math.min(...benchmarkIndexes))} to ${Math.round(Math.max(...benchmarkIndexes))} across the runs.`,
@@ -386,7 +389,38 @@ async function main() {
     '',
     SECTION.end,
   ].join('\n');
-  await writeGeneratedSection(resultsFile, SECTION, generated);
+}
+
+async function main() {
+  const options = parseArgs(process.argv.slice(2));
+  ensureBuilt();
+  const firstLoad = Object.fromEntries(Object.keys(PAGES).map((page) => [page, measureFirstLoad(page)]));
+  // Lighthouse's simulation scales the CPU time it observes: other work on the machine shows in the
+  // figures, so the run says how busy the machine was
+  const loadBefore = os.loadavg()[0];
+  const results = await measurePages(options);
+
+  const record = {
+    at: new Date().toISOString(),
+    loadAverage: { before: loadBefore, after: os.loadavg()[0] },
+    machine: machine(['lighthouse', 'react', '@mui/material', 'react-router', 'vite']),
+    chromium: execFileSync(CHROMIUM_PATH, ['--version'], { encoding: 'utf8' }).trim(),
+    runs: options.runs,
+    cpuSlowdown: options.cpuSlowdown,
+    firstLoad: Object.fromEntries(
+      Object.entries(firstLoad).map(([page, m]) => [
+        page,
+        { br: m.br, gzip: m.gzip, raw: m.raw, files: m.files.length },
+      ]),
+    ),
+    pages: results,
+  };
+  fs.writeFileSync(outFile, `${JSON.stringify(record, null, 2)}\n`);
+
+  const table = resultsTable(results, firstLoad);
+  printTable(table);
+  if (!options.write) return;
+  await writeGeneratedSection(resultsFile, SECTION, generatedSection(record, table, options));
   console.log(`\nwrote ${path.relative(repoRoot, resultsFile)} and ${path.relative(repoRoot, outFile)}`);
 }
 

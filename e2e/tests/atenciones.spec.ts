@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { E2E_URL } from '../playwright.config.ts';
 import {
   callApi,
@@ -37,23 +37,12 @@ async function signInOperator(page: Page, operator: Account): Promise<void> {
   await expect(page.getByText(/dispositivos registrados/i)).toHaveCount(0);
 }
 
-test('an operator attends a customer with a note and a video; the customer pages, plays, rotates, shares and revokes', async ({
-  page,
-  browser,
-}) => {
-  // a long journey (real timers, several browsers or phones): 3 times the limit of playwright.config.ts
-  test.slow();
-  const customer = await createAccount();
-  const video = await seededVideo();
-
-  // 16 earlier atenciones through the API, so the customer's table has two pages
-  const operatorToken = await signInToken(demoOperator);
-  for (let i = 0; i < 16; i += 1) {
-    const { atencion } = await callApi('openAtencion', { email: customer.email }, operatorToken);
-    await callApi('closeAtencion', { atencion_id: atencion.id }, operatorToken);
-  }
-
-  // the operator, on /operador: opens one, writes a note, uploads the video with its progress bar
+/**
+ * The demo operator, on /operador in a browser of their own: an unknown e-mail is refused, then an
+ * atención of `customer` opened, a note written, `video` uploaded over a slow link with its progress
+ * bar, and the atención closed. Resolves with its number.
+ */
+async function attendWithNoteAndVideo(browser: Browser, customer: Account, video: Buffer): Promise<number> {
   const operatorContext = await browser.newContext();
   const operatorPage = await operatorContext.newPage();
   await signInOperator(operatorPage, demoOperator);
@@ -96,8 +85,28 @@ test('an operator attends a customer with a note and a video; the customer pages
   await current.getByRole('button', { name: 'Cerrar atención' }).click();
   await expect(current.getByText('Cerrada', { exact: true })).toBeVisible();
   const title = await current.getByRole('heading', { level: 2 }).textContent();
-  const atencionId = Number(/#(\d+)/.exec(title ?? '')![1]);
   await operatorContext.close();
+  return Number(/#(\d+)/.exec(title ?? '')![1]);
+}
+
+test('an operator attends a customer with a note and a video; the customer pages, plays, rotates, shares and revokes', async ({
+  page,
+  browser,
+}) => {
+  // a long journey (real timers, several browsers or phones): 3 times the limit of playwright.config.ts
+  test.slow();
+  const customer = await createAccount();
+  const video = await seededVideo();
+
+  // 16 earlier atenciones through the API, so the customer's table has two pages
+  const operatorToken = await signInToken(demoOperator);
+  for (let i = 0; i < 16; i += 1) {
+    const { atencion } = await callApi('openAtencion', { email: customer.email }, operatorToken);
+    await callApi('closeAtencion', { atencion_id: atencion.id }, operatorToken);
+  }
+
+  // the operator, on /operador: opens one, writes a note, uploads the video with its progress bar
+  const atencionId = await attendWithNoteAndVideo(browser, customer, video);
 
   // the customer: a customer on /operador is told it is not for them
   await signIn(page, customer);

@@ -267,7 +267,9 @@ describe('the simulated phone against the real server', () => {
     expect(linesOf('→', 'cancelingWipe')).toEqual([`cancelingWipe {"command_id":${command.id}}`]);
     expect(linesOf('·', 'erasing')).toEqual([]);
   });
+});
 
+describe('the simulated phone against the real server: a restart, a walk, lost mode off', () => {
   it('survives a server restart: keeps reporting, answers a repeated wipe without reopening it, then erases', async () => {
     await ask('validatePass', { password });
     const { command } = await ask('wipePhoneDataNotification', { device_id: deviceId });

@@ -107,7 +107,7 @@ afterEach(async () => {
   answerWith = () => ({ ok: true });
 });
 
-describe('the phone protocol', () => {
+describe('the phone protocol: orders and messages', () => {
   it('acknowledges a command, carries it out once, and answers a repeat as before', async () => {
     await start();
     send('command', lock);
@@ -185,7 +185,9 @@ describe('the phone protocol', () => {
     expect(texts('·')).toContain('wipe stopped by the owner');
     expect(texts('·')).not.toContain('erasing data (simulated)');
   });
+});
 
+describe('the phone protocol: routes, lost mode, --silent and the link coming back', () => {
   it('sends again the route points the server was too busy to store, and stops a route not its own', async () => {
     // routePoints answers, in order: busy, stored, not this phone's route
     const answers: RealtimeAck[] = [
@@ -289,7 +291,9 @@ describe('the phone protocol', () => {
     // and says its status again on the new connection
     await until('the status again', () => statuses.length === 2);
   });
+});
 
+describe('the phone protocol: its status, and being forgotten', () => {
   it('sends its status on connecting, a charging change at once, a battery change once a minute', async () => {
     await start();
     await until('the status', () => statuses.length === 1);

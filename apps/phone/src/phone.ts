@@ -1,5 +1,5 @@
 /** The `/device` link of one simulated phone (docs/device-protocol.md); its messages: phone-protocol.ts. */
-import { io } from 'socket.io-client';
+import { io, type Socket } from 'socket.io-client';
 import {
   DEVICE_NAMESPACE,
   WIPE_PHONE_CANCEL_WINDOW_MS,
@@ -8,10 +8,10 @@ import {
 } from '@escudo/contract';
 import { callApi } from './api-client.ts';
 import { withPhoneDefaults, type PhoneInput, type PhoneOptions } from './args.ts';
-import { createLostReports } from './lost-reports.ts';
+import { createLostReports, type LostReports } from './lost-reports.ts';
 import { createPhoneLog, type LineSink, type PhoneLog } from './output.ts';
-import { createPhoneProtocol, type SendMessage } from './phone-protocol.ts';
-import { createSos } from './sos.ts';
+import { createPhoneProtocol, type PhoneProtocol, type SendMessage } from './phone-protocol.ts';
+import { createSos, type Sos } from './sos.ts';
 import { createPhoneStatus, type PhoneStatusSender } from './phone-status.ts';
 
 export { withPhoneDefaults, type PhoneInput, type PhoneOptions } from './args.ts';
@@ -92,6 +92,79 @@ export async function signInAndRegister(options: PhoneOptions, log: PhoneLog): P
 export const REMOVED_NOTICE =
   'Este teléfono fue quitado de la cuenta: ya no está protegido. Inicia sesión y regístralo de nuevo para protegerlo.';
 
+// the simulator's one line in Spanish: what a person holding the phone would be told
+const ACCOUNT_DELETED_NOTICE =
+  'La cuenta de este teléfono fue eliminada: el teléfono la olvidó. Inicia sesión con otra cuenta para protegerlo nuevamente.';
+
+/** resolves with the server's answer, or null when none came (the link dropped, or too slow) */
+function createSend(socket: Socket, log: PhoneLog): SendMessage {
+  return async (type, payload) => {
+    log.sent(type, payload);
+    let answer: unknown;
+    try {
+      // every message asks for an acknowledgement, so a refusal is told rather than lost
+      answer = await socket.timeout(ANSWER_TIMEOUT_MS).emitWithAck(type, payload);
+    } catch {
+      log.status(`no answer to ${type}`);
+      return null;
+    }
+    const parsed = realtimeAckSchema.safeParse(answer);
+    if (!parsed.success) {
+      log.status(`unexpected answer to ${type}: ${JSON.stringify(answer)}`);
+      return null;
+    }
+    if (!parsed.data.ok) log.status(`refused ${type}: ${parsed.data.code} ${parsed.data.message}`);
+    return parsed.data;
+  };
+}
+
+/** What a caller sees of a connected phone: its state read live from its parts, and stop(). */
+function simulatedPhone(
+  parts: {
+    options: PhoneOptions;
+    device: Device;
+    socket: Socket;
+    protocol: PhoneProtocol;
+    reports: LostReports;
+    sos: Sos;
+    status: PhoneStatusSender;
+  },
+  stop: () => void,
+): SimulatedPhone {
+  const { options, device, socket, protocol, reports, sos, status } = parts;
+  return {
+    deviceId: options.deviceId,
+    device,
+    get isConnected() {
+      return socket.connected;
+    },
+    get isLocked() {
+      return protocol.isLocked;
+    },
+    get isLost() {
+      return reports.isOn;
+    },
+    get trackingId() {
+      return protocol.trackingId;
+    },
+    get alertId() {
+      return sos.alertId;
+    },
+    toggleSos() {
+      return sos.alertId === null ? sos.raise() : sos.close();
+    },
+    status: {
+      get current() {
+        return status.current;
+      },
+      change: (next) => status.change(next),
+    },
+    async stop() {
+      stop();
+    },
+  };
+}
+
 /**
  * Connects a registered phone. `connected` settles at the first connection: resolved, or rejected if
  * the server refuses the token (a refused phone does not retry: its token is no longer valid).
@@ -117,26 +190,7 @@ export function connectPhone(
   let hasConnected = false;
   let reconnectTimer: NodeJS.Timeout | null = null;
 
-  /** resolves with the server's answer, or null when none came (the link dropped, or too slow) */
-  const send: SendMessage = async (type, payload) => {
-    log.sent(type, payload);
-    let answer: unknown;
-    try {
-      // every message asks for an acknowledgement, so a refusal is told rather than lost
-      answer = await socket.timeout(ANSWER_TIMEOUT_MS).emitWithAck(type, payload);
-    } catch {
-      log.status(`no answer to ${type}`);
-      return null;
-    }
-    const parsed = realtimeAckSchema.safeParse(answer);
-    if (!parsed.success) {
-      log.status(`unexpected answer to ${type}: ${JSON.stringify(answer)}`);
-      return null;
-    }
-    if (!parsed.data.ok) log.status(`refused ${type}: ${parsed.data.code} ${parsed.data.message}`);
-    return parsed.data;
-  };
-
+  const send = createSend(socket, log);
   const api = { server: options.server, deviceToken: () => deviceToken, log };
   const reports = createLostReports({ ...api, deviceName: device.device_name });
   const protocol = createPhoneProtocol({
@@ -146,23 +200,8 @@ export function connectPhone(
     isConnected: () => socket.connected,
     reports,
     wipeWindowMs,
-    forgetAccount() {
-      // the simulator's one line in Spanish: what a person holding the phone would be told
-      log.status(
-        'La cuenta de este teléfono fue eliminada: el teléfono la olvidó. Inicia sesión con otra cuenta para protegerlo nuevamente.',
-      );
-      deviceToken = '';
-      stopEverything();
-      socket.disconnect();
-      onStopped?.('account deleted');
-    },
-    forgetDevice() {
-      log.status(REMOVED_NOTICE);
-      deviceToken = '';
-      stopEverything();
-      socket.disconnect();
-      onStopped?.('device removed');
-    },
+    forgetAccount: () => forget(ACCOUNT_DELETED_NOTICE, 'account deleted'),
+    forgetDevice: () => forget(REMOVED_NOTICE, 'device removed'),
   });
   const sos = createSos({ ...api, everyS: options.sosEveryS });
   const status = createPhoneStatus({
@@ -187,6 +226,14 @@ export function connectPhone(
     protocol.stop();
     sos.stop();
     status.stop();
+  };
+  /** the server's order to forget: the account was deleted or this phone taken off it */
+  const forget = (notice: string, reason: string) => {
+    log.status(notice);
+    deviceToken = '';
+    stopEverything();
+    socket.disconnect();
+    onStopped?.(reason);
   };
 
   socket.on('connect', () => {
@@ -221,39 +268,11 @@ export function connectPhone(
   });
   if (options.isSilent) log.status('silent: nothing will be answered');
 
-  const phone: SimulatedPhone = {
-    deviceId: options.deviceId,
-    device,
-    get isConnected() {
-      return socket.connected;
-    },
-    get isLocked() {
-      return protocol.isLocked;
-    },
-    get isLost() {
-      return reports.isOn;
-    },
-    get trackingId() {
-      return protocol.trackingId;
-    },
-    get alertId() {
-      return sos.alertId;
-    },
-    toggleSos() {
-      return sos.alertId === null ? sos.raise() : sos.close();
-    },
-    status: {
-      get current() {
-        return status.current;
-      },
-      change: (next) => status.change(next),
-    },
-    async stop() {
-      stopEverything();
-      socket.disconnect();
-      settle.reject(new Error('stopped'));
-    },
-  };
+  const phone = simulatedPhone({ options, device, socket, protocol, reports, sos, status }, () => {
+    stopEverything();
+    socket.disconnect();
+    settle.reject(new Error('stopped'));
+  });
   return { phone, connected };
 }
 

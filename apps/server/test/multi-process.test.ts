@@ -30,76 +30,76 @@ interface Answer {
   process: number;
 }
 
+// the processes, the balancer in front of them and the sockets opened through it, started by the
+// describe below on PostgreSQL runs
+const sockets: TestSocket[] = [];
+let shared: SharedServers;
+let balancer: Balancer;
+
+/** runs `open`, which must open exactly one connection through the balancer; which process took it */
+async function throughOne<T>(open: () => Promise<T>): Promise<{ result: T; process: number }> {
+  const before = balancer.connections.length;
+  const result = await open();
+  expect(balancer.connections.length).toBe(before + 1);
+  return { result, process: balancer.connections[before]! };
+}
+
+/** one request on a connection of its own (no pooling), placed on a process none of `avoid` */
+async function request(
+  method: string,
+  url: string,
+  { body, token, avoid = [] }: { body?: unknown; token?: string; avoid?: number[] } = {},
+): Promise<Answer> {
+  balancer.skipPast(avoid);
+  const { result, process } = await throughOne(
+    () =>
+      new Promise<{ status: number; body: Buffer }>((resolve, reject) => {
+        const payload = body === undefined ? undefined : JSON.stringify(body);
+        const req = http.request(
+          `${balancer.url}${url}`,
+          {
+            method,
+            agent: false,
+            headers: {
+              ...(payload ? { 'content-type': 'application/json' } : {}),
+              ...(token ? { authorization: `Bearer ${token}` } : {}),
+            },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => resolve({ status: res.statusCode!, body: Buffer.concat(chunks) }));
+            res.on('error', reject);
+          },
+        );
+        req.on('error', reject);
+        req.end(payload);
+      }),
+  );
+  expect(avoid).not.toContain(process);
+  return { ...result, process };
+}
+
+const post = async <T>(url: string, body: unknown, token?: string, avoid?: number[]) => {
+  const answer = await request('POST', url, { body, token, avoid });
+  return {
+    status: answer.status,
+    body: JSON.parse(answer.body.toString()) as T,
+    process: answer.process,
+  };
+};
+
+async function socketOn(namespace: string, token: string, avoid: number[] = []) {
+  balancer.skipPast(avoid);
+  const { result: socket, process } = await throughOne(() => connect(`${balancer.url}${namespace}`, token));
+  sockets.push(socket);
+  expect(avoid).not.toContain(process);
+  return { socket, process };
+}
+
 describe.skipIf(!isPostgresRun)(
   'three server processes behind one address (PostgreSQL only: PGlite belongs to one process)',
   () => {
-    const sockets: TestSocket[] = [];
-    let shared: SharedServers;
-    let balancer: Balancer;
-
-    /** runs `open`, which must open exactly one connection through the balancer; which process took it */
-    async function throughOne<T>(open: () => Promise<T>): Promise<{ result: T; process: number }> {
-      const before = balancer.connections.length;
-      const result = await open();
-      expect(balancer.connections.length).toBe(before + 1);
-      return { result, process: balancer.connections[before]! };
-    }
-
-    /** one request on a connection of its own (no pooling), placed on a process none of `avoid` */
-    async function request(
-      method: string,
-      url: string,
-      { body, token, avoid = [] }: { body?: unknown; token?: string; avoid?: number[] } = {},
-    ): Promise<Answer> {
-      balancer.skipPast(avoid);
-      const { result, process } = await throughOne(
-        () =>
-          new Promise<{ status: number; body: Buffer }>((resolve, reject) => {
-            const payload = body === undefined ? undefined : JSON.stringify(body);
-            const req = http.request(
-              `${balancer.url}${url}`,
-              {
-                method,
-                agent: false,
-                headers: {
-                  ...(payload ? { 'content-type': 'application/json' } : {}),
-                  ...(token ? { authorization: `Bearer ${token}` } : {}),
-                },
-              },
-              (res) => {
-                const chunks: Buffer[] = [];
-                res.on('data', (chunk: Buffer) => chunks.push(chunk));
-                res.on('end', () => resolve({ status: res.statusCode!, body: Buffer.concat(chunks) }));
-                res.on('error', reject);
-              },
-            );
-            req.on('error', reject);
-            req.end(payload);
-          }),
-      );
-      expect(avoid).not.toContain(process);
-      return { ...result, process };
-    }
-
-    const post = async <T>(url: string, body: unknown, token?: string, avoid?: number[]) => {
-      const answer = await request('POST', url, { body, token, avoid });
-      return {
-        status: answer.status,
-        body: JSON.parse(answer.body.toString()) as T,
-        process: answer.process,
-      };
-    };
-
-    async function socketOn(namespace: string, token: string, avoid: number[] = []) {
-      balancer.skipPast(avoid);
-      const { result: socket, process } = await throughOne(() =>
-        connect(`${balancer.url}${namespace}`, token),
-      );
-      sockets.push(socket);
-      expect(avoid).not.toContain(process);
-      return { socket, process };
-    }
-
     beforeAll(async () => {
       // the files in one folder for all, as a shared volume would be (a bucket: its variables here)
       shared = await startSharedServers(PROCESSES);

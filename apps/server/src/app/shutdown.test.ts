@@ -52,6 +52,73 @@ async function scrape(url: string): Promise<string> {
   return response.text();
 }
 
+/**
+ * An owner with a phone and a panel token, and an operator attending the owner (made one by the
+ * database, as the admin command would), all through server `url`.
+ */
+async function ownerAttended(url: string, databaseUrl: string) {
+  const onA = postTo(url);
+  const owner = await signUp(onA);
+  const { token } = owner;
+  const { deviceId, deviceToken } = await registerPhone(onA, token);
+  const customToken = await panelCustomToken(onA, token);
+  const operatorAccount = await signUp(onA, {
+    name: 'Operador',
+    email: `operador.${randomBytes(4).toString('hex')}@escudo.test`,
+  });
+  const sql = new pg.Client({ connectionString: databaseUrl });
+  await sql.connect();
+  await sql.query(`update users set role = 'operator' where email = $1`, [operatorAccount.email]);
+  await sql.end();
+  const operatorToken = await signIn(onA, operatorAccount.email, operatorAccount.password);
+  const opened = await onA<{ atencion: { id: number } }>(
+    '/api/operator/atenciones/open',
+    { email: owner.email },
+    operatorToken,
+  );
+  expect(opened.status).toBe(201);
+  return { token, deviceId, deviceToken, customToken, operatorToken, atencionId: opened.body.atencion.id };
+}
+
+/**
+ * An upload of a real MP4 to server `url` as evidence of the atención, begun: its head and first bytes
+ * written; the caller writes `restBytes` and ends with `tail`. `uploaded` resolves with the answer.
+ */
+function beginUpload(url: string, operatorToken: string, atencionId: number) {
+  const boundary = 'escudo-shutdown-boundary';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="atencion_id"\r\n\r\n${atencionId}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="camara.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
+  );
+  const video = isoVideo('isom', 768 * 1024);
+  const firstBytes = video.subarray(0, 256 * 1024);
+  const restBytes = video.subarray(256 * 1024);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const uploadUrl = new URL(`${url}/api/operator/atenciones/evidence`);
+  const upload = http.request({
+    host: uploadUrl.hostname,
+    port: uploadUrl.port,
+    path: uploadUrl.pathname,
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${operatorToken}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': String(head.length + firstBytes.length + restBytes.length + tail.length),
+    },
+  });
+  const uploaded = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    upload.on('response', (response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    upload.on('error', reject);
+  });
+  upload.write(head);
+  upload.write(firstBytes);
+  return { upload, uploaded, firstBytes, restBytes, tail };
+}
+
 describe.skipIf(!isPostgresRun)('SIGTERM with an upload streaming and a lock pending', () => {
   let shared: SharedServers;
   let balancer: Balancer;
@@ -72,28 +139,11 @@ describe.skipIf(!isPostgresRun)('SIGTERM with an upload streaming and a lock pen
   });
 
   it('finishes the upload on A, and the phone and the panel carry the lock to its end on B', async () => {
-    // an owner with a phone, and an operator attending the owner (made one by the database, as the
-    // admin command would)
     const onA = postTo(a.url);
-    const owner = await signUp(onA);
-    const { token } = owner;
-    const { deviceId, deviceToken } = await registerPhone(onA, token);
-    const customToken = await panelCustomToken(onA, token);
-    const operatorAccount = await signUp(onA, {
-      name: 'Operador',
-      email: `operador.${randomBytes(4).toString('hex')}@escudo.test`,
-    });
-    const sql = new pg.Client({ connectionString: shared.database.url });
-    await sql.connect();
-    await sql.query(`update users set role = 'operator' where email = $1`, [operatorAccount.email]);
-    await sql.end();
-    const operatorToken = await signIn(onA, operatorAccount.email, operatorAccount.password);
-    const opened = await onA<{ atencion: { id: number } }>(
-      '/api/operator/atenciones/open',
-      { email: owner.email },
-      operatorToken,
+    const { token, deviceId, deviceToken, customToken, operatorToken, atencionId } = await ownerAttended(
+      a.url,
+      shared.database.url,
     );
-    expect(opened.status).toBe(201);
 
     // the panel and the phone connect through the balancer, and land on A
     const panel = client(`${balancer.url}${PANEL_NAMESPACE}`, customToken);
@@ -121,37 +171,7 @@ describe.skipIf(!isPostgresRun)('SIGTERM with an upload streaming and a lock pen
       const firstConnection = phone.socket.id;
 
       // an upload to A: a real MP4's first bytes, then the rest while A is shutting down
-      const boundary = 'escudo-shutdown-boundary';
-      const head = Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="atencion_id"\r\n\r\n${opened.body.atencion.id}\r\n` +
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="camara.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
-      );
-      const video = isoVideo('isom', 768 * 1024);
-      const firstBytes = video.subarray(0, 256 * 1024);
-      const restBytes = video.subarray(256 * 1024);
-      const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-      const uploadUrl = new URL(`${a.url}/api/operator/atenciones/evidence`);
-      const upload = http.request({
-        host: uploadUrl.hostname,
-        port: uploadUrl.port,
-        path: uploadUrl.pathname,
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${operatorToken}`,
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-          'content-length': String(head.length + firstBytes.length + restBytes.length + tail.length),
-        },
-      });
-      const uploaded = new Promise<{ status: number; body: string }>((resolve, reject) => {
-        upload.on('response', (response) => {
-          let body = '';
-          response.on('data', (chunk: Buffer) => (body += chunk.toString()));
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-        });
-        upload.on('error', reject);
-      });
-      upload.write(head);
-      upload.write(firstBytes);
+      const { upload, uploaded, firstBytes, restBytes, tail } = beginUpload(a.url, operatorToken, atencionId);
 
       // a probe already begun on A (its headers not yet complete), finished after the signal
       const probe = net.connect(Number(new URL(a.url).port), '127.0.0.1');

@@ -221,6 +221,205 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => app?.close());
 
+/**
+ * What the HTTP fuzz calls endpoints as and about: the owner (a plan with every function, a lost phone,
+ * a paid-for order, an open alert and its page, an operator's open atención of theirs and its shared
+ * evidence, an order waiting for the phone), and accounts of their own for the calls that would spoil
+ * the owner's session or phone.
+ */
+async function httpFuzzWorld() {
+  // the account the user endpoints are called as: a plan with every function, and a lost phone
+  const owner = await userWithPhone(app);
+  await upgradePlan(owner, 3);
+  await setLostMode(app, owner, true);
+  const { user } = (await app.post('/api/app/user/details', {}, owner.token)).json() as {
+    user: { id: number };
+  };
+  // registering again rotates a phone's token: that fuzz gets an account and a phone of its own
+  const registrar = await userWithPhone(app);
+  // signing out revokes the token: that fuzz signs in again whenever it succeeded
+  const leaver = await signUpUser(app);
+  // closing an account takes its password, counted per session like every password re-entered
+  // (decision 052): the fuzz's wrong passwords go through an account of their own
+  const closer = await signUpUser(app);
+  // removing a phone takes the password too: a phone and a session of its own (decision 044)
+  const remover = await userWithPhone(app);
+  // the other calls that re-ask the password share that one limit per session too: each is fuzzed
+  // through an account of its own (the owner's other sessions end with revokeOtherSessions), so that
+  // no call's wrong passwords hold another back
+  const passwordSessions = new Map<string, string>();
+  for (const name of ['validatePass', 'requestDataExport', 'changePassword', 'twoFactorStart']) {
+    passwordSessions.set(name, (await signUpUser(app)).token);
+  }
+  const payment = await app.post(
+    '/api/app/pagos/newPlanPayment',
+    { plan_id: 2, months_paid: 1 },
+    owner.token,
+  );
+  const orderToken = (payment.json() as { flowData: { token: string } }).flowData.token;
+  // an open alert of the owner's phone, its page's token, and time for its next position
+  const alert = await app.post('/api/device/alert', { lat: -33.45, lng: -70.66 }, owner.deviceToken);
+  expect(alert.statusCode, alert.body).toBe(201);
+  const alertId = (alert.json() as { alert_id: number }).alert_id;
+  const alertPage = (await app.post('/api/app/alertas/abiertas', {}, owner.token)).json() as {
+    alerts: { url: string }[];
+  };
+  const alertToken = alertPage.alerts[0]!.url.split('/').pop()!;
+  app.clock.advance(contract.ALERT_POSITION_MIN_INTERVAL_MS);
+  // an operator, an open atención of the owner's, and its shared evidence page's token
+  const operator = await makeOperator(app);
+  const opened = await app.post('/api/operator/atenciones/open', { email: owner.email }, operator.token);
+  expect(opened.statusCode, opened.body).toBe(201);
+  const atencionId = (opened.json() as { atencion: { id: number } }).atencion.id;
+  const shared = await app.post(
+    '/api/app/atenciones/shareEvidence',
+    { atencion_id: atencionId, hours: 24 },
+    owner.token,
+  );
+  const evidenceToken = (shared.json() as { url: string }).url.split('/').pop()!;
+  // an order still waiting for the owner's phone, for cancelCommand to cancel
+  const waiting = await app.post(
+    '/api/app/lostphone/blockMyPhoneNotification',
+    { device_id: owner.deviceId, pin: '1234' },
+    owner.token,
+  );
+  expect(waiting.statusCode, waiting.body).toBe(200);
+  const waitingId = (waiting.json() as { command: { id: number } }).command.id;
+  return {
+    owner,
+    user,
+    registrar,
+    leaver,
+    closer,
+    remover,
+    passwordSessions,
+    orderToken,
+    alertId,
+    alertToken,
+    operator,
+    atencionId,
+    evidenceToken,
+    waitingId,
+  };
+}
+
+/** Fields of the valid body of these endpoints that a body derived from the contract cannot guess. */
+function httpHints({
+  owner,
+  user,
+  registrar,
+  remover,
+  orderToken,
+  alertId,
+  atencionId,
+  waitingId,
+}: Awaited<ReturnType<typeof httpFuzzWorld>>): Record<string, Record<string, unknown>> {
+  return {
+    login: { email: FRESH_EMAIL, password: 'una-clave-equivocada' },
+    // no invitation code: a made-up one is refused before anything is written (network.test.ts)
+    signUpByCode: {
+      email: FRESH_EMAIL,
+      name: 'Fuzz Pérez',
+      password: 'una-clave-segura',
+      code: undefined,
+      security_code: undefined,
+      // nor a share or sponsor code: made-up ones are refused first too (sales.test.ts, sponsors.test.ts)
+      sharecode: undefined,
+      share_code: undefined,
+      sponsor_code: undefined,
+    },
+    enviarInvitacion: { name: 'Invitada Fuzz', phone: '56912345678', invitado: FRESH_EMAIL },
+    forgotPass: { email: FRESH_EMAIL },
+    // a made-up password: a right one would send a link to the address
+    changeEmail: { email: FRESH_EMAIL, password: 'una-clave-equivocada' },
+    resetPass: { email: FRESH_EMAIL },
+    registerDevice: {
+      device_id: registrar.deviceId,
+      device_brand: 'Samsung',
+      device_name: 'Teléfono de prueba',
+      device_model: 'Galaxy A54',
+    },
+    // a made-up password: the right one would remove the phone
+    removeDevice: { device_id: remover.deviceId, password: 'una-clave-equivocada' },
+    createFirebaseAuthToken: { device_id: `panel-${user.id}` },
+    changeLostStatus: { device_id: owner.internalId },
+    getOrderStatusByToken: { order_token: orderToken },
+    lostPhoneReport: { lat: -33.45, lng: -70.66, image: JPEG_BASE64 },
+    addDeviceAlertPosition: { alert_id: alertId },
+    closeAlert: { alert_id: alertId },
+    cancelCommand: { command_id: waitingId },
+    closeDeviceAlert: { alert_id: alertId },
+    updateAvatar: { avatar: JPEG_BASE64 },
+    updateBankAccount: {
+      bank: 'Banco Estado',
+      account_type: 'vista',
+      account_number: '12345678',
+      holder: 'Fuzz Pérez',
+      rut: '123456785',
+    },
+    openAtencion: { email: owner.email },
+    addAtencionNote: { atencion_id: atencionId },
+    closeAtencion: { atencion_id: atencionId },
+    getOperatorAtencion: { atencion_id: atencionId },
+    getAtencionDetail: { atencion_id: atencionId },
+    shareEvidence: { atencion_id: atencionId },
+    revokeShare: { atencion_id: atencionId },
+    updateInfo: {
+      // the account's own e-mail: updateInfo changes no e-mail (changeEmail does)
+      email: owner.email,
+      telefono: '56912345678',
+      rut: '123456785',
+      pais: 1,
+      region: 13,
+      comuna: 13101,
+      nacimiento: '1990-05-17',
+    },
+  };
+}
+
+/** what the valid request of these is refused with: it is as deep as they can be reached */
+const VALID_REFUSALS: Record<string, string> = {
+  login: 'INVALID_CREDENTIALS',
+  findResetToken: 'RESET_TOKEN_INVALID',
+  resetPass: 'RESET_TOKEN_INVALID',
+  loginWithGoogleToken: 'SOCIAL_TOKEN_INVALID',
+  wipePhoneDataNotification: 'PASSWORD_CONFIRMATION_REQUIRED',
+  // a made-up password: a right one would start an export, made in the background by its job
+  requestDataExport: 'WRONG_PASSWORD',
+  // a made-up invitation code, and entries of nobody's network
+  getUserByCode: 'INVITATION_INVALID',
+  aceptarInvitacion: 'INVITATION_INVALID',
+  eliminarDeRed: 'FORBIDDEN',
+  salirDeRed: 'FORBIDDEN',
+  // an account that is nobody's referred of the owner, and a made-up sponsor
+  getUserPaymentStatus: 'FORBIDDEN',
+  getSponsorById: 'NOT_FOUND',
+  // a made-up session id (someone else's or none: the same answer), and a made-up current password
+  revokeSession: 'FORBIDDEN',
+  changePassword: 'CURRENT_PASSWORD_WRONG',
+  // a made-up password (the right one would close the account), and a made-up cancel link
+  deleteAccount: 'WRONG_PASSWORD',
+  removeDevice: 'WRONG_PASSWORD',
+  cancelAccountDeletion: 'DELETION_LINK_INVALID',
+  // two-step sign-in: a made-up challenge, a start with a made-up password, a confirm of the owner,
+  // who has started no secret, and turning off what the owner does not have on
+  loginTwoFactor: 'TWO_FACTOR_CHALLENGE_INVALID',
+  twoFactorStart: 'WRONG_PASSWORD',
+  twoFactorConfirm: 'TWO_FACTOR_NOT_STARTED',
+  twoFactorDisable: 'TWO_FACTOR_OFF',
+  // a made-up e-mail link, and a wrong password
+  verifyEmail: 'EMAIL_LINK_INVALID',
+  changeEmail: 'WRONG_PASSWORD',
+  // a change of e-mail (decision 050): made-up links, and none under way to cancel
+  confirmEmailChange: 'EMAIL_LINK_INVALID',
+  findEmailChange: 'EMAIL_LINK_INVALID',
+  answerEmailChange: 'EMAIL_LINK_INVALID',
+  cancelEmailChange: 'EMAIL_CHANGE_NOT_PENDING',
+  // the owner's account was never reclaimed: it has a password, and nothing to review
+  accountReviewPassword: 'PASSWORD_ALREADY_SET',
+  accountReviewDecide: 'NOT_FOUND',
+};
+
 describe('contract fuzz: HTTP endpoints', () => {
   it('covers every route of the contract', () => {
     expect(
@@ -230,168 +429,20 @@ describe('contract fuzz: HTTP endpoints', () => {
 
   it('never answers 5xx or INTERNAL, refuses NUL and ids past PostgreSQL integers, and a refusal writes nothing', async () => {
     problems = [];
-    // the account the user endpoints are called as: a plan with every function, and a lost phone
-    const owner = await userWithPhone(app);
-    await upgradePlan(owner, 3);
-    await setLostMode(app, owner, true);
-    const { user } = (await app.post('/api/app/user/details', {}, owner.token)).json() as {
-      user: { id: number };
-    };
-    // registering again rotates a phone's token: that fuzz gets an account and a phone of its own
-    const registrar = await userWithPhone(app);
-    // signing out revokes the token: that fuzz signs in again whenever it succeeded
-    const leaver = await signUpUser(app);
+    const world = await httpFuzzWorld();
+    const {
+      owner,
+      registrar,
+      leaver,
+      closer,
+      remover,
+      passwordSessions,
+      operator,
+      evidenceToken,
+      alertToken,
+    } = world;
     let leaverToken = leaver.token;
-    // closing an account takes its password, counted per session like every password re-entered
-    // (decision 052): the fuzz's wrong passwords go through an account of their own
-    const closer = await signUpUser(app);
-    // removing a phone takes the password too: a phone and a session of its own (decision 044)
-    const remover = await userWithPhone(app);
-    // the other calls that re-ask the password share that one limit per session too: each is fuzzed
-    // through an account of its own (the owner's other sessions end with revokeOtherSessions), so that
-    // no call's wrong passwords hold another back
-    const passwordSessions = new Map<string, string>();
-    for (const name of ['validatePass', 'requestDataExport', 'changePassword', 'twoFactorStart']) {
-      passwordSessions.set(name, (await signUpUser(app)).token);
-    }
-    const payment = await app.post(
-      '/api/app/pagos/newPlanPayment',
-      { plan_id: 2, months_paid: 1 },
-      owner.token,
-    );
-    const orderToken = (payment.json() as { flowData: { token: string } }).flowData.token;
-    // an open alert of the owner's phone, its page's token, and time for its next position
-    const alert = await app.post('/api/device/alert', { lat: -33.45, lng: -70.66 }, owner.deviceToken);
-    expect(alert.statusCode, alert.body).toBe(201);
-    const alertId = (alert.json() as { alert_id: number }).alert_id;
-    const alertPage = (await app.post('/api/app/alertas/abiertas', {}, owner.token)).json() as {
-      alerts: { url: string }[];
-    };
-    const alertToken = alertPage.alerts[0]!.url.split('/').pop()!;
-    app.clock.advance(contract.ALERT_POSITION_MIN_INTERVAL_MS);
-    // an operator, an open atención of the owner's, and its shared evidence page's token
-    const operator = await makeOperator(app);
-    const opened = await app.post('/api/operator/atenciones/open', { email: owner.email }, operator.token);
-    expect(opened.statusCode, opened.body).toBe(201);
-    const atencionId = (opened.json() as { atencion: { id: number } }).atencion.id;
-    const shared = await app.post(
-      '/api/app/atenciones/shareEvidence',
-      { atencion_id: atencionId, hours: 24 },
-      owner.token,
-    );
-    const evidenceToken = (shared.json() as { url: string }).url.split('/').pop()!;
-    // an order still waiting for the owner's phone, for cancelCommand to cancel
-    const waiting = await app.post(
-      '/api/app/lostphone/blockMyPhoneNotification',
-      { device_id: owner.deviceId, pin: '1234' },
-      owner.token,
-    );
-    expect(waiting.statusCode, waiting.body).toBe(200);
-    const waitingId = (waiting.json() as { command: { id: number } }).command.id;
-
-    const hints: Record<string, Record<string, unknown>> = {
-      login: { email: FRESH_EMAIL, password: 'una-clave-equivocada' },
-      // no invitation code: a made-up one is refused before anything is written (network.test.ts)
-      signUpByCode: {
-        email: FRESH_EMAIL,
-        name: 'Fuzz Pérez',
-        password: 'una-clave-segura',
-        code: undefined,
-        security_code: undefined,
-        // nor a share or sponsor code: made-up ones are refused first too (sales.test.ts, sponsors.test.ts)
-        sharecode: undefined,
-        share_code: undefined,
-        sponsor_code: undefined,
-      },
-      enviarInvitacion: { name: 'Invitada Fuzz', phone: '56912345678', invitado: FRESH_EMAIL },
-      forgotPass: { email: FRESH_EMAIL },
-      // a made-up password: a right one would send a link to the address
-      changeEmail: { email: FRESH_EMAIL, password: 'una-clave-equivocada' },
-      resetPass: { email: FRESH_EMAIL },
-      registerDevice: {
-        device_id: registrar.deviceId,
-        device_brand: 'Samsung',
-        device_name: 'Teléfono de prueba',
-        device_model: 'Galaxy A54',
-      },
-      // a made-up password: the right one would remove the phone
-      removeDevice: { device_id: remover.deviceId, password: 'una-clave-equivocada' },
-      createFirebaseAuthToken: { device_id: `panel-${user.id}` },
-      changeLostStatus: { device_id: owner.internalId },
-      getOrderStatusByToken: { order_token: orderToken },
-      lostPhoneReport: { lat: -33.45, lng: -70.66, image: JPEG_BASE64 },
-      addDeviceAlertPosition: { alert_id: alertId },
-      closeAlert: { alert_id: alertId },
-      cancelCommand: { command_id: waitingId },
-      closeDeviceAlert: { alert_id: alertId },
-      updateAvatar: { avatar: JPEG_BASE64 },
-      updateBankAccount: {
-        bank: 'Banco Estado',
-        account_type: 'vista',
-        account_number: '12345678',
-        holder: 'Fuzz Pérez',
-        rut: '123456785',
-      },
-      openAtencion: { email: owner.email },
-      addAtencionNote: { atencion_id: atencionId },
-      closeAtencion: { atencion_id: atencionId },
-      getOperatorAtencion: { atencion_id: atencionId },
-      getAtencionDetail: { atencion_id: atencionId },
-      shareEvidence: { atencion_id: atencionId },
-      revokeShare: { atencion_id: atencionId },
-      updateInfo: {
-        // the account's own e-mail: updateInfo changes no e-mail (changeEmail does)
-        email: owner.email,
-        telefono: '56912345678',
-        rut: '123456785',
-        pais: 1,
-        region: 13,
-        comuna: 13101,
-        nacimiento: '1990-05-17',
-      },
-    };
-    /** what the valid request of these is refused with: it is as deep as they can be reached */
-    const validRefusals: Record<string, string> = {
-      login: 'INVALID_CREDENTIALS',
-      findResetToken: 'RESET_TOKEN_INVALID',
-      resetPass: 'RESET_TOKEN_INVALID',
-      loginWithGoogleToken: 'SOCIAL_TOKEN_INVALID',
-      wipePhoneDataNotification: 'PASSWORD_CONFIRMATION_REQUIRED',
-      // a made-up password: a right one would start an export, made in the background by its job
-      requestDataExport: 'WRONG_PASSWORD',
-      // a made-up invitation code, and entries of nobody's network
-      getUserByCode: 'INVITATION_INVALID',
-      aceptarInvitacion: 'INVITATION_INVALID',
-      eliminarDeRed: 'FORBIDDEN',
-      salirDeRed: 'FORBIDDEN',
-      // an account that is nobody's referred of the owner, and a made-up sponsor
-      getUserPaymentStatus: 'FORBIDDEN',
-      getSponsorById: 'NOT_FOUND',
-      // a made-up session id (someone else's or none: the same answer), and a made-up current password
-      revokeSession: 'FORBIDDEN',
-      changePassword: 'CURRENT_PASSWORD_WRONG',
-      // a made-up password (the right one would close the account), and a made-up cancel link
-      deleteAccount: 'WRONG_PASSWORD',
-      removeDevice: 'WRONG_PASSWORD',
-      cancelAccountDeletion: 'DELETION_LINK_INVALID',
-      // two-step sign-in: a made-up challenge, a start with a made-up password, a confirm of the owner,
-      // who has started no secret, and turning off what the owner does not have on
-      loginTwoFactor: 'TWO_FACTOR_CHALLENGE_INVALID',
-      twoFactorStart: 'WRONG_PASSWORD',
-      twoFactorConfirm: 'TWO_FACTOR_NOT_STARTED',
-      twoFactorDisable: 'TWO_FACTOR_OFF',
-      // a made-up e-mail link, and a wrong password
-      verifyEmail: 'EMAIL_LINK_INVALID',
-      changeEmail: 'WRONG_PASSWORD',
-      // a change of e-mail (decision 050): made-up links, and none under way to cancel
-      confirmEmailChange: 'EMAIL_LINK_INVALID',
-      findEmailChange: 'EMAIL_LINK_INVALID',
-      answerEmailChange: 'EMAIL_LINK_INVALID',
-      cancelEmailChange: 'EMAIL_CHANGE_NOT_PENDING',
-      // the owner's account was never reclaimed: it has a password, and nothing to review
-      accountReviewPassword: 'PASSWORD_ALREADY_SET',
-      accountReviewDecide: 'NOT_FOUND',
-    };
+    const hints = httpHints(world);
     const signsOut = new Set(['logout', 'revokeSession']);
     const tokenFor = (name: string, auth: Endpoint['auth']) => {
       if (auth === 'none') return undefined;
@@ -463,7 +514,7 @@ describe('contract fuzz: HTTP endpoints', () => {
           message: messageOf(response.body),
         };
         await check(name, fuzzCase, answer);
-        if (fuzzCase.label === 'valid' && answer.status >= 400 && answer.code !== validRefusals[name]) {
+        if (fuzzCase.label === 'valid' && answer.status >= 400 && answer.code !== VALID_REFUSALS[name]) {
           problems.push(
             `${name} (valid): refused ${answer.status} ${answer.code}, so the fuzz goes no deeper`,
           );
@@ -511,6 +562,262 @@ describe('contract fuzz: HTTP endpoints', () => {
   }, 180_000);
 });
 
+/** form-encoded as browsers and Flow send it; an array is a repeated key */
+const form = (values: Record<string, unknown>) => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      params.append(key, typeof item === 'string' ? item : JSON.stringify(item));
+    }
+  }
+  return params.toString();
+};
+const inject = (method: 'GET' | 'POST', url: string, payload?: string, contentType?: string) =>
+  app.app.inject({
+    method,
+    url,
+    remoteAddress: nextAddress(),
+    ...(payload === undefined ? {} : { payload }),
+    headers: contentType ? { 'content-type': contentType } : {},
+  });
+const formType = 'application/x-www-form-urlencoded';
+/** hostile variants of one token field, as plain values (JSON-only cases are left out) */
+const tokenCases = (valid: string, target: string) =>
+  budgetCases(mutateBody({ token: valid }), CASES_PER_TARGET, target).flatMap((fuzzCase) => {
+    const { payload } = fuzzCase;
+    if (payload.kind !== 'json' || !payload.value || typeof payload.value !== 'object') return [];
+    return [{ ...fuzzCase, body: payload.value as { token?: unknown } }];
+  });
+
+/** flowReturn and flowConfirm, as form and JSON; Google sign-in's redirects, whatever the query */
+async function fuzzFormAndRedirectRoutes() {
+  // flowReturn and flowConfirm: form-encoded as Flow sends them, and JSON
+  for (const name of formRoutes) {
+    const path = routes[name].path;
+    for (const fuzzCase of tokenCases('UNKNOWNTOKEN0123', name)) {
+      const asForm = await inject('POST', path, form(fuzzCase.body), formType);
+      await check(
+        name,
+        { ...fuzzCase, label: `form ${fuzzCase.label}` },
+        {
+          status: asForm.statusCode,
+          code: codeOf(asForm.body),
+        },
+      );
+      const asJson = await inject('POST', path, JSON.stringify(fuzzCase.body), 'application/json');
+      await check(
+        name,
+        { ...fuzzCase, label: `JSON ${fuzzCase.label}` },
+        {
+          status: asJson.statusCode,
+          code: codeOf(asJson.body),
+        },
+      );
+    }
+  }
+
+  // Google sign-in's start and callback: hostile queries still get a redirect, never JSON or a 5xx
+  for (const name of redirectRoutes) {
+    const path = routes[name].path;
+    for (const fuzzCase of budgetCases(
+      mutateBody({ code: 'UNKNOWNCODE0123', state: 'UNKNOWNSTATE0123', error: 'access_denied' }),
+      CASES_PER_TARGET,
+      name,
+    )) {
+      const { payload } = fuzzCase;
+      if (payload.kind !== 'json' || !payload.value || typeof payload.value !== 'object') continue;
+      const response = await inject('GET', `${path}?${form(payload.value as Record<string, unknown>)}`);
+      // a refusal here is the redirect back to Login with its reason, checked just below
+      await check(name, { label: fuzzCase.label }, { status: response.statusCode }, false);
+      if (response.statusCode !== 302 || !String(response.headers.location).startsWith('/login?')) {
+        problems.push(
+          `${name} (${fuzzCase.label}): answered ${response.statusCode}, not a redirect to Login`,
+        );
+      }
+    }
+  }
+}
+
+/** the built-in Flow sandbox: its pay page, the buyer's choice, and its API signed as the merchant signs it */
+async function fuzzSandbox(
+  setup: Extract<Awaited<ReturnType<typeof resolveFlowSetup>>, { kind: 'sandbox' }>,
+  orderToken: string,
+) {
+  // the sandbox's pay page and the buyer's choice, with an unknown token and variants of it
+  for (const fuzzCase of tokenCases('UNKNOWNTOKEN0123', 'sandbox pay')) {
+    const { token } = fuzzCase.body;
+    const query = token === undefined ? '' : `?${form({ token })}`;
+    const page = await inject('GET', `${FLOW_SANDBOX_PATH}/pay${query}`);
+    await check('sandbox pay', fuzzCase, { status: page.statusCode }, false);
+    for (const choice of ['accept', 'reject']) {
+      const chosen = await inject(
+        'POST',
+        `${FLOW_SANDBOX_PATH}/pay/${choice}`,
+        form(fuzzCase.body),
+        formType,
+      );
+      await check(`sandbox ${choice}`, fuzzCase, { status: chosen.statusCode }, false);
+    }
+  }
+
+  // the sandbox's API, signed as the merchant signs it, so that every call gets past the signature
+  const signed = (params: Record<string, unknown>) => {
+    const flat = Object.fromEntries(
+      Object.entries(params).map(([key, value]) => [
+        key,
+        typeof value === 'string' ? value : JSON.stringify(value),
+      ]),
+    );
+    return { ...flat, s: signFlowParams(flat, setup.keys.secretKey) };
+  };
+  const validCreate = {
+    apiKey: setup.keys.apiKey,
+    commerceOrder: 'FUZZ0001',
+    subject: 'Escudo: plan Protección, 1 mes',
+    currency: 'CLP',
+    amount: 4990,
+    email: 'fuzz@example.cl',
+    urlConfirmation: `${app.ctx.env.PUBLIC_URL}/api/pagos/flowConfirm`,
+    urlReturn: `${app.ctx.env.PUBLIC_URL}/api/pagos/flowReturn`,
+  };
+  let orders = 0;
+  for (const fuzzCase of [
+    { label: 'valid', payload: { kind: 'json', value: validCreate } } satisfies FuzzCase,
+    ...budgetCases(mutateBody(validCreate), CASES_PER_TARGET, 'sandbox payment/create'),
+  ]) {
+    const { payload } = fuzzCase;
+    if (payload.kind !== 'json' || !payload.value || typeof payload.value !== 'object') continue;
+    // a new order number each time, so that a good call is not refused as a repeat
+    const params = { ...(payload.value as Record<string, unknown>) };
+    if (params.commerceOrder === validCreate.commerceOrder) params.commerceOrder = `FUZZ${++orders}`;
+    const response = await inject(
+      'POST',
+      `${FLOW_SANDBOX_PATH}/api/payment/create`,
+      form(signed(params)),
+      formType,
+    );
+    await check('sandbox payment/create', fuzzCase, { status: response.statusCode }, false);
+  }
+  for (const fuzzCase of tokenCases(orderToken, 'sandbox payment/getStatus')) {
+    const params = signed({ apiKey: setup.keys.apiKey, ...fuzzCase.body });
+    const response = await inject('GET', `${FLOW_SANDBOX_PATH}/api/payment/getStatus?${form(params)}`);
+    await check('sandbox payment/getStatus', fuzzCase, { status: response.statusCode }, false);
+  }
+}
+
+/** the open alert page's token, in its path: anything unknown is a 404 (a too long one, 414) */
+async function fuzzPublicAlertTokens() {
+  for (const token of [
+    'x'.repeat(43),
+    '%00',
+    'ñ%C3%B1',
+    '..%2F..%2Fetc%2Fpasswd',
+    `${'a'.repeat(5000)}`,
+    '%F0%9F%98%80',
+    '1%20OR%201%3D1',
+    '',
+  ]) {
+    const response = await inject('GET', routes.getPublicAlert.path.replace(':token', token));
+    await check(
+      'getPublicAlert',
+      { label: `token ${token.slice(0, 30)}`, mustRefuse: 'VALIDATION_OR_NOT_FOUND' },
+      {
+        status: response.statusCode,
+        code: codeOf(response.body),
+      },
+      false,
+    );
+    if (response.statusCode !== 404 && response.statusCode !== 414) {
+      problems.push(`getPublicAlert (token ${token.slice(0, 30)}): answered ${response.statusCode}`);
+    }
+  }
+}
+
+/** the evidence upload (multipart): odd forms are refused, never a 5xx, and nothing is stored */
+async function fuzzEvidenceUpload() {
+  const operator = await makeOperator(app);
+  const customer = await signUpUser(app);
+  const opened = await app.post('/api/operator/atenciones/open', { email: customer.email }, operator.token);
+  const atencionId = String((opened.json() as { atencion: { id: number } }).atencion.id);
+  fingerprint = await fingerprintDatabase(app.ctx);
+  const boundary = 'fuzz-boundary';
+  const field = (name: string, value: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const filePart = (name: string, data: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="v.webm"\r\nContent-Type: video/webm\r\n\r\n${data}\r\n`;
+  const end = `--${boundary}--\r\n`;
+  const notVideo = 'no soy un video, solo texto';
+  const forms: [string, string, string][] = [
+    ['no boundary', 'multipart/form-data', field('atencion_id', atencionId) + end],
+    ['garbage', `multipart/form-data; boundary=${boundary}`, '\u0000\u0001garbage'],
+    ['empty', `multipart/form-data; boundary=${boundary}`, ''],
+    [
+      'not a video',
+      `multipart/form-data; boundary=${boundary}`,
+      field('atencion_id', atencionId) + filePart('file', notVideo) + end,
+    ],
+    [
+      'file before the id',
+      `multipart/form-data; boundary=${boundary}`,
+      filePart('file', notVideo) + field('atencion_id', atencionId) + end,
+    ],
+    [
+      'NUL in the id',
+      `multipart/form-data; boundary=${boundary}`,
+      field('atencion_id', `1\u0000`) + filePart('file', notVideo) + end,
+    ],
+    [
+      'id past integer',
+      `multipart/form-data; boundary=${boundary}`,
+      field('atencion_id', '99999999999') + filePart('file', notVideo) + end,
+    ],
+    [
+      'huge id field',
+      `multipart/form-data; boundary=${boundary}`,
+      field('atencion_id', '1'.repeat(100_000)) + filePart('file', notVideo) + end,
+    ],
+    [
+      'two ids',
+      `multipart/form-data; boundary=${boundary}`,
+      field('atencion_id', atencionId) + field('atencion_id', atencionId) + filePart('file', notVideo) + end,
+    ],
+    [
+      'two files',
+      `multipart/form-data; boundary=${boundary}`,
+      field('atencion_id', atencionId) + filePart('file', notVideo) + filePart('file', notVideo) + end,
+    ],
+    [
+      'other file field',
+      `multipart/form-data; boundary=${boundary}`,
+      field('atencion_id', atencionId) + filePart('photo', notVideo) + end,
+    ],
+    [
+      'cut short',
+      `multipart/form-data; boundary=${boundary}`,
+      field('atencion_id', atencionId) +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="v.webm"\r\n\r\n\u001aE`,
+    ],
+    ['JSON', 'application/json', JSON.stringify({ atencion_id: Number(atencionId) })],
+  ];
+  for (const [label, contentType, payload] of forms) {
+    const response = await app.app.inject({
+      method: 'POST',
+      url: routes.addAtencionEvidence.path,
+      headers: { authorization: `Bearer ${operator.token}`, 'content-type': contentType },
+      payload,
+    });
+    await check(
+      'addAtencionEvidence',
+      { label, mustRefuse: 'VALIDATION_OR_NOT_FOUND' },
+      {
+        status: response.statusCode,
+        code: codeOf(response.body),
+      },
+      false,
+    );
+  }
+}
+
 describe("contract fuzz: outside the JSON endpoints (Flow's callbacks, the sandbox, file links)", () => {
   it('never answers 5xx, refuses NUL, and a refusal writes nothing', async () => {
     problems = [];
@@ -524,252 +831,16 @@ describe("contract fuzz: outside the JSON endpoints (Flow's callbacks, the sandb
     );
     const orderToken = (payment.json() as { flowData: { token: string } }).flowData.token;
 
-    /** form-encoded as browsers and Flow send it; an array is a repeated key */
-    const form = (values: Record<string, unknown>) => {
-      const params = new URLSearchParams();
-      for (const [key, value] of Object.entries(values)) {
-        for (const item of Array.isArray(value) ? value : [value]) {
-          params.append(key, typeof item === 'string' ? item : JSON.stringify(item));
-        }
-      }
-      return params.toString();
-    };
-    const inject = (method: 'GET' | 'POST', url: string, payload?: string, contentType?: string) =>
-      app.app.inject({
-        method,
-        url,
-        remoteAddress: nextAddress(),
-        ...(payload === undefined ? {} : { payload }),
-        headers: contentType ? { 'content-type': contentType } : {},
-      });
-    const formType = 'application/x-www-form-urlencoded';
-    /** hostile variants of one token field, as plain values (JSON-only cases are left out) */
-    const tokenCases = (valid: string, target: string) =>
-      budgetCases(mutateBody({ token: valid }), CASES_PER_TARGET, target).flatMap((fuzzCase) => {
-        const { payload } = fuzzCase;
-        if (payload.kind !== 'json' || !payload.value || typeof payload.value !== 'object') return [];
-        return [{ ...fuzzCase, body: payload.value as { token?: unknown } }];
-      });
-
     fingerprint = await fingerprintDatabase(app.ctx);
-    // flowReturn and flowConfirm: form-encoded as Flow sends them, and JSON
-    for (const name of formRoutes) {
-      const path = routes[name].path;
-      for (const fuzzCase of tokenCases('UNKNOWNTOKEN0123', name)) {
-        const asForm = await inject('POST', path, form(fuzzCase.body), formType);
-        await check(
-          name,
-          { ...fuzzCase, label: `form ${fuzzCase.label}` },
-          {
-            status: asForm.statusCode,
-            code: codeOf(asForm.body),
-          },
-        );
-        const asJson = await inject('POST', path, JSON.stringify(fuzzCase.body), 'application/json');
-        await check(
-          name,
-          { ...fuzzCase, label: `JSON ${fuzzCase.label}` },
-          {
-            status: asJson.statusCode,
-            code: codeOf(asJson.body),
-          },
-        );
-      }
-    }
+    // flowReturn and flowConfirm, form-encoded and JSON; Google sign-in's start and callback
+    await fuzzFormAndRedirectRoutes();
 
-    // Google sign-in's start and callback: hostile queries still get a redirect, never JSON or a 5xx
-    for (const name of redirectRoutes) {
-      const path = routes[name].path;
-      for (const fuzzCase of budgetCases(
-        mutateBody({ code: 'UNKNOWNCODE0123', state: 'UNKNOWNSTATE0123', error: 'access_denied' }),
-        CASES_PER_TARGET,
-        name,
-      )) {
-        const { payload } = fuzzCase;
-        if (payload.kind !== 'json' || !payload.value || typeof payload.value !== 'object') continue;
-        const response = await inject('GET', `${path}?${form(payload.value as Record<string, unknown>)}`);
-        // a refusal here is the redirect back to Login with its reason, checked just below
-        await check(name, { label: fuzzCase.label }, { status: response.statusCode }, false);
-        if (response.statusCode !== 302 || !String(response.headers.location).startsWith('/login?')) {
-          problems.push(
-            `${name} (${fuzzCase.label}): answered ${response.statusCode}, not a redirect to Login`,
-          );
-        }
-      }
-    }
+    // the sandbox's pay page and the buyer's choice, and its API
+    await fuzzSandbox(setup, orderToken);
 
-    // the sandbox's pay page and the buyer's choice, with an unknown token and variants of it
-    for (const fuzzCase of tokenCases('UNKNOWNTOKEN0123', 'sandbox pay')) {
-      const { token } = fuzzCase.body;
-      const query = token === undefined ? '' : `?${form({ token })}`;
-      const page = await inject('GET', `${FLOW_SANDBOX_PATH}/pay${query}`);
-      await check('sandbox pay', fuzzCase, { status: page.statusCode }, false);
-      for (const choice of ['accept', 'reject']) {
-        const chosen = await inject(
-          'POST',
-          `${FLOW_SANDBOX_PATH}/pay/${choice}`,
-          form(fuzzCase.body),
-          formType,
-        );
-        await check(`sandbox ${choice}`, fuzzCase, { status: chosen.statusCode }, false);
-      }
-    }
+    await fuzzPublicAlertTokens();
 
-    // the sandbox's API, signed as the merchant signs it, so that every call gets past the signature
-    const signed = (params: Record<string, unknown>) => {
-      const flat = Object.fromEntries(
-        Object.entries(params).map(([key, value]) => [
-          key,
-          typeof value === 'string' ? value : JSON.stringify(value),
-        ]),
-      );
-      return { ...flat, s: signFlowParams(flat, setup.keys.secretKey) };
-    };
-    const validCreate = {
-      apiKey: setup.keys.apiKey,
-      commerceOrder: 'FUZZ0001',
-      subject: 'Escudo: plan Protección, 1 mes',
-      currency: 'CLP',
-      amount: 4990,
-      email: 'fuzz@example.cl',
-      urlConfirmation: `${app.ctx.env.PUBLIC_URL}/api/pagos/flowConfirm`,
-      urlReturn: `${app.ctx.env.PUBLIC_URL}/api/pagos/flowReturn`,
-    };
-    let orders = 0;
-    for (const fuzzCase of [
-      { label: 'valid', payload: { kind: 'json', value: validCreate } } satisfies FuzzCase,
-      ...budgetCases(mutateBody(validCreate), CASES_PER_TARGET, 'sandbox payment/create'),
-    ]) {
-      const { payload } = fuzzCase;
-      if (payload.kind !== 'json' || !payload.value || typeof payload.value !== 'object') continue;
-      // a new order number each time, so that a good call is not refused as a repeat
-      const params = { ...(payload.value as Record<string, unknown>) };
-      if (params.commerceOrder === validCreate.commerceOrder) params.commerceOrder = `FUZZ${++orders}`;
-      const response = await inject(
-        'POST',
-        `${FLOW_SANDBOX_PATH}/api/payment/create`,
-        form(signed(params)),
-        formType,
-      );
-      await check('sandbox payment/create', fuzzCase, { status: response.statusCode }, false);
-    }
-    for (const fuzzCase of tokenCases(orderToken, 'sandbox payment/getStatus')) {
-      const params = signed({ apiKey: setup.keys.apiKey, ...fuzzCase.body });
-      const response = await inject('GET', `${FLOW_SANDBOX_PATH}/api/payment/getStatus?${form(params)}`);
-      await check('sandbox payment/getStatus', fuzzCase, { status: response.statusCode }, false);
-    }
-
-    // the open alert page's token, in its path: anything unknown is a 404 (a too long one, 414)
-    for (const token of [
-      'x'.repeat(43),
-      '%00',
-      'ñ%C3%B1',
-      '..%2F..%2Fetc%2Fpasswd',
-      `${'a'.repeat(5000)}`,
-      '%F0%9F%98%80',
-      '1%20OR%201%3D1',
-      '',
-    ]) {
-      const response = await inject('GET', routes.getPublicAlert.path.replace(':token', token));
-      await check(
-        'getPublicAlert',
-        { label: `token ${token.slice(0, 30)}`, mustRefuse: 'VALIDATION_OR_NOT_FOUND' },
-        {
-          status: response.statusCode,
-          code: codeOf(response.body),
-        },
-        false,
-      );
-      if (response.statusCode !== 404 && response.statusCode !== 414) {
-        problems.push(`getPublicAlert (token ${token.slice(0, 30)}): answered ${response.statusCode}`);
-      }
-    }
-
-    // the evidence upload (multipart): odd forms are refused, never a 5xx, and nothing is stored
-    const operator = await makeOperator(app);
-    const customer = await signUpUser(app);
-    const opened = await app.post('/api/operator/atenciones/open', { email: customer.email }, operator.token);
-    const atencionId = String((opened.json() as { atencion: { id: number } }).atencion.id);
-    fingerprint = await fingerprintDatabase(app.ctx);
-    const boundary = 'fuzz-boundary';
-    const field = (name: string, value: string) =>
-      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-    const filePart = (name: string, data: string) =>
-      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="v.webm"\r\nContent-Type: video/webm\r\n\r\n${data}\r\n`;
-    const end = `--${boundary}--\r\n`;
-    const notVideo = 'no soy un video, solo texto';
-    const forms: [string, string, string][] = [
-      ['no boundary', 'multipart/form-data', field('atencion_id', atencionId) + end],
-      ['garbage', `multipart/form-data; boundary=${boundary}`, '\u0000\u0001garbage'],
-      ['empty', `multipart/form-data; boundary=${boundary}`, ''],
-      [
-        'not a video',
-        `multipart/form-data; boundary=${boundary}`,
-        field('atencion_id', atencionId) + filePart('file', notVideo) + end,
-      ],
-      [
-        'file before the id',
-        `multipart/form-data; boundary=${boundary}`,
-        filePart('file', notVideo) + field('atencion_id', atencionId) + end,
-      ],
-      [
-        'NUL in the id',
-        `multipart/form-data; boundary=${boundary}`,
-        field('atencion_id', `1\u0000`) + filePart('file', notVideo) + end,
-      ],
-      [
-        'id past integer',
-        `multipart/form-data; boundary=${boundary}`,
-        field('atencion_id', '99999999999') + filePart('file', notVideo) + end,
-      ],
-      [
-        'huge id field',
-        `multipart/form-data; boundary=${boundary}`,
-        field('atencion_id', '1'.repeat(100_000)) + filePart('file', notVideo) + end,
-      ],
-      [
-        'two ids',
-        `multipart/form-data; boundary=${boundary}`,
-        field('atencion_id', atencionId) +
-          field('atencion_id', atencionId) +
-          filePart('file', notVideo) +
-          end,
-      ],
-      [
-        'two files',
-        `multipart/form-data; boundary=${boundary}`,
-        field('atencion_id', atencionId) + filePart('file', notVideo) + filePart('file', notVideo) + end,
-      ],
-      [
-        'other file field',
-        `multipart/form-data; boundary=${boundary}`,
-        field('atencion_id', atencionId) + filePart('photo', notVideo) + end,
-      ],
-      [
-        'cut short',
-        `multipart/form-data; boundary=${boundary}`,
-        field('atencion_id', atencionId) +
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="v.webm"\r\n\r\n\u001aE`,
-      ],
-      ['JSON', 'application/json', JSON.stringify({ atencion_id: Number(atencionId) })],
-    ];
-    for (const [label, contentType, payload] of forms) {
-      const response = await app.app.inject({
-        method: 'POST',
-        url: routes.addAtencionEvidence.path,
-        headers: { authorization: `Bearer ${operator.token}`, 'content-type': contentType },
-        payload,
-      });
-      await check(
-        'addAtencionEvidence',
-        { label, mustRefuse: 'VALIDATION_OR_NOT_FOUND' },
-        {
-          status: response.statusCode,
-          code: codeOf(response.body),
-        },
-        false,
-      );
-    }
+    await fuzzEvidenceUpload();
 
     // the shared evidence page's token, in its path: anything unknown is a 404 (a too long one, 414)
     for (const token of ['x'.repeat(43), '%00', 'ñ%C3%B1', '..%2F..%2Fetc%2Fpasswd', 'a'.repeat(5000), '']) {
@@ -811,6 +882,93 @@ describe("contract fuzz: outside the JSON endpoints (Flow's callbacks, the sandb
   }, 120_000);
 });
 
+/** Several sockets of each kind, taken in turn, each kept under its rate limit (20 a second). */
+async function socketPools(url: string, owner: Account) {
+  const POOL = 6;
+  const MIN_GAP_MS = 1000 / 15;
+  const panels: TestSocket[] = [];
+  const phones: TestSocket[] = [];
+  for (let i = 0; i < POOL; i++) {
+    panels.push(await connect(`${url}${PANEL_NAMESPACE}`, await panelToken(app, owner)));
+    phones.push(await connect(`${url}${DEVICE_NAMESPACE}`, owner.deviceToken));
+  }
+  const lastSent = new Map<TestSocket, number>();
+  let turn = 0;
+  const nextSocket = async (pool: TestSocket[]) => {
+    const socket = pool[turn++ % pool.length]!;
+    const wait = (lastSent.get(socket) ?? 0) + MIN_GAP_MS - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    lastSent.set(socket, Date.now());
+    return socket;
+  };
+  return { panels, phones, nextSocket };
+}
+
+/** Messages no map defines, and odd shapes of a call: answered, never dropped; then every socket closed. */
+async function fuzzOddMessages(
+  { panels, phones, nextSocket }: Awaited<ReturnType<typeof socketPools>>,
+  trackingId: number,
+  liveLostOn: number,
+) {
+  const odd: [TestSocket[], string, unknown[]][] = [
+    [phones, 'unknownType', [{}]],
+    [phones, 'rejected', [{}]],
+    [panels, 'routePoints', [{ tracking_id: trackingId, points: [] }]],
+    [panels, 'ayThere\u0000', [{}]],
+    [phones, 'imHere', []],
+    [phones, 'imHere', [{ command_id: liveLostOn }, 'extra', 42]],
+  ];
+  for (const [pool, type, args] of odd) {
+    const label = `${JSON.stringify(type)} with ${args.length} arguments`;
+    try {
+      const socket = await nextSocket(pool);
+      const ack = (await socket.timeout(5000).emitWithAck(type, ...args)) as { ok: boolean; code?: string };
+      await check('odd message', { label }, answerOf(ack));
+    } catch {
+      problems.push(`odd message (${label}): no answer`);
+    }
+  }
+  for (const socket of [...panels, ...phones]) {
+    if (!socket.connected) problems.push('a socket was disconnected by the fuzz');
+    socket.close();
+  }
+}
+
+/** The handshake: whatever the token, the connection is refused as UNAUTHENTICATED. */
+async function fuzzHandshake(url: string, owner: Account) {
+  const tokens: unknown[] = [
+    '\u0000',
+    'x'.repeat(100_000),
+    12,
+    {},
+    [],
+    null,
+    true,
+    'a.b',
+    `${owner.deviceToken}\u0000`,
+  ];
+  for (const namespace of [PANEL_NAMESPACE, DEVICE_NAMESPACE]) {
+    for (const token of tokens) {
+      const socket = io(`${url}${namespace}`, {
+        auth: { token },
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+      });
+      const outcome = await new Promise<string>((resolve) => {
+        socket.once('connect', () => resolve('connected'));
+        socket.once('connect_error', (error: Error & { data?: { code?: string } }) =>
+          resolve(error.data?.code ?? error.message),
+        );
+      });
+      socket.close();
+      if (outcome !== 'UNAUTHENTICATED') {
+        problems.push(`${namespace} handshake with token ${JSON.stringify(token)?.slice(0, 40)}: ${outcome}`);
+      }
+    }
+  }
+}
+
 describe('contract fuzz: realtime messages', () => {
   it('never acknowledges INTERNAL, refuses NUL and ids past PostgreSQL integers, and a refused message writes nothing', async () => {
     problems = [];
@@ -818,23 +976,7 @@ describe('contract fuzz: realtime messages', () => {
     await upgradePlan(owner, 3);
     const url = app.ctx.env.PUBLIC_URL;
     // several sockets of each kind, taken in turn, each kept under its rate limit (20 a second)
-    const POOL = 6;
-    const MIN_GAP_MS = 1000 / 15;
-    const panels: TestSocket[] = [];
-    const phones: TestSocket[] = [];
-    for (let i = 0; i < POOL; i++) {
-      panels.push(await connect(`${url}${PANEL_NAMESPACE}`, await panelToken(app, owner)));
-      phones.push(await connect(`${url}${DEVICE_NAMESPACE}`, owner.deviceToken));
-    }
-    const lastSent = new Map<TestSocket, number>();
-    let turn = 0;
-    const nextSocket = async (pool: TestSocket[]) => {
-      const socket = pool[turn++ % pool.length]!;
-      const wait = (lastSent.get(socket) ?? 0) + MIN_GAP_MS - Date.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      lastSent.set(socket, Date.now());
-      return socket;
-    };
+    const { panels, phones, nextSocket } = await socketPools(url, owner);
 
     // what the messages refer to: the phone's open orders and its open route
     const post = (path: string, body: unknown) => app.post(path, body, owner.token);
@@ -956,64 +1098,11 @@ describe('contract fuzz: realtime messages', () => {
       }
     }
 
-    // messages no map defines, and odd shapes of a call
-    const odd: [TestSocket[], string, unknown[]][] = [
-      [phones, 'unknownType', [{}]],
-      [phones, 'rejected', [{}]],
-      [panels, 'routePoints', [{ tracking_id: trackingId, points: [] }]],
-      [panels, 'ayThere\u0000', [{}]],
-      [phones, 'imHere', []],
-      [phones, 'imHere', [{ command_id: live.lostOn }, 'extra', 42]],
-    ];
-    for (const [pool, type, args] of odd) {
-      const label = `${JSON.stringify(type)} with ${args.length} arguments`;
-      try {
-        const socket = await nextSocket(pool);
-        const ack = (await socket.timeout(5000).emitWithAck(type, ...args)) as { ok: boolean; code?: string };
-        await check('odd message', { label }, answerOf(ack));
-      } catch {
-        problems.push(`odd message (${label}): no answer`);
-      }
-    }
-    for (const socket of [...panels, ...phones]) {
-      if (!socket.connected) problems.push('a socket was disconnected by the fuzz');
-      socket.close();
-    }
+    // messages no map defines, and odd shapes of a call; then every socket must still be connected
+    await fuzzOddMessages({ panels, phones, nextSocket }, trackingId, live.lostOn);
 
     // the handshake: whatever the token, the connection is refused as UNAUTHENTICATED
-    const tokens: unknown[] = [
-      '\u0000',
-      'x'.repeat(100_000),
-      12,
-      {},
-      [],
-      null,
-      true,
-      'a.b',
-      `${owner.deviceToken}\u0000`,
-    ];
-    for (const namespace of [PANEL_NAMESPACE, DEVICE_NAMESPACE]) {
-      for (const token of tokens) {
-        const socket = io(`${url}${namespace}`, {
-          auth: { token },
-          transports: ['websocket'],
-          reconnection: false,
-          forceNew: true,
-        });
-        const outcome = await new Promise<string>((resolve) => {
-          socket.once('connect', () => resolve('connected'));
-          socket.once('connect_error', (error: Error & { data?: { code?: string } }) =>
-            resolve(error.data?.code ?? error.message),
-          );
-        });
-        socket.close();
-        if (outcome !== 'UNAUTHENTICATED') {
-          problems.push(
-            `${namespace} handshake with token ${JSON.stringify(token)?.slice(0, 40)}: ${outcome}`,
-          );
-        }
-      }
-    }
+    await fuzzHandshake(url, owner);
     expect(problems).toEqual([]);
   }, 180_000);
 });

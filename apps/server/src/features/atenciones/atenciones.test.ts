@@ -208,7 +208,7 @@ describe('the operator API', () => {
   });
 });
 
-describe('evidence uploads', () => {
+describe('evidence uploads: what is not a video', () => {
   it('refuses what is not a video, by its content, and stores nothing', async () => {
     const operator = await makeOperator(app);
     const customer = await signUpUser(app);
@@ -297,7 +297,9 @@ describe('evidence uploads', () => {
       await app.ctx.db.select().from(atencionEvidence).where(eq(atencionEvidence.atencionId, id)),
     ).toEqual([]);
   });
+});
 
+describe('evidence uploads: the 200 MB limit', () => {
   it('cuts off a video past 200 MB as soon as the limit is passed, and stores nothing', async () => {
     const operator = await makeOperator(app);
     const customer = await signUpUser(app);
@@ -804,7 +806,9 @@ describe("the central's looks, in the customer's activity with the operator's na
     expect(await lookRows()).toHaveLength(before);
     expect(await looksOf(customer.token)).toEqual([look('operator_opened', 'Javiera Central')]);
   });
+});
 
+describe("the central's looks: a customer's session, and the central's list", () => {
   it("a customer's session on the operator API is refused and records nothing", async () => {
     const operator = await makeOperator(app);
     const customer = await signUpUser(app);

@@ -261,7 +261,9 @@ describe('Google sign-in: accounts', () => {
       tokens: await count(socialSignInTokens),
     }).toEqual(before);
   });
+});
 
+describe('Google sign-in: an account prepared by another, the verified e-mail, and no password', () => {
   it('an account prepared with the owner’s e-mail becomes the owner’s when Google vouches for it: the preparer is out', async () => {
     // the preparer signs up with Sofía's e-mail, keeps a session and the password, turns two-step
     // sign-in on with his own authenticator
@@ -367,57 +369,57 @@ describe('Google sign-in: accounts', () => {
   });
 });
 
+/** the text of the newest e-mail to `email` in the outbox */
+async function newestMailTo(email: string) {
+  return (await mailsTo(app, email)).at(-1)?.text;
+}
+
+/** `owner` invites someone by e-mail (as Mi red de seguridad does): the invitation's security_code */
+async function invitationOf(owner: { token: string }) {
+  const invitado = `invitada.${randomBytes(4).toString('hex')}@example.cl`;
+  const sent = await app.post(
+    '/api/app/grupos/enviarInvitacion',
+    { name: 'Carla Rojas', phone: '56911112222', invitado },
+    owner.token,
+    randomAddress(),
+  );
+  expect(sent.statusCode, sent.body).toBe(200);
+  const code = /\/register\?security_code=([\w-]+)/.exec((await newestMailTo(invitado)) ?? '')?.[1];
+  expect(code).toBeDefined();
+  return code!;
+}
+
+const misInvitados = async (token: string) =>
+  (await app.post('/api/app/grupos/misInvitados', {}, token)).json().data as {
+    estado: string;
+    personas: { email: string }[];
+  }[];
+const misGrupos = async (token: string) =>
+  (await app.post('/api/app/grupos/misGrupos', {}, token)).json().data as {
+    anfitrion: { email: string }[];
+  }[];
+const referredBy = async (userId: number) =>
+  (
+    await app.ctx.db
+      .select({ referrer: users.referredByUserId, sponsor: users.sponsorId })
+      .from(users)
+      .where(eq(users.id, userId))
+  )[0];
+
+/** signs up with Google through the link `query`: where the browser lands, and the new account */
+async function signUpWithGoogle(query: string) {
+  const before = await count(users);
+  const landing = await signInWithGoogle(query);
+  const traded = await trade(socialToken(landing));
+  expect(traded.statusCode, traded.body).toBe(200);
+  const token = (traded.json() as { token: string }).token;
+  const user = await details(token);
+  expect(user.email).toBe(claims.email);
+  expect(await count(users)).toBe(before + 1);
+  return { landing, token, user };
+}
+
 describe('Google sign-in: the sign-up link’s codes', () => {
-  /** the text of the newest e-mail to `email` in the outbox */
-  async function newestMailTo(email: string) {
-    return (await mailsTo(app, email)).at(-1)?.text;
-  }
-
-  /** `owner` invites someone by e-mail (as Mi red de seguridad does): the invitation's security_code */
-  async function invitationOf(owner: { token: string }) {
-    const invitado = `invitada.${randomBytes(4).toString('hex')}@example.cl`;
-    const sent = await app.post(
-      '/api/app/grupos/enviarInvitacion',
-      { name: 'Carla Rojas', phone: '56911112222', invitado },
-      owner.token,
-      randomAddress(),
-    );
-    expect(sent.statusCode, sent.body).toBe(200);
-    const code = /\/register\?security_code=([\w-]+)/.exec((await newestMailTo(invitado)) ?? '')?.[1];
-    expect(code).toBeDefined();
-    return code!;
-  }
-
-  const misInvitados = async (token: string) =>
-    (await app.post('/api/app/grupos/misInvitados', {}, token)).json().data as {
-      estado: string;
-      personas: { email: string }[];
-    }[];
-  const misGrupos = async (token: string) =>
-    (await app.post('/api/app/grupos/misGrupos', {}, token)).json().data as {
-      anfitrion: { email: string }[];
-    }[];
-  const referredBy = async (userId: number) =>
-    (
-      await app.ctx.db
-        .select({ referrer: users.referredByUserId, sponsor: users.sponsorId })
-        .from(users)
-        .where(eq(users.id, userId))
-    )[0];
-
-  /** signs up with Google through the link `query`: where the browser lands, and the new account */
-  async function signUpWithGoogle(query: string) {
-    const before = await count(users);
-    const landing = await signInWithGoogle(query);
-    const traded = await trade(socialToken(landing));
-    expect(traded.statusCode, traded.body).toBe(200);
-    const token = (traded.json() as { token: string }).token;
-    const user = await details(token);
-    expect(user.email).toBe(claims.email);
-    expect(await count(users)).toBe(before + 1);
-    return { landing, token, user };
-  }
-
   it('a referral link (sharecode or share_code): the referrer is recorded and counts it in their sales', async () => {
     const referrer = await signUpUser(app, { name: 'Ana Referente' });
     const referrerUser = await details(referrer.token);
@@ -484,7 +486,9 @@ describe('Google sign-in: the sign-up link’s codes', () => {
     expect(await referredBy(user.id)).toEqual({ referrer: referrerUser.id, sponsor: sponsor.id });
     expect((await misInvitados(owner.token))[0]?.estado).toBe('aceptada');
   });
+});
 
+describe('Google sign-in: the sign-up link’s codes, bad ones, an existing account, the cookie', () => {
   it('bad codes are left out and the account is still made: unknown, used up, disabled or malformed', async () => {
     const owner = await signUpUser(app);
     const used = await invitationOf(owner);

@@ -4,7 +4,7 @@ import { useRealtimeApp, userWithPhone, wait } from '../../../test/sockets.ts';
 const realtime = useRealtimeApp();
 const { panel, phone, commandRow } = realtime;
 
-describe('commands', () => {
+describe('commands: an order and its outcome', () => {
   it('delivers a lock to the phone and follows it to done, telling the panel each state', async () => {
     const ana = await userWithPhone(realtime.app);
     const screen = await panel(ana);
@@ -117,7 +117,9 @@ describe('commands', () => {
     ).json();
     expect(commands[0]).toMatchObject({ state: 'failed', reason: 'Sin permiso de administrador' });
   });
+});
 
+describe('commands: a phone that connects again, and whose answer counts', () => {
   it('gives a phone that reconnects what is pending, and expires orders older than COMMAND_PENDING_DAYS (decision 043)', async () => {
     const ana = await userWithPhone(realtime.app);
     const post = (path: string, body: unknown) =>

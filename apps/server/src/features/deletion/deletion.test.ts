@@ -205,6 +205,130 @@ describe('asking for the deletion: app/account/delete', () => {
 const idOf = async (email: string) =>
   (await app.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id;
 
+/**
+ * What an account gathers, made for `ana`: a profile with avatar and RUT (referred by `referrerId`), a
+ * lost-mode photo, a route, an SOS, a network both ways with bob, a reset link, throttle rows, a Google
+ * link, a sales profile, a paid order.
+ */
+async function gatherPersonalData(
+  ana: Awaited<ReturnType<typeof userWithPhone>>,
+  referrerId: number,
+  bobEmail: string,
+  bobId: number,
+) {
+  const db = app.ctx.db;
+  const now = app.clock.now;
+  await db
+    .update(users)
+    .set({ rut: '111111111', telefono: '56912345678', referredByUserId: referrerId })
+    .where(eq(users.id, ana.userId));
+  expect((await app.post('/api/app/user/updateAvatar', { avatar }, ana.token)).statusCode).toBe(200);
+  await setLostMode(app, ana, true);
+  const report = await app.post(
+    '/api/device/lostphone/report',
+    { lat: -33.45, lng: -70.66, image: JPEG_BASE64 },
+    ana.deviceToken,
+  );
+  expect(report.statusCode, report.body).toBe(201);
+  const [route] = await db.insert(trackings).values({ deviceId: ana.internalId }).returning();
+  await db.insert(trackingPoints).values({ trackingId: route!.id, lat: -33.4, lng: -70.6, recordedAt: now });
+  const sos = await app.post('/api/device/alert', { lat: -33.45, lng: -70.66 }, ana.deviceToken);
+  expect(sos.statusCode, sos.body).toBe(201);
+  const alertIds = [sos.json().alert_id as number];
+  const member = (owner: number, memberId: number | null, email: string) => ({
+    ownerUserId: owner,
+    memberUserId: memberId,
+    name: 'Contacto',
+    email,
+    phone: '56900000000',
+    status: memberId ? ('aceptada' as const) : ('pendiente' as const),
+    codeHash: randomBytes(16).toString('hex'),
+    codeExpiresAt: now,
+  });
+  await db
+    .insert(securityNetworkMembers)
+    .values([
+      member(ana.userId, bobId, bobEmail),
+      member(bobId, ana.userId, ana.email),
+      member(ana.userId, null, 'pendiente@example.cl'),
+    ]);
+  await app.post('/api/auth/forgotPass', { email: ana.email }, undefined, randomAddress());
+  expect((await signIn(ana.email, 'clave-equivocada')).statusCode).toBe(401);
+  await db.insert(linkedIdentities).values({
+    userId: ana.userId,
+    provider: 'google',
+    subject: `sub-${ana.userId}`,
+    email: ana.email,
+    lastSignInAt: now,
+  });
+  await db.insert(salesProfiles).values({
+    userId: ana.userId,
+    status: 1,
+    bank: 'Banco Estado',
+    accountType: 'vista',
+    accountNumber: '123456',
+    holder: 'Ana Pérez',
+    holderRut: '111111111',
+  });
+  const commerceOrder = `del-${randomBytes(4).toString('hex')}`;
+  const [paid] = await db
+    .insert(payments)
+    .values({
+      userId: ana.userId,
+      planId: 2,
+      monthsPaid: 1,
+      amount: 9990,
+      commerceOrder,
+      status: 'paid',
+      appliedAt: now,
+    })
+    .returning();
+  await db.insert(flowSandboxPayments).values({
+    token: `tok-${commerceOrder}`,
+    commerceOrder,
+    subject: 'Plan',
+    currency: 'CLP',
+    amount: 9990,
+    email: ana.email,
+    urlConfirmation: 'http://escudo.test/c',
+    urlReturn: 'http://escudo.test/r',
+  });
+  return { route, alertIds, paid, commerceOrder };
+}
+
+/**
+ * Throttle rows that name `ana`'s sessions, from another session of hers: a secret started with a wrong
+ * code sent to confirm it, and a wrong password re-entered (decision 052).
+ */
+async function throttleRowsNamingTheAccount(ana: Awaited<ReturnType<typeof userWithPhone>>) {
+  const now = app.clock.now;
+  const other = (
+    await app.post(
+      '/api/auth/login',
+      { email: ana.email, password: ana.password },
+      undefined,
+      randomAddress(),
+    )
+  ).json().access_token as string;
+  expect(
+    (await app.post('/api/app/account/twoFactor/start', { password: ana.password }, other)).statusCode,
+  ).toBe(200);
+  expect((await app.post('/api/app/account/twoFactor/confirm', { code: 'abcdef' }, other)).json().code).toBe(
+    'TWO_FACTOR_CODE_INVALID',
+  );
+  expect(
+    (await app.post('/api/app/user/validatePass', { password: 'clave-equivocada' }, other)).json(),
+  ).toEqual({ status: false });
+  // and those that name the account itself: its wrong second-step codes and the day's warning of
+  // them, as sign-in's second step writes them (two-factor/account-codes.ts, challenges.ts)
+  await app.ctx.db.insert(throttleHits).values(
+    ['two-factor-account', 'two-factor-wrong-code-notice'].map((name) => ({
+      key: `${name}:${ana.userId}`,
+      createdAt: now,
+    })),
+  );
+}
+
 describe('the deletion, 7 days later', () => {
   it('deletes every personal row and file, tells the phone, keeps payments without the person, and frees the e-mail', async () => {
     const referrer = await signUpUser(app);
@@ -217,83 +341,12 @@ describe('the deletion, 7 days later', () => {
 
     // what an account gathers: a profile with avatar and RUT, a lost-mode photo, a route, an SOS,
     // a network both ways, a reset link, throttle rows, a Google link, a sales profile, a paid order
-    await db
-      .update(users)
-      .set({ rut: '111111111', telefono: '56912345678', referredByUserId: referrerId })
-      .where(eq(users.id, ana.userId));
-    expect((await app.post('/api/app/user/updateAvatar', { avatar }, ana.token)).statusCode).toBe(200);
-    await setLostMode(app, ana, true);
-    const report = await app.post(
-      '/api/device/lostphone/report',
-      { lat: -33.45, lng: -70.66, image: JPEG_BASE64 },
-      ana.deviceToken,
+    const { route, alertIds, paid, commerceOrder } = await gatherPersonalData(
+      ana,
+      referrerId,
+      bob.email,
+      bobId,
     );
-    expect(report.statusCode, report.body).toBe(201);
-    const [route] = await db.insert(trackings).values({ deviceId: ana.internalId }).returning();
-    await db
-      .insert(trackingPoints)
-      .values({ trackingId: route!.id, lat: -33.4, lng: -70.6, recordedAt: now });
-    const sos = await app.post('/api/device/alert', { lat: -33.45, lng: -70.66 }, ana.deviceToken);
-    expect(sos.statusCode, sos.body).toBe(201);
-    const alertIds = [sos.json().alert_id as number];
-    const member = (owner: number, memberId: number | null, email: string) => ({
-      ownerUserId: owner,
-      memberUserId: memberId,
-      name: 'Contacto',
-      email,
-      phone: '56900000000',
-      status: memberId ? ('aceptada' as const) : ('pendiente' as const),
-      codeHash: randomBytes(16).toString('hex'),
-      codeExpiresAt: now,
-    });
-    await db
-      .insert(securityNetworkMembers)
-      .values([
-        member(ana.userId, bobId, bob.email),
-        member(bobId, ana.userId, ana.email),
-        member(ana.userId, null, 'pendiente@example.cl'),
-      ]);
-    await app.post('/api/auth/forgotPass', { email: ana.email }, undefined, randomAddress());
-    expect((await signIn(ana.email, 'clave-equivocada')).statusCode).toBe(401);
-    await db.insert(linkedIdentities).values({
-      userId: ana.userId,
-      provider: 'google',
-      subject: `sub-${ana.userId}`,
-      email: ana.email,
-      lastSignInAt: now,
-    });
-    await db.insert(salesProfiles).values({
-      userId: ana.userId,
-      status: 1,
-      bank: 'Banco Estado',
-      accountType: 'vista',
-      accountNumber: '123456',
-      holder: 'Ana Pérez',
-      holderRut: '111111111',
-    });
-    const commerceOrder = `del-${randomBytes(4).toString('hex')}`;
-    const [paid] = await db
-      .insert(payments)
-      .values({
-        userId: ana.userId,
-        planId: 2,
-        monthsPaid: 1,
-        amount: 9990,
-        commerceOrder,
-        status: 'paid',
-        appliedAt: now,
-      })
-      .returning();
-    await db.insert(flowSandboxPayments).values({
-      token: `tok-${commerceOrder}`,
-      commerceOrder,
-      subject: 'Plan',
-      currency: 'CLP',
-      amount: 9990,
-      email: ana.email,
-      urlConfirmation: 'http://escudo.test/c',
-      urlReturn: 'http://escudo.test/r',
-    });
     const salesBefore = (
       await app.post('/api/app/sales/getSalesResumen', { month: chileMonthOf(now) }, referrer.token)
     ).json();
@@ -306,33 +359,7 @@ describe('the deletion, 7 days later', () => {
     for (const key of fileKeys) expect(await app.readStored(key)).not.toBeNull();
     expect(storedBefore.length).toBeGreaterThan(0);
 
-    // throttle rows that name the account's sessions, from another session of hers: a secret started
-    // with a wrong code sent to confirm it, and a wrong password re-entered (decision 052)
-    const other = (
-      await app.post(
-        '/api/auth/login',
-        { email: ana.email, password: ana.password },
-        undefined,
-        randomAddress(),
-      )
-    ).json().access_token as string;
-    expect(
-      (await app.post('/api/app/account/twoFactor/start', { password: ana.password }, other)).statusCode,
-    ).toBe(200);
-    expect(
-      (await app.post('/api/app/account/twoFactor/confirm', { code: 'abcdef' }, other)).json().code,
-    ).toBe('TWO_FACTOR_CODE_INVALID');
-    expect(
-      (await app.post('/api/app/user/validatePass', { password: 'clave-equivocada' }, other)).json(),
-    ).toEqual({ status: false });
-    // and those that name the account itself: its wrong second-step codes and the day's warning of
-    // them, as sign-in's second step writes them (two-factor/account-codes.ts, challenges.ts)
-    await db.insert(throttleHits).values(
-      ['two-factor-account', 'two-factor-wrong-code-notice'].map((name) => ({
-        key: `${name}:${ana.userId}`,
-        createdAt: now,
-      })),
-    );
+    await throttleRowsNamingTheAccount(ana);
     const sessionKeys = (ids: number[]) =>
       ids.flatMap((id) => [`password-again-session:${id}`, `two-factor-confirm-session:${id}`]);
     const accountKeys = [`two-factor-account:${ana.userId}`, `two-factor-wrong-code-notice:${ana.userId}`];
@@ -428,7 +455,9 @@ describe('the deletion, 7 days later', () => {
     );
     expect(again.statusCode, again.body).toBe(201);
   });
+});
 
+describe('the deletion, 7 days later: an open atención, and a file that could not be removed', () => {
   it('waits for an open atención: the customer is told, the central keeps it until it is closed', async () => {
     const operator = await makeOperator(app);
     const eva = await signUpUser(app);

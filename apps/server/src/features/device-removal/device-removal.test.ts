@@ -200,7 +200,9 @@ describe('POST /api/app/devices/remove', () => {
     expect(again.json().device.id).toBe(owner.internalId);
     expect((await deviceRow(app, owner.internalId))!.removedAt).toBeNull();
   });
+});
 
+describe('POST /api/app/devices/remove: an open SOS, a phone registered again, and deleting the data', () => {
   it('ends an open SOS of the phone, telling the panels, and keeps it as history', async () => {
     const { app } = realtime;
     const owner = await userWithPhone(app);

@@ -147,7 +147,7 @@ const download = (url: string) => app.app.inject({ method: 'GET', url });
 const countRows = async (userId: number) =>
   (await app.ctx.db.select().from(dataExports).where(eq(dataExports.userId, userId))).length;
 
-describe('app/account/export', () => {
+describe('app/account/export: the password', () => {
   it('refuses a wrong or missing password and starts nothing', async () => {
     const ana = await accountWithData();
     const wrong = await app.post('/api/app/account/export', { password: 'no-es-la-clave' }, ana.token);
@@ -167,7 +167,9 @@ describe('app/account/export', () => {
     expect(activity.map((entry) => entry.kind)).not.toContain('data_exported');
     expect((await exportStatus(ana.token)).state).toBe('none');
   });
+});
 
+describe('app/account/export: the ZIP, its link and the activity', () => {
   it('makes the ZIP apart, e-mails a link that downloads it, and records the activity', async () => {
     const ana = await accountWithData();
     // sales: Ana's sales profile, and an account that signed up through her link and paid
@@ -312,7 +314,9 @@ describe('app/account/export', () => {
     const signature = new URL(status.download_url, 'http://x').searchParams.get('signature')!;
     expect(logLines.join('')).not.toContain(signature);
   });
+});
 
+describe('app/account/export: the link expiring, the name, whose data, and the limits', () => {
   it('refuses the link after 24 hours, and the scheduled work removes the file', async () => {
     const ana = await accountWithData();
     await app.post('/api/app/account/export', { password: ana.password }, ana.token);

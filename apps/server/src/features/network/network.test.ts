@@ -161,7 +161,9 @@ describe('inviting: app/grupos/enviarInvitacion', () => {
     expect(byAccount.json().code).toBe('ALREADY_IN_NETWORK');
     expect(await entriesOf(await userIdOf(owner.email))).toHaveLength(2);
   });
+});
 
+describe('inviting: the places a plan holds, and the hourly limits', () => {
   it("refuses past the plan's max_red, pending invitations included, and frees a place when one is removed", async () => {
     const owner = await signUpUser(app);
     // the starter plan (Esencial): max_red 3

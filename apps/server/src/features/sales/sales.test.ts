@@ -73,11 +73,12 @@ const resumen = async (account: Account, month: number) => {
   return getSalesResumen.response.parse(response.json());
 };
 
-describe('the referral programme', () => {
-  let ana: Account & { code: string };
-  let bruno: Account & { id: number };
-  let carla: Account & { id: number };
+// the referrer and her two referred, signed up by the first test and carried through the others in order
+let ana: Account & { code: string };
+let bruno: Account & { id: number };
+let carla: Account & { id: number };
 
+describe('the referral programme: signing up through a code, and the sales profile', () => {
   it('records the referrer of a sign-up through sharecode or share_code; an unknown code creates nothing', async () => {
     const signed = await signUpUser(app, { name: 'Ana Referente' });
     ana = { ...signed, code: (await details(signed)).info.codigo_invitacion };
@@ -133,7 +134,9 @@ describe('the referral programme', () => {
     await call('changeStatus', { status: 1, suspend_reason: 'Petición del usuario' }, ana);
     expect((await call('changeStatus', { status: 3 }, ana)).statusCode).toBe(400);
   });
+});
 
+describe("the referral programme: the referrer's commission on paid orders", () => {
   it("counts paid orders in the month they were paid in Chile's time, exactly, once, never the rejected", async () => {
     // March: Bruno pays Protección for a month ($4.990); Flow confirms it five times, two at once
     const march = await pay(bruno, 2, 1);
@@ -231,7 +234,9 @@ describe('the referral programme', () => {
     expect(carlaDetail).toMatchObject({ total_amount: 2990, commission: 598 });
     expect(carlaDetail.status).toHaveLength(1);
   });
+});
 
+describe('the referral programme: what only the referrer may see, and the payout account', () => {
   it('answers 403 for an account that is not one of my referred, and 400 for a month outside 1-12', async () => {
     const other = await signUpUser(app);
     const otherId = (await details(other)).id as number;

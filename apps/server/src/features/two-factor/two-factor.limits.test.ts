@@ -219,7 +219,9 @@ describe('a thief with the password against the account’s codes', () => {
     }
     expect(await warningsTo(owner)).toHaveLength(2);
   });
+});
 
+describe('a thief with the password against the account’s codes: bursts, confirmations, a mail server down', () => {
   it('gives a burst of 40 wrong codes sent at once after the tenth no more than one check', async () => {
     const owner = await signUpUser(app);
     const { secret } = await turnOn(owner);

@@ -168,7 +168,9 @@ describe('avatar: app/user/updateAvatar', () => {
     // the old link is still correctly signed, but its file is gone
     expect((await fetchFile(first)).statusCode).toBe(404);
   });
+});
 
+describe('avatar: app/user/updateAvatar, who reaches it and what it refuses', () => {
   it('serves the picture only through an unexpired, unaltered signed link', async () => {
     const ana = await signUpUser(app);
     const bruno = await signUpUser(app);
