@@ -237,7 +237,11 @@ describe('the simulated phone against the real server', () => {
       { what: 'a lost-mode report with a photo' },
     );
     expect(distanceM(MAP_CENTER, report.position)).toBeLessThan(3_100);
-    expect(linesOf('·', 'report sent')[0]).toMatch(/^report sent \(-33\.\d+, -70\.\d+, \d+ bytes\)$/);
+    // the server stores the report before its answer reaches the phone, which logs it then
+    const sentLine = await until(() => linesOf('·', 'report sent')[0], {
+      what: 'the phone logging its report',
+    });
+    expect(sentLine).toMatch(/^report sent \(-33\.\d+, -70\.\d+, \d+ bytes\)$/);
 
     const photo = await fetch(new URL(report.image_url, server));
     expect(photo.status).toBe(200);
