@@ -11,11 +11,13 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { EVENT_LEASE_MS } from '../src/lib/outbox/outbox.ts';
+import { DURABLE_EVENTS } from '../src/lib/events.ts';
 import { mailsTo } from './outbox.ts';
 import { postTo, registerPhone, signUp } from './http.ts';
 import { createPostgresDatabase } from './test-app.ts';
 import { startServer, stopServer, type ServerProcess } from './server-process.ts';
+
+const EVENT_LEASE_MS = DURABLE_EVENTS.alertRaised.leaseMs;
 
 const isPostgresRun = process.env.ESCUDO_TEST_DB === 'postgres';
 

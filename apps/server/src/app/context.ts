@@ -23,7 +23,8 @@ import { createMetrics } from '../lib/metrics/metrics.ts';
 import { seedReferenceData } from '../features/seed/seed.ts';
 import type { JobDefinition } from '../lib/jobs/jobs.ts';
 import { pruneThrottleHitsJob } from '../lib/throttle/throttle.jobs.ts';
-import { deliverEventsJob, pruneOutboxJob } from '../lib/outbox/outbox.ts';
+import { deliverEventsJob, deliverLongEventsJob, pruneOutboxJob } from '../lib/outbox/outbox.ts';
+import { subscribeStorageToReleasedFiles } from '../lib/storage/released-files.ts';
 import { features, personalData } from './features.ts';
 
 export interface ContextOptions {
@@ -51,6 +52,7 @@ export interface BuiltContext {
 export const scheduledJobs: JobDefinition[] = [
   pruneThrottleHitsJob,
   deliverEventsJob,
+  deliverLongEventsJob,
   pruneOutboxJob,
   ...features.flatMap((feature) => feature.jobs ?? []),
 ];
@@ -132,6 +134,7 @@ export async function buildContext(options: ContextOptions): Promise<BuiltContex
 
   // the features that react to another's events, each as its manifest says (app/features.ts)
   for (const feature of features) feature.subscribe?.(ctx);
+  subscribeStorageToReleasedFiles(ctx);
   assertUniqueLimitNames(ctx);
 
   await seedReferenceData(ctx);

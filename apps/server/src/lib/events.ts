@@ -51,22 +51,81 @@ export interface ServerEvents {
   accountDeleted: { userId: number; deviceRowIds: number[] };
   /** A phone was taken off its account (features/device-removal): its token no longer works. */
   deviceRemoved: { userId: number; deviceRowId: number; deviceId: string };
+  /**
+   * A customer asked for a copy of their data (features/export): the row `data_exports` of `exportId`
+   * is pending until its ZIP is made. Durable.
+   */
+  dataExportRequested: { exportId: number };
+  /**
+   * Stored files that nothing refers to any more (a deleted account's, a removed phone's photos and
+   * videos), by their keys in ctx.storage: they must leave the store. Durable.
+   */
+  storedFilesReleased: { keys: string[] };
 }
 
 export type EventName = keyof ServerEvents;
 
+/** How the outbox delivers a durable event (outbox/outbox.ts). */
+export interface Delivery {
+  /**
+   * `prompt`: a message about an emergency, delivered by the job deliver-events within seconds;
+   * `long`: work that may take minutes (a ZIP, files in a slow bucket), delivered by its own job
+   * deliver-long-events, so that it never holds an SOS back
+   */
+  lane: 'prompt' | 'long';
+  /** how long one delivery may hold it before another process may take it: above its slowest run */
+  leaseMs: number;
+  /** the waits before the next tries when a subscriber failed */
+  retryDelaysMs: readonly number[];
+  /** once the waits are used up, true: tried again after the last wait until done; false: given up */
+  isKeptTrying: boolean;
+}
+
+/** ours: a failed e-mail is tried again after 10 s, 1, 5, 15 and 60 minutes, then given up */
+const PROMPT: Delivery = {
+  lane: 'prompt',
+  leaseMs: 30_000,
+  retryDelaysMs: [10_000, 60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000],
+  isKeptTrying: false,
+};
+
 /**
- * The events whose subscribers carry a message to a person (the network's SOS and lost-mode e-mails,
- * the owner's late-orders e-mail): nobody would ask for them again, so none may be lost.
+ * The events that must not be lost once their change is committed: nobody would ask for them again.
+ * A message to a person (the network's SOS and lost-mode e-mails, the owner's late-orders e-mail,
+ * the link of a data export), or work whose loss leaves personal data behind (files to remove).
  */
-export const DURABLE_EVENTS = ['alertRaised', 'lostModeChanged', 'lateOrdersApplied'] as const;
-export type DurableEvent = (typeof DURABLE_EVENTS)[number];
+export const DURABLE_EVENTS = {
+  alertRaised: PROMPT,
+  lostModeChanged: PROMPT,
+  lateOrdersApplied: PROMPT,
+  // ours: a ZIP of photos and videos streamed into a bucket may take minutes; three tries, then the
+  // export is `failed` and the person may ask again (decision 037)
+  dataExportRequested: {
+    lane: 'long',
+    leaseMs: 20 * 60_000,
+    retryDelaysMs: [30_000, 2 * 60_000],
+    isKeptTrying: false,
+  },
+  // ours: a file of a deleted account that no try removed would stay in the bucket for ever (decision 038)
+  storedFilesReleased: {
+    lane: 'long',
+    leaseMs: 5 * 60_000,
+    retryDelaysMs: [60_000, 5 * 60_000, 15 * 60_000],
+    isKeptTrying: true,
+  },
+} as const satisfies Partial<Record<EventName, Delivery>>;
+export type DurableEvent = keyof typeof DURABLE_EVENTS;
 export type InProcessEvent = Exclude<EventName, DurableEvent>;
 
-/** `eventId`: a durable event's own id, the same on every repeat of its delivery (send-once keys) */
+export const isDurable = (event: string): event is DurableEvent => Object.hasOwn(DURABLE_EVENTS, event);
+
+/**
+ * `eventId`: a durable event's own id, the same on every repeat of its delivery (send-once keys);
+ * `isLastTry`: no try follows this one if it fails (always true in the process)
+ */
 export type Handler<E extends EventName> = (
   payload: ServerEvents[E],
-  meta: { eventId: number | null },
+  meta: { eventId: number | null; isLastTry: boolean },
 ) => Promise<void>;
 
 export interface EventBus {
@@ -97,7 +156,7 @@ export function createEventBus(log: FastifyBaseLogger, now: () => Date = () => n
     async emit(event, payload) {
       for (const { feature, handler } of handlers.get(event) ?? []) {
         try {
-          await (handler as Handler<typeof event>)(payload, { eventId: null });
+          await (handler as Handler<typeof event>)(payload, { eventId: null, isLastTry: true });
         } catch (error) {
           log.error({ err: error, event, feature }, 'an event handler failed; the change it followed stands');
         }

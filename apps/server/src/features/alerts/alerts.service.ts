@@ -86,7 +86,7 @@ export async function openAlert(
     if (raced) return { alert_id: raced.id };
     throw error;
   }
-  deliverEventsSoon(ctx);
+  deliverEventsSoon(ctx, 'alertRaised');
   await tellPanels(ctx, row, true);
   return { alert_id: row.id };
 }

@@ -183,7 +183,7 @@ export async function recordCommandResult(
       await ctx.events.record(tx, 'lostModeChanged', { userId, deviceRowId, isLost });
     }
   });
-  if (changed) deliverEventsSoon(ctx);
+  if (changed) deliverEventsSoon(ctx, 'lostModeChanged');
 }
 
 /** The phone on a wipe: `deleting` (began erasing: done, unstoppable) or `cancelingWipe` (nothing erased). */

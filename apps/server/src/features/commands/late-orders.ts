@@ -97,6 +97,6 @@ export function noteLateOrderAnswer(
         state: state!,
       })),
     });
-    deliverEventsSoon(ctx);
+    deliverEventsSoon(ctx, 'lateOrdersApplied');
   });
 }

@@ -1,4 +1,4 @@
-/** Closing an account (decision 038): the links that cancel a deletion, and files still to remove. */
+/** Closing an account (decision 038): the links that cancel a deletion. */
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../lib/db/columns.ts';
 import { users } from '../accounts/accounts.schema.ts';
@@ -23,13 +23,3 @@ export const deletionCancelTokens = pgTable(
     index('deletion_cancel_tokens_user_idx').on(t.userId),
   ],
 );
-
-/**
- * Stored files (photos, avatars, videos) of deleted accounts not yet removed from the file store:
- * written in the deletion's transaction, each removed once its file is gone. A removal that fails
- * (the bucket does not answer) leaves its row for the next sweep, so no file is forgotten.
- */
-export const deletionPendingFiles = pgTable('deletion_pending_files', {
-  storageKey: text('storage_key').primaryKey(),
-  createdAt: createdAt(),
-});

@@ -16,13 +16,15 @@ import { createToken, hashToken } from '../../lib/crypto/tokens.ts';
 import type { UserAuth } from '../../lib/http/routes.ts';
 import type { ClientOrigin } from '../../lib/http/client-origin.ts';
 import { forgetSubjects, type Check } from '../../lib/throttle/throttle.ts';
+import { deliverEventsSoon } from '../../lib/outbox/outbox.ts';
+import { releaseStoredFiles } from '../../lib/storage/released-files.ts';
 import { users } from '../accounts/accounts.schema.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import { chileDateTime } from '../activity/security-notice.ts';
 import { requirePasswordAgain } from '../two-factor/password-check.ts';
 import { revokeAllSessions } from '../auth/sessions.ts';
 import { phoneNamesOf } from '../devices/devices.data.ts';
-import { deletionCancelTokens, deletionPendingFiles } from './deletion.schema.ts';
+import { deletionCancelTokens } from './deletion.schema.ts';
 import { deletionScheduledEmail } from './deletion.emails.ts';
 
 /** the panel's page that cancels a deletion with the e-mailed token (no sign-in) */
@@ -30,8 +32,6 @@ export const CANCEL_DELETION_PATH = '/cancelar-eliminacion';
 
 /** ours: accounts deleted per sweep, so one run stays short; the next run takes the rest */
 const ACCOUNTS_PER_SWEEP = 50;
-/** ours: files removed from the store per sweep */
-const FILES_PER_SWEEP = 500;
 
 /** the declared reasons to wait (an open atención), for the account whose id is `userId` */
 const holdsBack = (ctx: AppContext, userId: SQLWrapper): SQL[] =>
@@ -144,8 +144,8 @@ export async function cancelDeletion(ctx: AppContext, token: string, origin: Cli
 
 /**
  * Deletes one account whose date has passed, in one transaction, unless it was cancelled meanwhile or
- * the central has one of its atenciones open. Its files are queued in `deletion_pending_files` in the
- * same transaction; its phones are told and disconnected once it is committed. Returns whether the
+ * the central has one of its atenciones open. Its files are released in the same transaction
+ * (lib/storage/released-files.ts); its phones are told and disconnected once it is committed. Returns whether the
  * account was deleted.
  */
 export async function deleteAccountNow(ctx: AppContext, userId: number): Promise<boolean> {
@@ -163,12 +163,7 @@ export async function deleteAccountNow(ctx: AppContext, userId: number): Promise
 
     const keys: string[] = [];
     for (const part of declared) if (part.files) keys.push(...(await part.files(tx, account)));
-    if (keys.length > 0) {
-      await tx
-        .insert(deletionPendingFiles)
-        .values(keys.map((storageKey) => ({ storageKey })))
-        .onConflictDoNothing();
-    }
+    await releaseStoredFiles(ctx, tx, keys);
     for (const part of declared) await part.erase?.(tx, account, ctx);
     // throttle rows are keyed by text, not by a foreign key: those that name the account go here
     const subjects = { exact: [] as Check[], startingWith: [] as Check[] };
@@ -185,43 +180,15 @@ export async function deleteAccountNow(ctx: AppContext, userId: number): Promise
   });
   if (!deleted) return false;
   ctx.log.info({ userId }, 'account deleted');
+  // its files leave the store now, apart from the sweep (lib/storage/released-files.ts)
+  deliverEventsSoon(ctx, 'storedFilesReleased');
   ctx.realtime.disconnectPanels({ userId });
   // the phones forget the account (devices.events.ts); their tokens went with their rows
   await ctx.events.emit('accountDeleted', { userId, deviceRowIds: deleted.phoneRowIds });
   return true;
 }
 
-/**
- * Removes the queued files from the store, each row deleted once its file is gone. Returns how many
- * could not be removed: their rows stay for the next sweep.
- */
-export async function removePendingFiles(ctx: AppContext): Promise<number> {
-  const pending = await ctx.db
-    .select({ key: deletionPendingFiles.storageKey })
-    .from(deletionPendingFiles)
-    .orderBy(asc(deletionPendingFiles.createdAt))
-    .limit(FILES_PER_SWEEP);
-  let failed = 0;
-  for (const { key } of pending) {
-    try {
-      await ctx.storage.delete(key);
-      await ctx.db.delete(deletionPendingFiles).where(eq(deletionPendingFiles.storageKey, key));
-    } catch (error) {
-      failed += 1;
-      ctx.log.warn(
-        { err: error, key },
-        'a deleted account’s file could not be removed; the next sweep tries again',
-      );
-    }
-  }
-  return failed;
-}
-
-/**
- * The sweep (deletion.jobs.ts): every account past its date without an open atención is deleted, then
- * the files of every deleted account still queued are removed. A file that could not be removed fails
- * the run, so the runner tries again sooner than the next sweep; nothing is lost either way.
- */
+/** The sweep (deletion.jobs.ts): every account past its date without an open atención is deleted. */
 export async function deleteDueAccounts(ctx: AppContext): Promise<void> {
   const due = await ctx.db
     .select({ id: users.id })
@@ -232,6 +199,4 @@ export async function deleteDueAccounts(ctx: AppContext): Promise<void> {
     .orderBy(asc(users.deletionScheduledAt))
     .limit(ACCOUNTS_PER_SWEEP);
   for (const { id } of due) await deleteAccountNow(ctx, id);
-  const failed = await removePendingFiles(ctx);
-  if (failed > 0) throw new Error(`${failed} files of deleted accounts could not be removed`);
 }

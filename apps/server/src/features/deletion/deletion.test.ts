@@ -24,10 +24,15 @@ import { flowSandboxPayments, payments } from '../payments/payments.schema.ts';
 import { salesProfiles } from '../sales/sales.schema.ts';
 import { trackingPoints, trackings } from '../tracking/tracking.schema.ts';
 import { throttleHits } from '../../lib/throttle/throttle.schema.ts';
-import { deletionPendingFiles } from './deletion.schema.ts';
+import { DURABLE_EVENTS } from '../../lib/events.ts';
+import { eventOutbox } from '../../lib/outbox/outbox.schema.ts';
+import { deliverEvents } from '../../lib/outbox/outbox.ts';
 import { deleteDueAccounts } from './deletion.service.ts';
 
 const HOUR = 60 * 60 * 1000;
+/** the outbox's events of released files (lib/storage/released-files.ts) */
+const releasedFiles = () =>
+  app.ctx.db.select().from(eventOutbox).where(eq(eventOutbox.event, 'storedFilesReleased'));
 // a real 1×1 JPEG (SOI … EOI)
 const JPEG_BASE64 =
   '/9j/4AAQSkZJRgABAQEAYABgAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/wAALCAABAAEBAREA/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAAAgEDAwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxgZGhCCNCscEVUtHwJDNicoIJChYXGBkaJSYnKCkqNDU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6g4SFhoeIiYqSk5SVlpeYmZqio6Slpqeoqaqys7S1tre4ubrCw8TFxsfIycrS09TV1tfY2drh4uPk5ebn6Onq8fLz9PX29/j5+v/aAAgBAQAAPwD3+iiigD//2Q==';
@@ -415,9 +420,10 @@ describe('the deletion, 7 days later', () => {
     ).toEqual([]);
     expect(await keysLeft([...sessionKeys(sessionIds), ...accountKeys])).toEqual([]);
 
-    // files: gone from the store, nothing left to remove
+    // files: gone from the store once the delivery the deletion started has ended, nothing left to remove
+    await app.ctx.background.settled();
     for (const key of fileKeys) expect(await app.readStored(key)).toBeNull();
-    expect(await db.select().from(deletionPendingFiles)).toEqual([]);
+    expect((await releasedFiles()).filter((row) => row.deliveredAt === null)).toEqual([]);
 
     // payments: kept, without the account, the referrer still paid its commission
     const [kept] = await db.select().from(payments).where(eq(payments.id, paid!.id));
@@ -499,35 +505,49 @@ describe('the deletion, 7 days later: an open atención, and a file that could n
     await deleteDueAccounts(app.ctx);
     expect(await userRow(evaId)).toBeUndefined();
     expect(await app.ctx.db.select().from(atenciones).where(eq(atenciones.id, atencionId))).toEqual([]);
+    await app.ctx.background.settled();
     expect(await app.readStored(videoKey)).toBeNull();
   });
 
-  it('keeps a file whose removal failed for the next sweep', async () => {
+  it('tries a file whose removal failed again, past the usual tries, until it is gone', async () => {
     const ana = await signUpUser(app);
     const anaId = (await idOf(ana.email))!;
     expect((await app.post('/api/app/user/updateAvatar', { avatar }, ana.token)).statusCode).toBe(200);
     const { avatarKey } = (await userRow(anaId))!;
     expect((await requestDeletion(ana.token, ana.password)).statusCode).toBe(200);
     app.clock.advance(ACCOUNT_DELETION_DELAY_MS + HOUR);
+    const released = async () => {
+      await app.ctx.background.settled();
+      return (await releasedFiles()).find((row) =>
+        (row.payload as { keys: string[] }).keys.includes(avatarKey!),
+      );
+    };
 
     // the store stops answering (a bucket down): stands in for the outside, not for our code
     const storage = app.ctx.storage;
     const realDelete = storage.delete.bind(storage);
     storage.delete = () => Promise.reject(new Error('the bucket does not answer'));
+    const { retryDelaysMs } = DURABLE_EVENTS.storedFilesReleased;
     try {
-      await expect(deleteDueAccounts(app.ctx)).rejects.toThrow(/could not be removed/);
+      await deleteDueAccounts(app.ctx);
+      expect(await userRow(anaId)).toBeUndefined();
+      expect(await released()).toMatchObject({ attempts: 1, deliveredAt: null });
+      // every wait of the list, then the last one again: a file of a deleted account is never given up
+      for (const delay of [...retryDelaysMs, retryDelaysMs.at(-1)!]) {
+        app.clock.advance(delay);
+        await deliverEvents(app.ctx, 'long');
+      }
     } finally {
       storage.delete = realDelete;
     }
-    expect(await userRow(anaId)).toBeUndefined();
     expect(await app.readStored(avatarKey!)).not.toBeNull();
-    expect(await app.ctx.db.select().from(deletionPendingFiles)).toEqual([
-      { storageKey: avatarKey, createdAt: expect.any(Date) },
-    ]);
+    expect(await released()).toMatchObject({ attempts: retryDelaysMs.length + 2, deliveredAt: null });
 
-    await deleteDueAccounts(app.ctx);
+    // the bucket is back: the next try removes it
+    app.clock.advance(retryDelaysMs.at(-1)!);
+    await deliverEvents(app.ctx, 'long');
     expect(await app.readStored(avatarKey!)).toBeNull();
-    expect(await app.ctx.db.select().from(deletionPendingFiles)).toEqual([]);
+    expect((await released())!.deliveredAt).not.toBeNull();
   });
 });
 

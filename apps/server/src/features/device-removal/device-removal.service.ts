@@ -18,7 +18,8 @@ import type { PhoneToRemove } from '../../lib/personal-data.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import { sendSecurityNotice } from '../activity/security-notice.ts';
 import { requirePasswordAgain } from '../two-factor/password-check.ts';
-import { deletionPendingFiles } from '../deletion/deletion.schema.ts';
+import { deliverEventsSoon } from '../../lib/outbox/outbox.ts';
+import { releaseStoredFiles } from '../../lib/storage/released-files.ts';
 import { devices } from '../devices/devices.schema.ts';
 import { findUserDevice, retireDevice } from '../devices/devices.service.ts';
 
@@ -69,7 +70,7 @@ export async function takeDeviceOff(
   const parts = ctx.personalData.flatMap((data) => (data.phoneRemoval ? [data.phoneRemoval] : []));
   for (const part of parts) await part.before?.(ctx, phone);
 
-  const fileKeys = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ id: devices.id })
       .from(devices)
@@ -79,39 +80,20 @@ export async function takeDeviceOff(
     if (!row) throw new AppError('NOT_FOUND', 'No encontramos ese dispositivo.');
     await options.inTransaction?.(tx);
     for (const part of parts) await part.end?.(tx, phone, ctx);
-    const keys: string[] = [];
     if (phone.deleteData) {
+      const keys: string[] = [];
       for (const part of parts) if (part.files) keys.push(...(await part.files(tx, phone)));
-      // queued like a deleted account's files: one that cannot be removed now is tried again by the
-      // deletion sweep (deletion.jobs.ts)
-      if (keys.length > 0) {
-        await tx
-          .insert(deletionPendingFiles)
-          .values(keys.map((storageKey) => ({ storageKey })))
-          .onConflictDoNothing();
-      }
+      // released like a deleted account's files: removed after the commit, tried again until gone
+      await releaseStoredFiles(ctx, tx, keys);
     }
     await retireDevice(tx, device.id, phone);
     await recordActivity(ctx, { userId, kind: 'device_removed', origin, detail: device.deviceName }, tx);
-    return keys;
   });
 
   // the token is gone: the phone is told and cut off (devices.events.ts)
   await ctx.events.emit('deviceRemoved', { userId, deviceRowId: device.id, deviceId: device.deviceId });
-  await removeFiles(ctx, fileKeys);
+  if (phone.deleteData) deliverEventsSoon(ctx, 'storedFilesReleased');
   ctx.background.run('device removed notice', () =>
     sendSecurityNotice(ctx, { userId, kind: 'device_removed', origin, detail: device.deviceName }),
   );
-}
-
-/** Each file removed, then its queue row; one that fails stays queued for the deletion sweep. */
-async function removeFiles(ctx: AppContext, keys: string[]): Promise<void> {
-  for (const key of keys) {
-    try {
-      await ctx.storage.delete(key);
-      await ctx.db.delete(deletionPendingFiles).where(eq(deletionPendingFiles.storageKey, key));
-    } catch (error) {
-      ctx.log.warn({ err: error, key }, 'a removed phone’s file could not be removed; the sweep tries again');
-    }
-  }
 }

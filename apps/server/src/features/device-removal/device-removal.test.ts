@@ -244,6 +244,8 @@ describe('POST /api/app/devices/remove: an open SOS, a phone registered again, a
     expect(
       await app.ctx.db.select().from(lostReports).where(eq(lostReports.deviceId, owner.internalId)),
     ).toEqual([]);
+    // the photo leaves the store by the delivery the removal started (lib/storage/released-files.ts)
+    await app.ctx.background.settled();
     expect(await app.ctx.storage.sizeOf(photoKey)).toBeNull();
     expect(await app.ctx.db.select().from(trackings).where(eq(trackings.id, routeId))).toEqual([]);
     expect(await app.ctx.db.select().from(deviceCommands).where(eq(deviceCommands.id, lockId))).toEqual([]);

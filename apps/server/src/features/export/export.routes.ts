@@ -27,25 +27,10 @@ import {
   requestExport,
 } from './export.service.ts';
 
-export interface ExportRouteDeps {
-  /** starts the `prepare-data-exports` job now (app.ts: the job runner's trigger) */
-  prepareSoon(): Promise<void>;
-}
-
-export function registerExportRoutes(
-  app: FastifyInstance,
-  route: Route,
-  ctx: AppContext,
-  deps: ExportRouteDeps,
-): void {
-  route(requestDataExport, async ({ auth, body, request }) => {
-    const status = await requestExport(ctx, auth, body, clientOriginOf(request));
-    // the row is committed: a trigger that fails only delays the export to the job's next minute
-    await deps.prepareSoon().catch((error: unknown) => {
-      ctx.log.warn({ err: error }, 'the data export job could not be started now');
-    });
-    return status;
-  });
+export function registerExportRoutes(app: FastifyInstance, route: Route, ctx: AppContext): void {
+  route(requestDataExport, ({ auth, body, request }) =>
+    requestExport(ctx, auth, body, clientOriginOf(request)),
+  );
   route(dataExportStatus, ({ auth }) => getDataExportStatus(ctx, auth.userId));
 
   app.withTypeProvider<ZodTypeProvider>().get(

@@ -8,8 +8,9 @@ export const DATA_EXPORT_STATUSES = ['pending', 'running', 'ready', 'expired', '
 export type DataExportStatusValue = (typeof DATA_EXPORT_STATUSES)[number];
 
 /**
- * One export asked for: `pending` until the job claims it (`running`), `ready` once its ZIP is stored
- * (until `expiresAt`), then `expired` when scheduled work removes the file; `failed` after its tries.
+ * One export asked for: `pending` until a delivery of its event takes it (`running`), `ready` once its
+ * ZIP is stored (until `expiresAt`), then `expired` when scheduled work removes the file; `failed`
+ * after its tries.
  * The newest row of an account decides whether another may be asked for (one a day).
  */
 export const dataExports = pgTable(
@@ -22,18 +23,14 @@ export const dataExports = pgTable(
     status: text('status', { enum: DATA_EXPORT_STATUSES }).notNull(),
     /** when asked: the one-a-day rule counts from it */
     createdAt: createdAt(),
-    /** when a run claimed it: a claim older than the job's stall time is taken again */
+    /** when the delivery making it began: only that delivery may mark it ready (export.service.ts) */
     startedAt: timestamp('started_at', { withTimezone: true }),
-    /** runs that claimed it; past DATA_EXPORT_MAX_ATTEMPTS it is `failed` */
-    attempts: integer('attempts').notNull().default(0),
     /** the ZIP in ctx.storage, while there is one */
     storageKey: text('storage_key'),
     sizeBytes: bigint('size_bytes', { mode: 'number' }),
     readyAt: timestamp('ready_at', { withTimezone: true }),
     /** when its link and file stop: readyAt + 24 h */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
-    /** when the "ready" e-mail was claimed for sending; null again if the send failed */
-    emailedAt: timestamp('emailed_at', { withTimezone: true }),
   },
   (t) => [
     index('data_exports_user_idx').on(t.userId, t.createdAt),

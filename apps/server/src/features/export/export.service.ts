@@ -1,12 +1,13 @@
 /**
- * Exports of a customer's data (decision 037). Asking, confirmed with the password,
- * records a `pending` row and the activity entry in one transaction; the ZIP is made apart, by the
- * `prepare-data-exports` job (export.jobs.ts), which the request triggers and which also runs every
- * minute: it claims one pending export at a time, streams its ZIP into ctx.storage, marks it ready for
- * 24 hours and e-mails the signed link. Expired files are removed by `delete-expired-data-exports`.
+ * Exports of a customer's data (decision 037). Asking, confirmed with the password, records a
+ * `pending` row, the activity entry and the durable event `dataExportRequested` in one transaction;
+ * the ZIP is made apart, by the outbox's delivery (lib/outbox/outbox.ts, its `long` lane), which the
+ * request starts at once and the job deliver-long-events picks up if the process died: it streams the
+ * ZIP into ctx.storage, marks it ready for 24 hours and e-mails the signed link, once. Expired files
+ * are removed by `delete-expired-data-exports`.
  */
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, lte, ne } from 'drizzle-orm';
 import yazl from 'yazl';
 import {
   DATA_EXPORT_EVERY_MS,
@@ -19,6 +20,8 @@ import {
 import type { AppContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db/errors.ts';
+import { deliverEventsSoon } from '../../lib/outbox/outbox.ts';
+import { sendOnce } from '../../lib/outbox/send-once.ts';
 import type { ClientOrigin } from '../../lib/http/client-origin.ts';
 import { users } from '../accounts/accounts.schema.ts';
 import { requirePasswordAgain } from '../two-factor/password-check.ts';
@@ -29,10 +32,6 @@ import { addAccountData } from './export-archive.ts';
 import { createDataExportLink } from './export-link.ts';
 import { dataExportReadyEmail } from './export.emails.ts';
 
-/** ours: a run that claimed an export and has not finished it in 30 minutes died; another takes it */
-export const DATA_EXPORT_STALL_MS = 30 * 60 * 1000;
-/** ours: an export whose ZIP could not be made in 3 runs is `failed`; the person may ask again */
-export const DATA_EXPORT_MAX_ATTEMPTS = 3;
 /** ours: rows of exports long over are deleted; a month keeps "ask again from…" and support's view */
 export const DATA_EXPORT_ROW_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -100,8 +99,8 @@ function tooSoon(next: Date, now: Date): AppError {
 
 /**
  * app/account/export: the password (re-entered) is checked first, with its wrong tries limited per
- * session as before a wipe; then one a day. Nothing is recorded unless both pass. The ZIP is made by
- * the job; the caller triggers it after this returns.
+ * session as before a wipe; then one a day. Nothing is recorded unless both pass. The ZIP is made
+ * apart, by the delivery this starts.
  */
 export async function requestExport(
   ctx: AppContext,
@@ -124,52 +123,20 @@ export async function requestExport(
   try {
     await ctx.db.transaction(async (tx) => {
       await forgiveTries(tx);
-      await tx.insert(dataExports).values({ userId: auth.userId, status: 'pending', createdAt: now });
+      const [row] = await tx
+        .insert(dataExports)
+        .values({ userId: auth.userId, status: 'pending', createdAt: now })
+        .returning({ id: dataExports.id });
       await recordActivity(ctx, { userId: auth.userId, kind: 'data_exported', origin }, tx);
+      await ctx.events.record(tx, 'dataExportRequested', { exportId: row!.id });
     });
   } catch (error) {
     // two requests at once: the index of open exports lets one in
     if (isUniqueViolation(error)) throw tooSoon(new Date(now.getTime() + DATA_EXPORT_EVERY_MS), now);
     throw error;
   }
+  deliverEventsSoon(ctx, 'dataExportRequested');
   return getDataExportStatus(ctx, auth.userId);
-}
-
-/**
- * Claims the next export to make: a pending one, or one whose run stalled (its process died). The
- * claim is a conditional update, so two runs (two processes, or a retry) never make one export twice.
- */
-async function claimNextExport(ctx: AppContext): Promise<ExportRow | undefined> {
-  const now = ctx.now();
-  const stalled = new Date(now.getTime() - DATA_EXPORT_STALL_MS);
-  const claimable = or(
-    eq(dataExports.status, 'pending'),
-    and(eq(dataExports.status, 'running'), lt(dataExports.startedAt, stalled)),
-  );
-  for (;;) {
-    const [candidate] = await ctx.db
-      .select({ id: dataExports.id, startedAt: dataExports.startedAt })
-      .from(dataExports)
-      .where(claimable)
-      .orderBy(dataExports.id)
-      .limit(1);
-    if (!candidate) return undefined;
-    const [claimed] = await ctx.db
-      .update(dataExports)
-      .set({ status: 'running', startedAt: now, attempts: sql`${dataExports.attempts} + 1` })
-      .where(
-        and(
-          eq(dataExports.id, candidate.id),
-          claimable,
-          candidate.startedAt
-            ? eq(dataExports.startedAt, candidate.startedAt)
-            : isNull(dataExports.startedAt),
-        ),
-      )
-      .returning();
-    if (claimed) return claimed;
-    // another run took it first: look again
-  }
 }
 
 /** `exports/<id>-<random>.zip`: the random part keeps a key from being guessed from the id */
@@ -183,6 +150,9 @@ async function writeArchive(ctx: AppContext, row: ExportRow): Promise<{ key: str
   // a photo or video that fails mid-way fails the whole ZIP: the storage keeps nothing of it
   zip.on('error', (error: Error) => output.destroy(error));
   const stored = ctx.storage.write(key, output as never);
+  // a store that refuses at once must not be an unhandled rejection while the ZIP is still being
+  // filled: its error is thrown below, where `stored` is awaited
+  stored.catch(() => undefined);
   try {
     await addAccountData(ctx, zip, row.userId);
     zip.end();
@@ -195,19 +165,42 @@ async function writeArchive(ctx: AppContext, row: ExportRow): Promise<{ key: str
   return { key, size };
 }
 
-/** Makes one claimed export: ready with its file, or back to pending (or failed after its tries). */
-async function makeExport(ctx: AppContext, row: ExportRow): Promise<void> {
-  let archive: { key: string; size: number };
-  try {
-    archive = await writeArchive(ctx, row);
-  } catch (error) {
-    const isLastTry = row.attempts >= DATA_EXPORT_MAX_ATTEMPTS;
-    await ctx.db
-      .update(dataExports)
-      .set({ status: isLastTry ? 'failed' : 'pending', startedAt: null })
-      .where(and(eq(dataExports.id, row.id), eq(dataExports.status, 'running')));
-    throw error;
+/**
+ * The subscriber of `dataExportRequested` (export.events.ts): makes the ZIP of a pending export and
+ * e-mails its link. A failure puts it back to pending for the outbox's next try, or marks it `failed`
+ * after the last (the person may ask again at once). A repeat is harmless: a ready export is only
+ * e-mailed, once (send-once.ts); a delivery whose lease lapsed while it still ran finds, at its end,
+ * that another took the export over, and drops its own ZIP.
+ */
+export async function makeRequestedExport(
+  ctx: AppContext,
+  exportId: number,
+  { isLastTry }: { isLastTry: boolean },
+): Promise<void> {
+  const startedAt = ctx.now();
+  const [claimed] = await ctx.db
+    .update(dataExports)
+    .set({ status: 'running', startedAt })
+    .where(and(eq(dataExports.id, exportId), inArray(dataExports.status, ['pending', 'running'])))
+    .returning();
+  if (claimed) {
+    try {
+      await storeArchive(ctx, claimed, startedAt);
+    } catch (error) {
+      ctx.log.error({ err: error, exportId }, 'data export could not be made');
+      await ctx.db
+        .update(dataExports)
+        .set({ status: isLastTry ? 'failed' : 'pending', startedAt: null })
+        .where(and(eq(dataExports.id, exportId), eq(dataExports.startedAt, startedAt)));
+      throw error;
+    }
   }
+  await emailReadyExport(ctx, exportId);
+}
+
+/** Streams the ZIP and marks the export ready, unless another delivery took it over meanwhile. */
+async function storeArchive(ctx: AppContext, row: ExportRow, startedAt: Date): Promise<void> {
+  const archive = await writeArchive(ctx, row);
   const readyAt = ctx.now();
   const [ready] = await ctx.db
     .update(dataExports)
@@ -218,74 +211,36 @@ async function makeExport(ctx: AppContext, row: ExportRow): Promise<void> {
       readyAt,
       expiresAt: new Date(readyAt.getTime() + DATA_EXPORT_LINK_TTL_MS),
     })
-    // only the run that holds the claim finishes it (one that stalled and lost it does not)
     .where(
       and(
         eq(dataExports.id, row.id),
         eq(dataExports.status, 'running'),
-        eq(dataExports.startedAt, row.startedAt!),
+        eq(dataExports.startedAt, startedAt),
       ),
     )
     .returning({ id: dataExports.id });
   if (!ready) await ctx.storage.delete(archive.key);
 }
 
-/**
- * E-mails the link of each ready export not yet told, claimed by its row (emailedAt) so that it goes
- * once; a failed send gives the claim back for the next run. The link is never logged.
- */
-async function emailReadyExports(ctx: AppContext): Promise<void> {
-  const now = ctx.now();
-  const due = await ctx.db
+/** The link of a ready export, e-mailed once (its key names the export). The link is never logged. */
+async function emailReadyExport(ctx: AppContext, exportId: number): Promise<void> {
+  const [found] = await ctx.db
     .select({ row: dataExports, name: users.name, email: users.email, verifiedAt: users.emailVerifiedAt })
     .from(dataExports)
     .innerJoin(users, eq(users.id, dataExports.userId))
-    .where(and(eq(dataExports.status, 'ready'), isNull(dataExports.emailedAt)))
-    .orderBy(dataExports.id);
-  let failure: unknown;
-  for (const { row, name, email, verifiedAt } of due) {
-    if (!row.expiresAt || row.expiresAt <= now) continue;
-    const [claimed] = await ctx.db
-      .update(dataExports)
-      .set({ emailedAt: now })
-      .where(and(eq(dataExports.id, row.id), isNull(dataExports.emailedAt)))
-      .returning({ id: dataExports.id });
-    if (!claimed) continue;
-    const link = `${ctx.env.PUBLIC_URL}${createDataExportLink(ctx, row.id, row.expiresAt)}`;
-    try {
-      await ctx.mailer.send({
-        to: email,
-        ...dataExportReadyEmail({
-          name: verifiedAt ? name : null,
-          link,
-          expiresAt: row.expiresAt,
-          brand: ctx.env.BRAND_NAME,
-        }),
-      });
-    } catch (error) {
-      failure = error;
-      await ctx.db.update(dataExports).set({ emailedAt: null }).where(eq(dataExports.id, row.id));
-    }
-  }
-  if (failure) throw failure;
-}
-
-/** The job `prepare-data-exports`: every pending export made, then the e-mails of the ready ones. */
-export async function prepareDataExports(ctx: AppContext): Promise<void> {
-  let failure: unknown;
-  for (let row = await claimNextExport(ctx); row; row = await claimNextExport(ctx)) {
-    try {
-      await makeExport(ctx, row);
-    } catch (error) {
-      // logged here with its export (never its link); the run fails at the end, for a retry
-      ctx.log.error({ err: error, exportId: row.id }, 'data export could not be made');
-      failure = error;
-      // a failure that leaves it pending would be claimed again at once: leave it for the retry
-      break;
-    }
-  }
-  await emailReadyExports(ctx);
-  if (failure) throw failure;
+    .where(eq(dataExports.id, exportId));
+  const expiresAt = found?.row.expiresAt;
+  if (!found || found.row.status !== 'ready' || !expiresAt || expiresAt <= ctx.now()) return;
+  const link = `${ctx.env.PUBLIC_URL}${createDataExportLink(ctx, exportId, expiresAt)}`;
+  await sendOnce(ctx, `data-export:${exportId}`, {
+    to: found.email,
+    ...dataExportReadyEmail({
+      name: found.verifiedAt ? found.name : null,
+      link,
+      expiresAt,
+      brand: ctx.env.BRAND_NAME,
+    }),
+  });
 }
 
 /**

@@ -17,7 +17,10 @@ import { atencionEvidence, atencionNotes, atenciones } from '../atenciones/atenc
 import { accountActivity } from '../activity/activity.schema.ts';
 import { salesProfiles } from '../sales/sales.schema.ts';
 import { dataExports } from './export.schema.ts';
-import { deleteExpiredDataExports, prepareDataExports } from './export.service.ts';
+import { deleteExpiredDataExports } from './export.service.ts';
+import { DURABLE_EVENTS } from '../../lib/events.ts';
+import { eventOutbox } from '../../lib/outbox/outbox.schema.ts';
+import { deliverEvents } from '../../lib/outbox/outbox.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -128,9 +131,9 @@ const exportStatus = async (token: string) =>
 const exportMailsTo = async (email: string) =>
   (await mailsTo(app, email)).filter((mail) => mail.subject?.startsWith('Tu copia de datos está lista'));
 
-/** runs the job as the scheduler does; the request's own trigger may have taken the export first */
+/** sweeps the outbox as its job does; the delivery the request started may have made the export first */
 async function runExportJob({ token, email }: { token: string; email: string }) {
-  await prepareDataExports(app.ctx);
+  await deliverEvents(app.ctx, 'long');
   await vi.waitFor(
     async () => {
       expect((await exportStatus(token)).state).toBe('ready');
@@ -313,6 +316,46 @@ describe('app/account/export: the ZIP, its link and the activity', () => {
     // the link is never logged (docs/privacy.md)
     const signature = new URL(status.download_url, 'http://x').searchParams.get('signature')!;
     expect(logLines.join('')).not.toContain(signature);
+  });
+});
+
+describe('app/account/export: made by the outbox (decision 055)', () => {
+  it('is e-mailed once though its delivery runs again', async () => {
+    const ana = await accountWithData();
+    await app.post('/api/app/account/export', { password: ana.password }, ana.token);
+    await runExportJob(ana);
+    // a process that died after the e-mail, before the row said so: another delivers it again
+    await app.ctx.db
+      .update(eventOutbox)
+      .set({ deliveredAt: null, doneBy: [], availableAt: new Date(app.clock.now.getTime() - 1000) })
+      .where(eq(eventOutbox.event, 'dataExportRequested'));
+    await deliverEvents(app.ctx, 'long');
+    expect(await exportMailsTo(ana.email)).toHaveLength(1);
+    expect((await exportStatus(ana.token)).state).toBe('ready');
+  });
+
+  it('is tried again when its ZIP cannot be stored, and is `failed` after the last try', async () => {
+    const ana = await accountWithData();
+    // the store stops answering (a bucket down): stands in for the outside, not for our code
+    const storage = app.ctx.storage;
+    const realWrite = storage.write.bind(storage);
+    storage.write = () => Promise.reject(new Error('the bucket does not answer'));
+    try {
+      await app.post('/api/app/account/export', { password: ana.password }, ana.token);
+      await app.ctx.background.settled();
+      expect((await exportStatus(ana.token)).state).toBe('preparing');
+      for (const delay of DURABLE_EVENTS.dataExportRequested.retryDelaysMs) {
+        app.clock.advance(delay);
+        await deliverEvents(app.ctx, 'long');
+      }
+    } finally {
+      storage.write = realWrite;
+    }
+    const status = await exportStatus(ana.token);
+    expect(status.state).toBe('failed');
+    // a failed export does not count: the person may ask again at once
+    expect(status.next_allowed_at).toBeNull();
+    expect(await exportMailsTo(ana.email)).toEqual([]);
   });
 });
 

@@ -1,10 +1,9 @@
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { and, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { DURABLE_EVENTS } from '../../lib/events.ts';
 import { eventOutbox } from '../../lib/outbox/outbox.schema.ts';
-import { deliverEvents, EVENT_LEASE_MS } from '../../lib/outbox/outbox.ts';
-import { networkEmails } from '../../app/features.ts';
+import { deliverEvents } from '../../lib/outbox/outbox.ts';
 import { createTestApp, signUpUser, type TestApp } from '../../../test/test-app.ts';
 import {
   breakMail,
@@ -15,9 +14,9 @@ import {
 } from '../../../test/outbox.ts';
 import { setLostMode, userWithPhone } from '../../../test/sockets.ts';
 import { devices } from '../devices/devices.schema.ts';
-import { networkEmailRetries, securityNetworkMembers, type NetworkEmailKind } from './network.schema.ts';
+import { securityNetworkMembers } from './network.schema.ts';
 import { users } from '../accounts/accounts.schema.ts';
-import { NETWORK_EMAIL_RETRY_DELAYS_MS, retryNetworkEmails } from './mail-network.ts';
+import type { NetworkEmailKind } from './mail-network.ts';
 
 // Its own server: these tests break the mail delivery (the outbox) on purpose.
 let app: TestApp;
@@ -37,13 +36,12 @@ async function mailsTo(email: string) {
   return (await mailsOf(app, email)).filter((mail) => !isVerificationMail(mail));
 }
 
-/** An owner with a phone and one accepted member. */
-async function ownerWithMember(on: TestApp = app) {
-  const owner = await userWithPhone(on);
+/** A new account, accepted into the network of `ownerUserId`. */
+async function acceptedMember(on: TestApp, ownerUserId: number) {
   const member = await signUpUser(on);
   const [memberRow] = await on.ctx.db.select().from(users).where(eq(users.email, member.email));
   await on.ctx.db.insert(securityNetworkMembers).values({
-    ownerUserId: owner.userId,
+    ownerUserId,
     memberUserId: memberRow!.id,
     name: member.name,
     email: member.email,
@@ -52,51 +50,106 @@ async function ownerWithMember(on: TestApp = app) {
     codeHash: `code-${Math.random()}`,
     codeExpiresAt: new Date(on.clock.now.getTime() + 86_400_000),
   });
-  return { owner, member };
+  return member;
 }
 
-/** the retries kept so far for `subjectId` on `on`, without waiting for the tries under way */
-const keptNow = (on: TestApp, kind: NetworkEmailKind, subjectId: number) =>
-  on.ctx.db
-    .select()
-    .from(networkEmailRetries)
-    .where(and(eq(networkEmailRetries.kind, kind), eq(networkEmailRetries.subjectId, subjectId)));
-/** the retries kept for `subjectId`, once the first tries under way have ended */
-async function retriesOf(subjectId: number, kind: NetworkEmailKind = 'alert') {
-  await app.ctx.background.settled();
-  return keptNow(app, kind, subjectId);
+/** An owner with a phone and one accepted member. */
+async function ownerWithMember(on: TestApp = app) {
+  const owner = await userWithPhone(on);
+  return { owner, member: await acceptedMember(on, owner.userId) };
 }
-/** the server's sweep, as app.ts runs it each minute */
-const sweep = () => retryNetworkEmails(app.ctx, networkEmails);
+
+const RETRY_DELAYS_MS = DURABLE_EVENTS.alertRaised.retryDelaysMs;
+
+/** the newest outbox row of the SOS `subjectId`, or of the phone `subjectId` put in lost mode */
+async function eventNow(on: TestApp, kind: NetworkEmailKind, subjectId: number) {
+  const [row] = await on.ctx.db
+    .select()
+    .from(eventOutbox)
+    .where(
+      kind === 'alert'
+        ? and(
+            eq(eventOutbox.event, 'alertRaised'),
+            sql`${eventOutbox.payload}->>'alertId' = ${String(subjectId)}`,
+          )
+        : and(
+            eq(eventOutbox.event, 'lostModeChanged'),
+            sql`${eventOutbox.payload}->>'deviceRowId' = ${String(subjectId)}`,
+            sql`(${eventOutbox.payload}->>'isLost')::boolean`,
+          ),
+    )
+    .orderBy(desc(eventOutbox.id))
+    .limit(1);
+  return row!;
+}
+/** the same, once the deliveries under way have ended */
+async function eventOf(subjectId: number, kind: NetworkEmailKind = 'alert') {
+  await app.ctx.background.settled();
+  return eventNow(app, kind, subjectId);
+}
+/** whether the network still has to try the event again */
+const isWaiting = (row: typeof eventOutbox.$inferSelect) =>
+  row.deliveredAt === null && !row.doneBy.includes('network');
+/** the server's sweep, as the job deliver-events runs it every few seconds */
+const sweep = () => deliverEvents(app.ctx);
 
 describe('SOS e-mails that fail', () => {
-  it('are tried again by the sweep until they go, and the SOS itself does not wait or fail', async () => {
+  it('are tried again by the outbox until they go, and the SOS itself does not wait or fail', async () => {
     const { owner, member } = await ownerWithMember();
     await breakMail(app);
     const opened = await app.post('/api/device/alert', { lat: -33.45, lng: -70.66 }, owner.deviceToken);
     expect(opened.statusCode, opened.body).toBe(201);
     const alertId = (opened.json() as { alert_id: number }).alert_id;
-    expect(await retriesOf(alertId)).toMatchObject([{ attempts: 1 }]);
+    const first = await eventOf(alertId);
+    expect(first).toMatchObject({ attempts: 1, doneBy: [], deliveredAt: null });
 
     // not due yet: nothing is tried
     await sweep();
-    expect(await retriesOf(alertId)).toMatchObject([{ attempts: 1 }]);
+    expect(await eventOf(alertId)).toMatchObject({ attempts: 1 });
 
     // due, the mail server still down: the second try fails and the third is booked
-    app.clock.advance(NETWORK_EMAIL_RETRY_DELAYS_MS[0]!);
+    app.clock.advance(RETRY_DELAYS_MS[0]!);
     await sweep();
-    const [second] = await retriesOf(alertId);
-    expect(second!.attempts).toBe(2);
-    expect(second!.nextAttemptAt.getTime()).toBe(app.clock.now.getTime() + NETWORK_EMAIL_RETRY_DELAYS_MS[1]!);
+    const second = await eventOf(alertId);
+    expect(second).toMatchObject({ attempts: 2, doneBy: [], deliveredAt: null });
+    expect(second.availableAt.getTime()).toBe(app.clock.now.getTime() + RETRY_DELAYS_MS[1]!);
 
     // the mail server is back: the third try reaches the member, with the alert's link, and is done
     await repairMail(app);
-    app.clock.advance(NETWORK_EMAIL_RETRY_DELAYS_MS[1]!);
+    app.clock.advance(RETRY_DELAYS_MS[1]!);
     await sweep();
     const [mail] = await mailsTo(member.email);
     expect(mail?.subject).toMatch(/^Alerta de .+: necesita ayuda$/);
     expect(mail?.text).toMatch(/http:\/\/escudo\.test\/alerta\/[\w-]{43}/);
-    expect(await retriesOf(alertId)).toEqual([]);
+    expect(isWaiting(await eventOf(alertId))).toBe(false);
+  });
+
+  it('go again only to the members who did not get them', async () => {
+    const { owner, member } = await ownerWithMember();
+    const second = await acceptedMember(app, owner.userId);
+    await app.ctx.background.settled();
+    // the mail server refuses the second member's address only (as one refuses a full mailbox)
+    const realSend = app.ctx.mailer.send.bind(app.ctx.mailer);
+    const refusing = vi.spyOn(app.ctx.mailer, 'send').mockImplementation(async (message) => {
+      if (message.to === second.email) throw new Error('550 mailbox full');
+      return realSend(message);
+    });
+    try {
+      const opened = await app.post('/api/device/alert', { lat: -33.45, lng: -70.66 }, owner.deviceToken);
+      const alertId = (opened.json() as { alert_id: number }).alert_id;
+      expect(isWaiting(await eventOf(alertId))).toBe(true);
+      expect(await mailsTo(member.email)).toHaveLength(1);
+      expect(await mailsTo(second.email)).toHaveLength(0);
+
+      refusing.mockRestore();
+      app.clock.advance(RETRY_DELAYS_MS[0]!);
+      await sweep();
+      expect(await mailsTo(member.email)).toHaveLength(1);
+      expect(await mailsTo(second.email)).toHaveLength(1);
+      expect(isWaiting(await eventOf(alertId))).toBe(false);
+    } finally {
+      refusing.mockRestore();
+    }
   });
 
   it('are dropped once the alert has ended: nobody is e-mailed about an SOS that is over', async () => {
@@ -105,18 +158,18 @@ describe('SOS e-mails that fail', () => {
     const alertId = (
       await app.post('/api/device/alert', { lat: -33.45, lng: -70.66 }, owner.deviceToken)
     ).json().alert_id as number;
-    expect(await retriesOf(alertId)).toHaveLength(1);
+    expect(isWaiting(await eventOf(alertId))).toBe(true);
     const closed = await app.post('/api/device/alert/close', { alert_id: alertId }, owner.deviceToken);
     expect(closed.statusCode).toBe(200);
 
     await repairMail(app);
-    app.clock.advance(NETWORK_EMAIL_RETRY_DELAYS_MS[0]!);
+    app.clock.advance(RETRY_DELAYS_MS[0]!);
     await sweep();
-    expect(await retriesOf(alertId)).toEqual([]);
+    expect(isWaiting(await eventOf(alertId))).toBe(false);
     expect(await mailsTo(member.email)).toEqual([]);
   });
 
-  it('give up after the fourth try', async () => {
+  it('give up after the last try', async () => {
     const { owner, member } = await ownerWithMember();
     await breakMail(app);
     const alertId = (
@@ -124,14 +177,13 @@ describe('SOS e-mails that fail', () => {
     ).json().alert_id as number;
     // the first try, which runs apart from the request, fails before the clock moves
     await app.ctx.background.settled();
-    for (const [index, delay] of NETWORK_EMAIL_RETRY_DELAYS_MS.entries()) {
+    for (const [index, delay] of RETRY_DELAYS_MS.entries()) {
       app.clock.advance(delay);
       await sweep();
-      const left = await retriesOf(alertId);
-      // tries 2 and 3 leave the row for the next; the 4th, the last, removes it
-      expect(left.map((row) => row.attempts)).toEqual(
-        index < NETWORK_EMAIL_RETRY_DELAYS_MS.length - 1 ? [index + 2] : [],
-      );
+      const row = await eventOf(alertId);
+      expect(row.attempts).toBe(index + 2);
+      // every try but the last books the next; the last gives up
+      expect(row.deliveredAt === null).toBe(index < RETRY_DELAYS_MS.length - 1);
     }
     await repairMail(app);
     app.clock.advance(86_400_000);
@@ -141,7 +193,7 @@ describe('SOS e-mails that fail', () => {
 });
 
 describe('lost-mode e-mails that fail', () => {
-  it('are tried again by the sweep while the phone is lost, and the phone is answered at once', async () => {
+  it('are tried again while the phone is lost, and the phone is answered at once', async () => {
     const { owner, member } = await ownerWithMember();
     // a member whose address is verified reads the owner's name (decision 050)
     await verifyEmailOf(app, member);
@@ -151,17 +203,17 @@ describe('lost-mode e-mails that fail', () => {
     await setLostMode(app, owner, true);
     const [device] = await app.ctx.db.select().from(devices).where(eq(devices.id, owner.internalId));
     expect(device!.lost).toBe(true);
-    expect(await retriesOf(owner.internalId, 'lostPhone')).toMatchObject([{ attempts: 1 }]);
+    expect(await eventOf(owner.internalId, 'lostPhone')).toMatchObject({ attempts: 1, deliveredAt: null });
 
     await repairMail(app);
-    app.clock.advance(NETWORK_EMAIL_RETRY_DELAYS_MS[0]!);
+    app.clock.advance(RETRY_DELAYS_MS[0]!);
     await sweep();
     const mails = await lostMails();
     expect(mails.map((mail) => mail.subject)).toEqual([`${owner.name} declaró su teléfono perdido`]);
-    expect(await retriesOf(owner.internalId, 'lostPhone')).toEqual([]);
+    expect(isWaiting(await eventOf(owner.internalId, 'lostPhone'))).toBe(false);
 
     // nothing is left to send: a later sweep sends no second e-mail
-    app.clock.advance(NETWORK_EMAIL_RETRY_DELAYS_MS[1]!);
+    app.clock.advance(RETRY_DELAYS_MS[1]!);
     await sweep();
     expect(await lostMails()).toHaveLength(1);
   });
@@ -170,14 +222,14 @@ describe('lost-mode e-mails that fail', () => {
     const { owner, member } = await ownerWithMember();
     await breakMail(app);
     await setLostMode(app, owner, true);
-    // its first try failed and was kept; then the phone is found
-    expect(await retriesOf(owner.internalId, 'lostPhone')).toHaveLength(1);
+    // its first try failed and is booked again; then the phone is found
+    expect(isWaiting(await eventOf(owner.internalId, 'lostPhone'))).toBe(true);
     await setLostMode(app, owner, false);
 
     await repairMail(app);
-    app.clock.advance(NETWORK_EMAIL_RETRY_DELAYS_MS[0]!);
+    app.clock.advance(RETRY_DELAYS_MS[0]!);
     await sweep();
-    expect(await retriesOf(owner.internalId, 'lostPhone')).toEqual([]);
+    expect(isWaiting(await eventOf(owner.internalId, 'lostPhone'))).toBe(false);
     expect(await mailsTo(member.email)).toEqual([]);
   });
 
@@ -191,9 +243,9 @@ describe('lost-mode e-mails that fail', () => {
       .where(eq(securityNetworkMembers.ownerUserId, owner.userId));
 
     await repairMail(app);
-    app.clock.advance(NETWORK_EMAIL_RETRY_DELAYS_MS[0]!);
+    app.clock.advance(RETRY_DELAYS_MS[0]!);
     await sweep();
-    expect(await retriesOf(owner.internalId, 'lostPhone')).toEqual([]);
+    expect(isWaiting(await eventOf(owner.internalId, 'lostPhone'))).toBe(false);
     expect(await mailsTo(member.email)).toEqual([]);
   });
 });
@@ -217,7 +269,7 @@ describe('a mail server that takes the connection and never answers', () => {
     await hung.ctx.background.settled();
   }
 
-  it("holds neither the SOS request nor the phone's lost-mode answer; a try that fails later is kept", async () => {
+  it("holds neither the SOS request nor the phone's lost-mode answer; a try that fails later is booked again", async () => {
     const { owner } = await ownerWithMember(hung);
     // the two sign-ups' verification e-mails (decision 034), sent without waiting, reach this server
     // first: they are given up on before the network's e-mails are watched
@@ -230,16 +282,16 @@ describe('a mail server that takes the connection and never answers', () => {
     const alertId = (opened.json() as { alert_id: number }).alert_id;
     // the phone has its answer while the mail server still holds the e-mail
     await vi.waitFor(() => expect(held).toHaveLength(1));
-    expect(await keptNow(hung, 'alert', alertId)).toEqual([]);
+    expect(await eventNow(hung, 'alert', alertId)).toMatchObject({ attempts: 1, doneBy: [] });
     await dropHeldMail();
-    expect(await keptNow(hung, 'alert', alertId)).toMatchObject([{ attempts: 1 }]);
+    expect(isWaiting(await eventNow(hung, 'alert', alertId))).toBe(true);
 
     await setLostMode(hung, owner, true);
     // the member's lost-mode e-mail, and the owner's notice of the order (sent without waiting too)
     await vi.waitFor(() => expect(held).toHaveLength(2));
-    expect(await keptNow(hung, 'lostPhone', owner.internalId)).toEqual([]);
+    expect(await eventNow(hung, 'lostPhone', owner.internalId)).toMatchObject({ attempts: 1, doneBy: [] });
     await dropHeldMail();
-    expect(await keptNow(hung, 'lostPhone', owner.internalId)).toMatchObject([{ attempts: 1 }]);
+    expect(isWaiting(await eventNow(hung, 'lostPhone', owner.internalId))).toBe(true);
   });
 });
 
@@ -277,9 +329,10 @@ describe('the SOS e-mails are a durable event (decision 055)', () => {
     expect(await mailsTo(member.email)).toHaveLength(1);
   });
 
+  const LEASE_MS = DURABLE_EVENTS.alertRaised.leaseMs;
   it('are delivered by the sweep once the lease of a process that died lapses, not before', async () => {
     const { owner, member } = await ownerWithMember();
-    // the mail server refuses: nothing reaches the member (the try is kept for the network's retries)
+    // the mail server refuses: nothing reaches the member (the try is booked again)
     await breakMail(app);
     const opened = await app.post('/api/device/alert', { lat: -33.45, lng: -70.66 }, owner.deviceToken);
     expect(opened.statusCode, opened.body).toBe(201);
@@ -290,12 +343,11 @@ describe('the SOS e-mails are a durable event (decision 055)', () => {
     const [row] = await rowsOf(alertId);
     await app.ctx.db
       .update(eventOutbox)
-      .set({ deliveredAt: null, doneBy: [], availableAt: new Date(app.clock.now.getTime() + EVENT_LEASE_MS) })
+      .set({ deliveredAt: null, doneBy: [], availableAt: new Date(app.clock.now.getTime() + LEASE_MS) })
       .where(eq(eventOutbox.id, row!.id));
-    await app.ctx.db.delete(networkEmailRetries).where(eq(networkEmailRetries.subjectId, alertId));
     await deliverEvents(app.ctx);
     expect(await mailsTo(member.email)).toHaveLength(0);
-    app.clock.advance(EVENT_LEASE_MS + 1);
+    app.clock.advance(LEASE_MS + 1);
     await deliverEvents(app.ctx);
     expect(await mailsTo(member.email)).toHaveLength(1);
     const [delivered] = await rowsOf(alertId);

@@ -6,10 +6,10 @@ import { asc, eq } from 'drizzle-orm';
 import { definePersonalData, iso } from '../../lib/personal-data.ts';
 import { users } from '../accounts/accounts.schema.ts';
 import { networkLimits } from './network.limits.ts';
-import { networkEmailRetries, securityNetworkMembers } from './network.schema.ts';
+import { securityNetworkMembers } from './network.schema.ts';
 
 export const networkData = definePersonalData({
-  tables: [securityNetworkMembers, networkEmailRetries],
+  tables: [securityNetworkMembers],
   export: {
     readme: `red-de-seguridad.json
     Las personas que invitaste a tu red de seguridad (nombre, email, teléfono, estado) y las redes

@@ -1,11 +1,9 @@
 /** The security network: the people who look after a customer, and the e-mails they get. Its manifest (lib/feature.ts). */
 import { defineFeature } from '../../lib/feature.ts';
-import type { NetworkEmailKind } from './network.schema.ts';
-import type { FindNetworkEmail } from './mail-network.ts';
+import type { FindNetworkEmail, NetworkEmailKind } from './mail-network.ts';
 import { subscribeNetworkEmails } from './mail-network.ts';
 import { registerNetworkRoutes } from './network.routes.ts';
 import { subscribeNetworkToSignUps } from './network.events.ts';
-import { retryNetworkEmailsJob } from './network.jobs.ts';
 import { networkLimits } from './network.limits.ts';
 import { networkData } from './network.data.ts';
 
@@ -21,7 +19,6 @@ export const networkFeature = (findEmail: Record<NetworkEmailKind, FindNetworkEm
       subscribeNetworkToSignUps(ctx);
       subscribeNetworkEmails(ctx, findEmail);
     },
-    jobs: [retryNetworkEmailsJob(findEmail)],
     limits: () => Object.values(networkLimits),
     data: networkData,
   });

@@ -1,4 +1,4 @@
-/** The security network: its members and invitations, and the e-mails to them that are tried again. */
+/** The security network: its members and invitations. */
 import { sql } from 'drizzle-orm';
 import { networkMemberStatuses } from '@escudo/contract';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
@@ -43,40 +43,6 @@ export const securityNetworkMembers = pgTable(
     check(
       'security_network_members_status_check',
       sql.raw(`status in (${networkMemberStatuses.map((s) => `'${s}'`).join(', ')})`),
-    ),
-  ],
-);
-
-/** what a network e-mail that failed was about: an SOS (its alert) or a phone in lost mode (its device) */
-export const NETWORK_EMAIL_KINDS = ['alert', 'lostPhone'] as const;
-export type NetworkEmailKind = (typeof NETWORK_EMAIL_KINDS)[number];
-
-/**
- * An e-mail to a member of a user's security network that could not be sent, tried again by the
- * retry job (network/mail-network.ts, network.jobs.ts; decisions 023, 024). `subject_id` is the
- * alert's id or the device's, by `kind`: no foreign key, so the retry job drops a row whose subject
- * is gone or no longer means anything (the alert ended, the phone left lost mode), as it does when
- * the member has left the network or the tries run out; the row also goes once the e-mail is sent.
- */
-export const networkEmailRetries = pgTable(
-  'network_email_retries',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    kind: text('kind', { enum: NETWORK_EMAIL_KINDS }).notNull(),
-    subjectId: integer('subject_id').notNull(),
-    memberUserId: integer('member_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    /** tries made so far, the first included */
-    attempts: integer('attempts').notNull(),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [
-    uniqueIndex('network_email_retries_member_idx').on(t.kind, t.subjectId, t.memberUserId),
-    index('network_email_retries_due_idx').on(t.nextAttemptAt),
-    check(
-      'network_email_retries_kind_check',
-      sql.raw(`kind in (${NETWORK_EMAIL_KINDS.map((kind) => `'${kind}'`).join(', ')})`),
     ),
   ],
 );
