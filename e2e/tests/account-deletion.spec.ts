@@ -10,6 +10,11 @@ test('closing the account: asked with the password, signed out to Login, kept ag
   await signIn(page, account);
   await page.goto('/seguridad');
   await expect(page.getByRole('heading', { name: 'Eliminar tu cuenta' })).toBeVisible();
+  // the sections above it are loaded: one that arrives late pushes the button down, and a click aimed
+  // at it on a busy machine once landed beside it
+  await expect(page.getByRole('list', { name: 'Sesiones abiertas' })).toBeVisible();
+  await expect(page.getByText('Desactivada', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Descargar mis datos' })).toBeVisible();
   await page.getByRole('button', { name: 'Eliminar mi cuenta' }).click();
   const dialog = page.getByRole('dialog', { name: '¿Eliminar tu cuenta?' });
   await expect(dialog.getByText(/Tus pagos se conservan/)).toBeVisible();
