@@ -98,6 +98,23 @@ export function measureFirstLoad(page, distDir = DIST_DIR) {
 
 export const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
 
+/**
+ * A text only React Router's development build carries (its production build drops the warning):
+ * found in the panel's JavaScript, the build bundled `dist/development` (apps/web/vite.config.ts).
+ */
+export const REACT_ROUTER_DEVELOPMENT_ONLY = 'You should not include both `Component` and `element`';
+
+/** the built JavaScript files that hold React Router's development build */
+export function filesWithReactRouterDevelopment(distDir = DIST_DIR) {
+  const assets = path.join(distDir, 'assets');
+  return fs
+    .readdirSync(assets)
+    .filter((name) => name.endsWith('.js'))
+    .filter((name) =>
+      fs.readFileSync(path.join(assets, name), 'utf8').includes(REACT_ROUTER_DEVELOPMENT_ONLY),
+    );
+}
+
 function main() {
   let failed = false;
   for (const [page, { budgetKb }] of Object.entries(PAGES)) {
@@ -110,6 +127,14 @@ function main() {
       `${over ? '✗' : '✓'} ${page}: ${kb(br)} brotli (${kb(gzip)} gzip, ${kb(raw)} minified) in ${files.length} files${verdict}`,
     );
   }
+  const development = filesWithReactRouterDevelopment();
+  if (development.length > 0) {
+    console.error(
+      `✗ React Router's development build is in ${development.join(', ')}: see apps/web/vite.config.ts`,
+    );
+    process.exit(1);
+  }
+  console.log("✓ React Router's production build");
   if (failed) {
     console.error(
       '\n  A page loads more JavaScript before it renders than its budget allows: load what it does not need at once lazily (docs/decisions/016).',

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineConfig } from 'vite';
 import type { ChunkingContext } from 'rolldown';
@@ -25,6 +26,16 @@ const MUI_ROOTS = ['src/components/mui-theme.tsx', 'src/components/error-state.t
 
 const ZOD_AND_ITS_SETTINGS = /node_modules[\\/]zod[\\/]|packages[\\/]contract[\\/]src[\\/]zod-config\.ts$/;
 
+/**
+ * React Router's production build. Its package's exports point every condition at `dist/development`
+ * (its warnings and their checks included) and leave `dist/production` beside it unused, so the build
+ * names that file itself; development keeps the warnings.
+ */
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
 let groups: { signedIn: Set<string>; mui: Set<string> } | null = null;
 function groupOf(moduleId: string, ctx: ChunkingContext): string | null {
   if (!groups) {
@@ -47,9 +58,12 @@ function groupOf(moduleId: string, ctx: ChunkingContext): string | null {
   return groups.mui.has(moduleId) ? 'mui' : null;
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   // the entry (Login) and the signed-in layout with Home: what a first load runs nearly all of
   plugins: [react(), routePreloads(), compileHints(['index', 'signed-in']), precompress()],
+  resolve: {
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   server: {
     proxy: {
       '/api': { target: serverUrl, changeOrigin: true },
@@ -88,4 +102,4 @@ export default defineConfig({
     // what scripts/check-bundle-budgets.mjs reads to know which chunks each page loads first
     manifest: true,
   },
-});
+}));
