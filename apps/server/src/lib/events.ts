@@ -119,14 +119,22 @@ export type InProcessEvent = Exclude<EventName, DurableEvent>;
 
 export const isDurable = (event: string): event is DurableEvent => Object.hasOwn(DURABLE_EVENTS, event);
 
-/**
- * `eventId`: a durable event's own id, the same on every repeat of its delivery (send-once keys);
- * `isLastTry`: no try follows this one if it fails (always true in the process)
- */
+/** What the outbox tells a durable event's handler of the delivery (outbox/outbox.ts). */
+export interface Delivered {
+  /** the event's own id, the same on every repeat of its delivery (send-once keys) */
+  eventId: number;
+  /** no try follows this one if it fails */
+  isLastTry: boolean;
+}
+
+/** A durable event's handler is told of its delivery; an in-process one is run once, in the request. */
 export type Handler<E extends EventName> = (
   payload: ServerEvents[E],
-  meta: { eventId: number | null; isLastTry: boolean },
+  delivery: E extends DurableEvent ? Delivered : undefined,
 ) => Promise<void>;
+
+/** a handler as the bus keeps it, whatever its event */
+type StoredHandler = (payload: unknown, delivery: Delivered | undefined) => Promise<void>;
 
 export interface EventBus {
   /** `feature` names the subscriber in the log when its handler fails, and in a durable event's row. */
@@ -143,20 +151,20 @@ export interface EventBus {
    */
   record<E extends DurableEvent>(tx: DbOrTransaction, event: E, payload: ServerEvents[E]): Promise<void>;
   /** the subscribers of `event`, in the order they subscribed */
-  subscribersOf(event: EventName): readonly { feature: string; handler: Handler<never> }[];
+  subscribersOf(event: EventName): readonly { feature: string; handler: StoredHandler }[];
 }
 
 /** `now`: the context's clock, by which deliveries are due (tests move it) */
 export function createEventBus(log: FastifyBaseLogger, now: () => Date = () => new Date()): EventBus {
-  const handlers = new Map<EventName, { feature: string; handler: Handler<never> }[]>();
+  const handlers = new Map<EventName, { feature: string; handler: StoredHandler }[]>();
   return {
     on(event, feature, handler) {
-      handlers.set(event, [...(handlers.get(event) ?? []), { feature, handler: handler as Handler<never> }]);
+      handlers.set(event, [...(handlers.get(event) ?? []), { feature, handler: handler as StoredHandler }]);
     },
     async emit(event, payload) {
       for (const { feature, handler } of handlers.get(event) ?? []) {
         try {
-          await (handler as Handler<typeof event>)(payload, { eventId: null, isLastTry: true });
+          await handler(payload, undefined);
         } catch (error) {
           log.error({ err: error, event, feature }, 'an event handler failed; the change it followed stands');
         }

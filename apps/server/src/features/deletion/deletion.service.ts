@@ -145,8 +145,8 @@ export async function cancelDeletion(ctx: AppContext, token: string, origin: Cli
 /**
  * Deletes one account whose date has passed, in one transaction, unless it was cancelled meanwhile or
  * the central has one of its atenciones open. Its files are released in the same transaction
- * (lib/storage/released-files.ts); its phones are told and disconnected once it is committed. Returns whether the
- * account was deleted.
+ * (lib/storage/released-files.ts); its phones are told and disconnected once it is committed.
+ * Returns whether the account was deleted.
  */
 export async function deleteAccountNow(ctx: AppContext, userId: number): Promise<boolean> {
   const deleted = await ctx.db.transaction(async (tx) => {

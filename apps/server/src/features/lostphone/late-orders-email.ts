@@ -80,7 +80,7 @@ export function lateOrdersEmail(input: {
 async function sendLateOrdersEmail(
   ctx: AppContext,
   event: ServerEvents['lateOrdersApplied'],
-  eventId: number | null,
+  eventId: number,
 ) {
   const [row] = await ctx.db
     .select({

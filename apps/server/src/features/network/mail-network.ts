@@ -36,7 +36,7 @@ export function subscribeNetworkEmails(
 ): void {
   // each try looks the e-mail up again: a retry of an alert that ended, or of a phone that was found,
   // sends nothing (decision 024), and a member who left the network is no longer in the list
-  const mailAbout = async (about: NetworkEmailSubject, eventId: number | null) => {
+  const mailAbout = async (about: NetworkEmailSubject, eventId: number) => {
     const email = await findEmail[about.kind](ctx, about.subjectId);
     if (email) await tryEveryMember(ctx, about, email, eventId);
   };
@@ -56,14 +56,13 @@ async function tryEveryMember(
   ctx: AppContext,
   about: NetworkEmailSubject,
   email: NetworkEmail,
-  eventId: number | null,
+  eventId: number,
 ): Promise<void> {
   const members = await listAcceptedMembers(ctx, email.ownerUserId);
   const results = await Promise.allSettled(
     members.map(async (member) => {
       const message = { to: member.email, ...email.contentFor(member) };
-      if (eventId === null) await ctx.mailer.send(message);
-      else await sendOnce(ctx, `network:${about.kind}:${eventId}:${member.userId}`, message);
+      await sendOnce(ctx, `network:${about.kind}:${eventId}:${member.userId}`, message);
     }),
   );
   const failed = results.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));

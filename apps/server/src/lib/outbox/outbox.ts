@@ -83,7 +83,7 @@ async function deliverOne(ctx: AppContext, row: typeof eventOutbox.$inferSelect)
   for (const { feature, handler } of ctx.events.subscribersOf(event)) {
     if (row.doneBy.includes(feature)) continue;
     try {
-      await handler(row.payload as never, { eventId: row.id, isLastTry: delay === undefined });
+      await handler(row.payload, { eventId: row.id, isLastTry: delay === undefined });
       await ctx.db
         .update(eventOutbox)
         .set({ doneBy: sql`array_append(${eventOutbox.doneBy}, ${feature})` })
