@@ -99,4 +99,60 @@ describe('a scheduled job', () => {
     await stopping.stop();
     expect(isFinished).toBe(true);
   }, 90_000);
+
+  // A run that never ends stands for the run of a process killed in the middle of it: pg-boss keeps
+  // that run active until it expires, minutes later. Another process's runner must still run a job
+  // that can overlap, and (the control) not an exclusive one.
+  it.skipIf(process.env.ESCUDO_TEST_DB !== 'postgres')(
+    'that can overlap runs in another process while a dead one still holds its run',
+    async () => {
+      const suffix = Math.random().toString(36).slice(2, 8);
+      let endHeldRuns: () => void = () => {};
+      const held = new Promise<void>((resolve) => (endHeldRuns = resolve));
+      const heldRuns: string[] = [];
+      const runsAfter: string[] = [];
+      const jobsOf = (onRun: (name: string) => Promise<void>, isOlderVersion = false) =>
+        [`overlapping-${suffix}`, `exclusive-${suffix}`].map((name) =>
+          defineJob({
+            name,
+            everySeconds: 3600,
+            retry: { limit: 0, delaySeconds: 1 },
+            canOverlap: !isOlderVersion && name.startsWith('overlapping'),
+            run: () => onRun(name),
+          }),
+        );
+      // the queues as a version before `canOverlap` made them: the runners below must change them
+      const older = createJobRunner(app.database, { ctx: app.ctx, jobs: jobsOf(async () => {}, true) });
+      await older.start();
+      await older.stop();
+      const dead = createJobRunner(app.database, {
+        ctx: app.ctx,
+        jobs: jobsOf(async (name) => {
+          heldRuns.push(name);
+          await held;
+        }),
+      });
+      const alive = createJobRunner(app.database, {
+        ctx: app.ctx,
+        jobs: jobsOf(async (name) => void runsAfter.push(name)),
+      });
+      try {
+        await dead.start();
+        for (const name of [`overlapping-${suffix}`, `exclusive-${suffix}`]) await dead.trigger(name);
+        await waitFor(() => heldRuns.length === 2);
+        expect(heldRuns.sort()).toEqual([`exclusive-${suffix}`, `overlapping-${suffix}`]);
+
+        await alive.start();
+        for (const name of [`overlapping-${suffix}`, `exclusive-${suffix}`]) await alive.trigger(name);
+        await waitFor(() => runsAfter.length > 0);
+        // a worker polls every 5 s at most here: two more polls for the exclusive one to show up
+        await new Promise((resolve) => setTimeout(resolve, 10_000));
+        expect(runsAfter).toEqual([`overlapping-${suffix}`]);
+      } finally {
+        endHeldRuns();
+        await Promise.all([dead.stop(), alive.stop()]);
+      }
+    },
+    90_000,
+  );
 });

@@ -16,6 +16,12 @@ export interface JobDefinition {
   everySeconds: number;
   /** tries after a failed one, each waiting twice as long as the one before (from `delaySeconds`) */
   retry: { limit: number; delaySeconds: number };
+  /**
+   * The handler claims its own rows (a lease), so two runs at once, in one process or in two, do no
+   * harm. Such a job is never held up by another run: on pg-boss, a run left active by a process that
+   * died would otherwise keep every other process from running the job until the run expires.
+   */
+  canOverlap?: boolean;
   run(ctx: AppContext): Promise<void>;
 }
 

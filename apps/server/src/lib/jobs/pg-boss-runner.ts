@@ -3,8 +3,9 @@
  * so every server process shares one queue. Each process offers each job once per interval, as a
  * throttled send (`singletonSeconds`: one job per time slot, whoever offers it first); a worker in
  * any process takes it (FOR UPDATE SKIP LOCKED), so it runs once across processes. The queue's
- * policy, 'stately', keeps at most one of a job waiting and one running, and a failed run goes back
- * to the queue with pg-boss's exponential backoff.
+ * policy, 'stately', keeps at most one of a job waiting and one running; a job that `canOverlap`
+ * gets 'standard', so a run left active by a dead process blocks nobody. A failed run goes back to
+ * the queue with pg-boss's exponential backoff.
  */
 import PgBoss from 'pg-boss';
 import { findJob, intervalOf, retryDelayOf, runJob, type JobRunner, type JobRunnerOptions } from './jobs.ts';
@@ -42,14 +43,17 @@ export function createPgBossRunner(options: JobRunnerOptions & { connectionStrin
       await boss.start();
       for (const job of jobs) {
         const everySeconds = intervalOf(job, options);
-        await boss.createQueue(job.name, {
+        const queue: PgBoss.Queue = {
           name: job.name,
-          policy: 'stately',
+          policy: job.canOverlap ? 'standard' : 'stately',
           retryLimit: job.retry.limit,
           retryDelay: retryDelayOf(job, options),
           retryBackoff: true,
           expireInSeconds: JOB_EXPIRE_SECONDS,
-        });
+        };
+        // creating leaves a queue that exists as it was: the update brings a changed definition in
+        await boss.createQueue(job.name, queue);
+        await boss.updateQueue(job.name, queue);
         await boss.work(
           job.name,
           // ours: a worker looks for its job at least every 5 s, so a retry or a triggered run waits

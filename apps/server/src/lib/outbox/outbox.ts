@@ -120,6 +120,8 @@ export const deliverEventsJob = defineJob({
   everySeconds: 5,
   // a failed handler is retried by its row's own schedule; a failed run is just the next sweep
   retry: { limit: 0, delaySeconds: 5 },
+  // each run leases the rows it takes: a run left by a dead process must not hold up the others
+  canOverlap: true,
   run: (ctx) => deliverEvents(ctx, 'prompt'),
 });
 
@@ -128,6 +130,7 @@ export const deliverLongEventsJob = defineJob({
   // ours: a request starts its own delivery at once; the sweep finds what a dead process left
   everySeconds: 30,
   retry: { limit: 0, delaySeconds: 30 },
+  canOverlap: true,
   run: (ctx) => deliverEvents(ctx, 'long'),
 });
 
