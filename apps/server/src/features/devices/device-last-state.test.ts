@@ -3,7 +3,7 @@
  * online and last connection across connect and disconnect, its last known position, and none of it
  * reaching another user.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { DEVICE_STATUS_MIN_INTERVAL_MS } from '@escudo/contract';
 import { useRealtimeApp, userWithPhone, wait } from '../../../test/sockets.ts';
@@ -73,6 +73,8 @@ describe('the status message', () => {
     const ana = await userWithPhone(app);
     const device = await phone(ana);
     await device.ask('status', { battery: 50, charging: false, network: 'wifi' });
+    // the connection writes its own last_seen_at apart from the messages: "before" is after it
+    await vi.waitFor(async () => expect((await deviceOf(app, ana)).last_seen_at).not.toBeNull());
     const before = await deviceOf(app, ana);
     for (const bad of [
       { battery: 101, charging: false, network: 'wifi' },
