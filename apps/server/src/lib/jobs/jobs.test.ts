@@ -107,12 +107,13 @@ describe('a scheduled job', () => {
     'that can overlap runs in another process while a dead one still holds its run',
     async () => {
       const suffix = Math.random().toString(36).slice(2, 8);
+      const names = [`overlapping-${suffix}`, `exclusive-${suffix}`];
       let endHeldRuns: () => void = () => {};
       const held = new Promise<void>((resolve) => (endHeldRuns = resolve));
       const heldRuns: string[] = [];
       const runsAfter: string[] = [];
       const jobsOf = (onRun: (name: string) => Promise<void>, isOlderVersion = false) =>
-        [`overlapping-${suffix}`, `exclusive-${suffix}`].map((name) =>
+        names.map((name) =>
           defineJob({
             name,
             everySeconds: 3600,
@@ -138,12 +139,12 @@ describe('a scheduled job', () => {
       });
       try {
         await dead.start();
-        for (const name of [`overlapping-${suffix}`, `exclusive-${suffix}`]) await dead.trigger(name);
+        for (const name of names) await dead.trigger(name);
         await waitFor(() => heldRuns.length === 2);
         expect(heldRuns.sort()).toEqual([`exclusive-${suffix}`, `overlapping-${suffix}`]);
 
         await alive.start();
-        for (const name of [`overlapping-${suffix}`, `exclusive-${suffix}`]) await alive.trigger(name);
+        for (const name of names) await alive.trigger(name);
         await waitFor(() => runsAfter.length > 0);
         // a worker polls every 5 s at most here: two more polls for the exclusive one to show up
         await new Promise((resolve) => setTimeout(resolve, 10_000));

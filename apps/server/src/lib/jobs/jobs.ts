@@ -17,9 +17,10 @@ export interface JobDefinition {
   /** tries after a failed one, each waiting twice as long as the one before (from `delaySeconds`) */
   retry: { limit: number; delaySeconds: number };
   /**
-   * The handler claims its own rows (a lease), so two runs at once, in one process or in two, do no
-   * harm. Such a job is never held up by another run: on pg-boss, a run left active by a process that
-   * died would otherwise keep every other process from running the job until the run expires.
+   * The handler claims its own rows (a lease), so two runs at once do no harm. On pg-boss such a job
+   * runs in any process whatever another's run is doing: a run left active by a process that died
+   * would otherwise keep every other process from running it until the run expires. The in-process
+   * runner has one process only, and still never runs a job twice at once.
    */
   canOverlap?: boolean;
   run(ctx: AppContext): Promise<void>;
