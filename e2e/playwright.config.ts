@@ -20,13 +20,20 @@ export const E2E_DATA_DIR = path.join(
 const E2E_S3_PORT = E2E_PORT_BASE + 2;
 const root = path.resolve(import.meta.dirname, '..');
 
+/** Debian's Chromium, driven as Desktop Chrome */
+const desktopChromium = { ...devices['Desktop Chrome'], channel: undefined };
+/** the journeys that wait longest on real timers: the spec's 40 s for a silent phone, the wipe's 5 + 25 s */
+const waitingJourneys = ['**/lost-mode-no-answer.spec.ts', '**/wipe-complete.spec.ts'];
+
 export default defineConfig({
   testDir: './tests',
   // the local OpenID issuer that plays Google (oidc-issuer.ts)
   globalSetup: './global-setup.ts',
   outputDir: './test-results',
   fullyParallel: false,
-  workers: 2,
+  // a journey waits on its browser, server and phone more than it computes: on this 2-core machine the
+  // 62 journeys took 237 s with 2 workers, 209 s with 3 and 203 s with 4 (bench/RESULTS.md)
+  workers: 3,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   // Limits against a hang, not measures of speed: a journey runs a real server, a browser and often
@@ -59,7 +66,12 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  // The journeys that mostly wait on real timers go first, so that the other workers run the rest
+  // beside them: last in the run, each left its worker alone for half a minute (bench/RESULTS.md).
+  projects: [
+    { name: 'chromium', testMatch: waitingJourneys, use: desktopChromium },
+    { name: 'chromium', testIgnore: waitingJourneys, use: desktopChromium },
+  ],
   webServer: {
     // start.mjs builds the panel if it is missing or stale, then runs the server, with its files in
     // a local S3-compatible bucket (with-s3-bucket.ts): every journey's photos and videos go there
