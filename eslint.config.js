@@ -42,11 +42,6 @@ export default tseslint.config(
     },
   },
   {
-    // this file is to be removed: its createWireServer is left over the limit until then
-    files: ['apps/server/src/lib/realtime/wire.ts'],
-    rules: { 'max-lines-per-function': 'off' },
-  },
-  {
     // comments and test names cite decisions and docs, not issues (docs/style.md #12)
     plugins: { 'escudo-docs': { rules: { 'no-issue-citations': noIssueCitations } } },
     rules: { 'escudo-docs/no-issue-citations': 'error' },

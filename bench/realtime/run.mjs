@@ -84,7 +84,7 @@ const PROBE_ATTEMPTS = 3;
 /** the realtime link's aims: the memory of a phone, and a probe's p99 against the relay's */
 const AIM_KB_PER_PHONE = 20;
 const AIM_P99_FACTOR = 2;
-/** with 50 probes in flight, at least this share of the relay's probes a second (decision 046) */
+/** with 50 probes in flight, at least this share of the relay's probes a second (decisions 046, 056) */
 const AIM_THROUGHPUT_SHARE = 0.6;
 
 function parseArgs(args) {

@@ -1,13 +1,9 @@
 /**
  * Socket.IO on the API's own HTTP server (decision 007): the panel and phone namespaces and the emitter.
- * With REDIS_URL the Redis streams adapter carries messages between server processes.
- *
- * Without REDIS_URL (one process), a client that opens a WebSocket at once is served by wire.ts,
- * which speaks the same protocol without Socket.IO's layers, in half the memory a phone (decision
- * 046); Socket.IO serves the rest (the panel's long polling). Each message out goes to both.
+ * With REDIS_URL the Redis streams adapter carries messages between server processes. Socket.IO serves
+ * every client in every mode (decision 056).
  */
-import type { Server as HttpServer, IncomingMessage } from 'node:http';
-import type { Duplex } from 'node:stream';
+import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Namespace, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
@@ -23,7 +19,6 @@ import {
 import type { DeviceAuth, UserAuth } from '../http/routes.ts';
 import { deviceRoom, sessionRoom, userRoom, type RealtimeEmitter } from './realtime-emitter.ts';
 import { reasonOf, ServiceUnavailableError, whereIs } from '../unavailable.ts';
-import { createWireServer, type WireNamespace } from './wire.ts';
 
 type PanelNamespace = Namespace<PanelClientEvents, PanelServerEvents, object, UserAuth>;
 type DeviceNamespace = Namespace<DeviceClientEvents, DeviceServerEvents, object, DeviceAuth>;
@@ -33,11 +28,6 @@ export type DeviceSocket = Socket<DeviceClientEvents, DeviceServerEvents, object
 export interface RealtimeHub extends RealtimeEmitter {
   panel: PanelNamespace;
   device: DeviceNamespace;
-  /**
-   * the same namespaces for the clients wire.ts serves (decision 046); null with REDIS_URL, until
-   * messages between processes reach them
-   */
-  wire: { panel: WireNamespace; device: WireNamespace } | null;
   /** starts taking connections on the API's HTTP server (without it, messages still reach Redis) */
   attach(httpServer: HttpServer): void;
   /** sockets connected to this process (not the others'), for the metrics */
@@ -103,56 +93,30 @@ export async function createRealtimeHub(options: {
   let closing: Promise<void> | undefined;
   const panel = io.of(PANEL_NAMESPACE) as PanelNamespace;
   const device = io.of(DEVICE_NAMESPACE) as DeviceNamespace;
-  const wireServer = redis
-    ? null
-    : createWireServer({ path: '/socket.io/', maxPayload: MAX_PACKET_BYTES, log: options.log });
-  const wire = wireServer && {
-    panel: wireServer.of(PANEL_NAMESPACE),
-    device: wireServer.of(DEVICE_NAMESPACE),
-  };
-  /** one of this process's sockets, on Socket.IO or wire.ts, is in the room (a phone's: it is connected) */
-  const isInLocalRoom = (room: string) =>
-    device.adapter.rooms.has(room) || (wire?.device.socketsIn(room).length ?? 0) > 0;
+  /** one of this process's sockets is in the room (a phone's: it is connected) */
+  const isInLocalRoom = (room: string) => device.adapter.rooms.has(room);
   // Socket.IO's broadcast encodes the packet and builds its frame before it looks for anyone in the
   // room (bench/RESULTS.md, session 17): without Redis it runs only when one of its sockets is there
-  const emitToRoom = (
-    namespace: Namespace,
-    wireSide: WireNamespace | undefined,
-    room: string,
-    type: string,
-    payload: unknown,
-  ) => {
-    if (!wire || namespace.adapter.rooms.has(room))
+  const emitToRoom = (namespace: Namespace, room: string, type: string, payload: unknown) => {
+    if (redis || namespace.adapter.rooms.has(room))
       (namespace.to(room).emit as (event: string, data: unknown) => void)(type, payload);
-    wireSide?.emitTo(room, type, payload);
   };
 
   return {
     panel,
     device,
-    wire,
     attach(httpServer) {
       io.attach(httpServer);
-      if (wireServer) {
-        // engine.io's own upgrade listener gets every upgrade wire.ts does not take
-        const engineUpgrades = httpServer.listeners('upgrade') as ((...args: unknown[]) => void)[];
-        httpServer.removeAllListeners('upgrade');
-        httpServer.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-          if (wireServer.accepts(request)) return wireServer.handleUpgrade(request, socket, head);
-          for (const listener of engineUpgrades) listener.call(httpServer, request, socket, head);
-        });
-      }
       attached = true;
     },
     toDevice(deviceRowId, type, payload) {
-      emitToRoom(device as unknown as Namespace, wire?.device, deviceRoom(deviceRowId), type, payload);
+      emitToRoom(device as unknown as Namespace, deviceRoom(deviceRowId), type, payload);
     },
     toUser(userId, type, payload) {
-      emitToRoom(panel as unknown as Namespace, wire?.panel, userRoom(userId), type, payload);
+      emitToRoom(panel as unknown as Namespace, userRoom(userId), type, payload);
     },
     async isDeviceOnline(deviceRowId) {
       if (!redis) return isInLocalRoom(deviceRoom(deviceRowId));
-      // with Redis every socket is Socket.IO's (wire.ts serves one process only)
       try {
         return (await device.in(deviceRoom(deviceRowId)).fetchSockets()).length > 0;
       } catch (error) {
@@ -179,16 +143,14 @@ export async function createRealtimeHub(options: {
     disconnectPanels(which) {
       const room = 'sessionId' in which ? sessionRoom(which.sessionId) : userRoom(which.userId);
       panel.in(room).disconnectSockets(true);
-      for (const socket of wire?.panel.socketsIn(room) ?? []) socket.disconnect(true);
     },
     disconnectDevice(deviceRowId) {
       device.in(deviceRoom(deviceRowId)).disconnectSockets(true);
-      for (const socket of wire?.device.socketsIn(deviceRoom(deviceRowId)) ?? []) socket.disconnect(true);
     },
     connectionCounts() {
       return {
-        phones: device.sockets.size + (wire?.device.sockets.size ?? 0),
-        panels: panel.sockets.size + (wire?.panel.sockets.size ?? 0),
+        phones: device.sockets.size,
+        panels: panel.sockets.size,
       };
     },
     async checkRedis() {
@@ -201,7 +163,6 @@ export async function createRealtimeHub(options: {
         // Socket.IO's close() ends each client's transport ("transport close" on the client, which then
         // reconnects on its own), unlike disconnectSockets(), after which a client stays away ("io server
         // disconnect"). It needs the engine that attach() starts (the admin command never attaches).
-        wireServer?.close();
         if (attached) await new Promise<void>((resolve) => io.close(() => resolve()));
         if (redis) await redis.quit().catch(() => undefined);
       })();

@@ -39,11 +39,10 @@ export interface RealtimeMessages {
 }
 
 /**
- * Authenticates one namespace's sockets, joins them to their rooms and hears their messages; the
- * namespace as Socket.IO serves it and, without Redis, as wire.ts does (its sockets look the same).
+ * Authenticates one namespace's sockets, joins them to their rooms and hears their messages.
  */
 function listen<S extends Record<string, z.ZodType>, A, C>(
-  namespaces: Namespace[],
+  namespace: Namespace,
   schemas: S,
   authenticate: (token: unknown) => Promise<A | null>,
   roomsOf: (auth: A) => string[],
@@ -55,54 +54,51 @@ function listen<S extends Record<string, z.ZodType>, A, C>(
 ) {
   const handlers: Partial<Handlers<S, C>> = {};
   const listeners: ((sender: C) => void)[] = [];
-  for (const namespace of namespaces) listenTo(namespace);
-  function listenTo(namespace: Namespace) {
-    namespace.use((socket, next) => {
-      const token = (socket.handshake.auth as { token?: unknown }).token;
-      authenticate(token)
-        .then(async (auth) => {
-          if (!auth) return next(connectionError('UNAUTHENTICATED'));
-          socket.data = auth;
-          await socket.join(roomsOf(auth));
-          next();
-        })
-        .catch((error: unknown) => {
-          // never the error's own text to the client (it may name tables or values)
-          log.error({ err: error }, 'could not authenticate a realtime connection');
-          next(connectionError('SERVER_BUSY'));
-        });
-    });
-    // every handler is registered by the time a socket connects (app.ts checks it at start-up)
-    namespace.on('connection', (socket: Socket) => {
-      const sender = { auth: socket.data as A, socket } as C;
-      handleMessages(socket, sender, schemas, handlers as Handlers<S, C>, log, onRefused);
-      if (!isCheckedInRoom) {
-        for (const listener of listeners) listener(sender);
-        return;
-      }
-      // A token rotation disconnects the sockets of the device's room, but only connected ones: a
-      // socket still in this middleware is not among them, and a look-up that began before the
-      // rotation committed still finds the old token. So the token is asked for again once the socket
-      // is connected, before it is told anything (pending orders): a rotation that commits later
-      // finds it in the room, one that committed earlier is seen here (docs/device-protocol.md section 1: an
-      // old token must not keep receiving commands).
-      // A removal that commits in that window finds the socket in its room only if its message gets
-      // there first; the phone is told here as it would have been there.
-      const token = (socket.handshake.auth as { token?: unknown }).token;
-      authenticate(token)
-        .then(async (auth) => {
-          if (!auth) {
-            await tellStale?.(socket, socket.data as A);
-            return void socket.disconnect(true);
-          }
-          if (socket.connected) for (const listener of listeners) listener(sender);
-        })
-        .catch((error: unknown) => {
-          log.error({ err: error }, 'could not check a realtime connection again');
-          socket.disconnect(true);
-        });
-    });
-  }
+  namespace.use((socket, next) => {
+    const token = (socket.handshake.auth as { token?: unknown }).token;
+    authenticate(token)
+      .then(async (auth) => {
+        if (!auth) return next(connectionError('UNAUTHENTICATED'));
+        socket.data = auth;
+        await socket.join(roomsOf(auth));
+        next();
+      })
+      .catch((error: unknown) => {
+        // never the error's own text to the client (it may name tables or values)
+        log.error({ err: error }, 'could not authenticate a realtime connection');
+        next(connectionError('SERVER_BUSY'));
+      });
+  });
+  // every handler is registered by the time a socket connects (app.ts checks it at start-up)
+  namespace.on('connection', (socket: Socket) => {
+    const sender = { auth: socket.data as A, socket } as C;
+    handleMessages(socket, sender, schemas, handlers as Handlers<S, C>, log, onRefused);
+    if (!isCheckedInRoom) {
+      for (const listener of listeners) listener(sender);
+      return;
+    }
+    // A token rotation disconnects the sockets of the device's room, but only connected ones: a
+    // socket still in this middleware is not among them, and a look-up that began before the
+    // rotation committed still finds the old token. So the token is asked for again once the socket
+    // is connected, before it is told anything (pending orders): a rotation that commits later
+    // finds it in the room, one that committed earlier is seen here (docs/device-protocol.md section 1: an
+    // old token must not keep receiving commands).
+    // A removal that commits in that window finds the socket in its room only if its message gets
+    // there first; the phone is told here as it would have been there.
+    const token = (socket.handshake.auth as { token?: unknown }).token;
+    authenticate(token)
+      .then(async (auth) => {
+        if (!auth) {
+          await tellStale?.(socket, socket.data as A);
+          return void socket.disconnect(true);
+        }
+        if (socket.connected) for (const listener of listeners) listener(sender);
+      })
+      .catch((error: unknown) => {
+        log.error({ err: error }, 'could not check a realtime connection again');
+        socket.disconnect(true);
+      });
+  });
   const side: MessageSide<S, C> = {
     on(type, handler) {
       if (!Object.hasOwn(schemas, type)) throw new Error(`not a message of the contract: ${String(type)}`);
@@ -122,7 +118,7 @@ export function createRealtimeMessages(
   onRefused?: (code: string) => void,
 ): RealtimeMessages {
   const panel = listen<typeof panelToServerMessages, UserAuth, Sender<UserAuth, PanelSocket>>(
-    namespacesOf(hub, 'panel'),
+    hub.panel as unknown as Namespace,
     panelToServerMessages,
     authenticators.panel,
     (auth) => [userRoom(auth.userId), sessionRoom(auth.sessionId)],
@@ -131,7 +127,7 @@ export function createRealtimeMessages(
     onRefused,
   );
   const device = listen<typeof deviceToServerMessages, DeviceAuth, Sender<DeviceAuth, DeviceSocket>>(
-    namespacesOf(hub, 'device'),
+    hub.device as unknown as Namespace,
     deviceToServerMessages,
     authenticators.device,
     (auth) => [deviceRoom(auth.deviceRowId)],
@@ -153,13 +149,6 @@ export function createRealtimeMessages(
       if (missing.length > 0) throw new Error(`realtime messages without a handler: ${missing.join(', ')}`);
     },
   };
-}
-
-/** the namespace's Socket.IO side, and its wire.ts side when there is one */
-function namespacesOf(hub: RealtimeHub, side: 'panel' | 'device'): Namespace[] {
-  const namespaces = [hub[side] as unknown as Namespace];
-  if (hub.wire) namespaces.push(hub.wire[side] as unknown as Namespace);
-  return namespaces;
 }
 
 /** The error a refused connection gets: its message is Spanish, its `data.code` the API's code. */
