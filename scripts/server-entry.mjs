@@ -1,20 +1,20 @@
 // How the npm scripts run a server entry point (`npm start`, `npm run admin`, `npm run migrate`,
-// `npm run dev`): the root `.env` first, then either the compiled JavaScript in apps/server/dist with
-// plain node when NODE_ENV is production (decision 027), or the TypeScript sources through tsx.
-// Plain Node, so it works before anything else is set up.
-import { spawn } from 'node:child_process';
+// `npm run dev`): the root `.env` first, then the compiled JavaScript in apps/server/dist with plain
+// node, in every mode (decisions 027, 057). Outside production a missing or stale bundle is built
+// first, as the panel is; in production nothing is built. Only `npm run dev` runs the TypeScript
+// sources (tsx watch). Plain Node, so it works before anything else is set up.
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** each entry point: its source, and its bundle in dist (apps/server/build.mjs) */
-const entries = {
-  main: 'apps/server/src/main.ts',
-  'admin-cli': 'apps/server/src/app/admin/admin-cli.ts',
-  migrate: 'apps/server/src/app/admin/migrate.ts',
-};
+/** the entry points, each bundled into dist/<name>.js by apps/server/build.mjs */
+const entries = ['main', 'admin-cli', 'migrate'];
+
+/** what the server's bundles are built from: our contract is bundled, npm packages are not */
+const serverSources = ['apps/server/src', 'apps/server/build.mjs', 'packages/contract/src'];
 
 /**
  * Reads `<folder>/.env` into process.env when there is one. A variable already set in the shell wins
@@ -35,11 +35,38 @@ export function compiledEntry(name, folder = root) {
   return path.join(folder, 'apps/server/dist', `${name}.js`);
 }
 
-/** the node arguments that run an entry point: its bundle in production, its source otherwise */
+/** the node arguments that run an entry point: its bundle, with stack traces naming the .ts files */
 export function entryArgs(name, folder = root) {
-  return isProduction()
-    ? ['--enable-source-maps', compiledEntry(name, folder)]
-    : ['--import', 'tsx', path.join(folder, entries[name])];
+  return ['--enable-source-maps', compiledEntry(name, folder)];
+}
+
+/** the newest modification time of a file or of anything in a folder (0 when it does not exist) */
+export function newestChange(entry, folder = root) {
+  const full = path.join(folder, entry);
+  if (!fs.existsSync(full)) return 0;
+  const stat = fs.statSync(full);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return fs
+    .readdirSync(full)
+    .reduce((newest, child) => Math.max(newest, newestChange(path.join(entry, child), folder)), stat.mtimeMs);
+}
+
+/**
+ * The bundle of an entry point, ready to run. In production it must have been built (`npm run build`):
+ * a missing one stops with what to run. Otherwise every bundle is built again when one is missing or
+ * older than the server's sources (esbuild takes a second or two).
+ */
+export function ensureServerBuilt(name, folder = root) {
+  const bundle = compiledEntry(name, folder);
+  if (isProduction()) return requireBuilt([bundle]);
+  const builtAt = fs.existsSync(bundle) ? fs.statSync(bundle).mtimeMs : 0;
+  if (builtAt >= Math.max(...serverSources.map((source) => newestChange(source, folder)))) return;
+  console.log(builtAt ? 'El servidor cambió: compilando…' : 'Compilando el servidor…');
+  const build = spawnSync(process.execPath, [path.join(folder, 'apps/server/build.mjs')], {
+    cwd: folder,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
 /** stops with the message to run `npm run build` when a production file is missing */
@@ -66,11 +93,11 @@ export function runNode(args) {
 // `node scripts/server-entry.mjs <entry> [args…]`: `npm run admin` and `npm run migrate`
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const [name, ...args] = process.argv.slice(2);
-  if (!(name in entries)) {
-    console.error(`Uso: node scripts/server-entry.mjs <${Object.keys(entries).join('|')}> [argumentos]`);
+  if (!entries.includes(name)) {
+    console.error(`Uso: node scripts/server-entry.mjs <${entries.join('|')}> [argumentos]`);
     process.exit(2);
   }
   loadDotEnv();
-  if (isProduction()) requireBuilt([compiledEntry(name)]);
+  ensureServerBuilt(name);
   runNode([...entryArgs(name), ...args]);
 }

@@ -65,6 +65,87 @@ describe('the root .env', () => {
   });
 });
 
+/**
+ * a stand-in for apps/server/build.mjs: writes every bundle as reportingEntry and counts its runs in
+ * apps/server/builds.log; with FAIL_BUILD it fails as esbuild would, writing nothing
+ */
+const standInBuild = `import fs from 'node:fs';
+import path from 'node:path';
+if (process.env.FAIL_BUILD) { console.error('build failed'); process.exit(4); }
+fs.appendFileSync(path.join(import.meta.dirname, 'builds.log'), 'built\\n');
+fs.mkdirSync(path.join(import.meta.dirname, 'dist'), { recursive: true });
+for (const name of ['main', 'admin-cli', 'migrate'])
+  fs.writeFileSync(path.join(import.meta.dirname, 'dist', name + '.js'), ${JSON.stringify(reportingEntry)});`;
+
+/** how many times the stand-in build ran */
+const buildsIn = (root) =>
+  fs.existsSync(path.join(root, 'apps/server/builds.log'))
+    ? fs.readFileSync(path.join(root, 'apps/server/builds.log'), 'utf8').trim().split('\n').length
+    : 0;
+
+/** the JSON line reportingEntry printed, after whatever the build printed before it */
+const reported = (stdout) => JSON.parse(stdout.trim().split('\n').at(-1));
+
+describe('outside production', () => {
+  /** a repository with the server's sources and a built panel, the server not built yet */
+  const sourcesOnly = () =>
+    fakeRepo({
+      files: {
+        'apps/server/build.mjs': standInBuild,
+        'apps/server/src/main.ts': '// the server',
+        'packages/contract/src/index.ts': '// the contract',
+        'apps/web/dist/index.html': '<!doctype html>',
+      },
+    });
+
+  it('npm start builds the server once, runs the bundle with plain node, and builds again after a change', () => {
+    const root = sourcesOnly();
+    const first = run(root, ['scripts/start.mjs']);
+    expect(first.status, first.stderr).toBe(0);
+    expect(first.stdout).toContain('Compilando el servidor…');
+    expect(reported(first.stdout)).toEqual({
+      execArgv: ['--enable-source-maps'],
+      args: [],
+      nodeOptions: '',
+      fromFile: null,
+    });
+    expect(buildsIn(root)).toBe(1);
+
+    const again = run(root, ['scripts/start.mjs']);
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.stdout).not.toContain('compilando');
+    expect(buildsIn(root)).toBe(1);
+
+    // a source newer than the bundle, as after an edit or a pull
+    const later = new Date(Date.now() + 60_000);
+    fs.utimesSync(path.join(root, 'apps/server/src/main.ts'), later, later);
+    const changed = run(root, ['scripts/start.mjs']);
+    expect(changed.status, changed.stderr).toBe(0);
+    expect(changed.stdout).toContain('El servidor cambió: compilando…');
+    expect(buildsIn(root)).toBe(2);
+  });
+
+  it('npm run admin builds a missing bundle first; a failed build stops before anything runs', () => {
+    const root = sourcesOnly();
+    const failed = run(root, ['scripts/server-entry.mjs', 'admin-cli', 'operator', 'list'], {
+      FAIL_BUILD: '1',
+    });
+    expect(failed.status).toBe(4);
+    expect(failed.stderr).toContain('build failed');
+    expect(failed.stdout).not.toContain('execArgv');
+
+    const admin = run(root, ['scripts/server-entry.mjs', 'admin-cli', 'operator', 'list'], {
+      EXIT_WITH: '3',
+    });
+    expect(admin.status).toBe(3);
+    expect(reported(admin.stdout)).toMatchObject({
+      execArgv: ['--enable-source-maps'],
+      args: ['operator', 'list'],
+    });
+    expect(buildsIn(root)).toBe(1);
+  });
+});
+
 describe('in production (NODE_ENV=production)', () => {
   it('npm start without `npm run build` says what is missing and stops, building nothing', () => {
     const root = fakeRepo({ dotEnv: 'NODE_ENV=production\n' });

@@ -1,16 +1,19 @@
 #!/usr/bin/env node
-// `npm start`: builds the panel when it is missing or older than its sources, then runs the server
-// (panel and API on http://localhost:3000, data in ./data). Plain Node, so it works before anything
-// else is set up. Reads the root `.env` first. With NODE_ENV=production it builds nothing: it runs the
-// compiled server (`npm run build`) with plain node, or says what is missing and stops (decision 027).
+// `npm start`: builds the panel and the server when either is missing or older than its sources, then
+// runs the compiled server with plain node (panel and API on http://localhost:3000, data in ./data).
+// Plain Node, so it works before anything else is set up. Reads the root `.env` first. With
+// NODE_ENV=production it builds nothing: it runs what `npm run build` compiled, or says what is
+// missing and stops (decisions 027, 057).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
   compiledEntry,
+  ensureServerBuilt,
   entryArgs,
   isProduction,
   loadDotEnv,
+  newestChange,
   requireBuilt,
   root,
   runNode,
@@ -26,16 +29,6 @@ const sources = [
   'packages/contract/src',
 ];
 
-function newestChange(entry) {
-  const full = path.join(root, entry);
-  if (!fs.existsSync(full)) return 0;
-  const stat = fs.statSync(full);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return fs
-    .readdirSync(full)
-    .reduce((newest, child) => Math.max(newest, newestChange(path.join(entry, child))), stat.mtimeMs);
-}
-
 if (isProduction()) {
   // the panel the server will serve: WEB_DIST_DIR when set, as in apps/server/src/lib/env.ts
   const panelDir = process.env.WEB_DIST_DIR
@@ -45,7 +38,7 @@ if (isProduction()) {
 }
 
 const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
-if (!isProduction() && builtAt < Math.max(...sources.map(newestChange))) {
+if (!isProduction() && builtAt < Math.max(...sources.map((source) => newestChange(source)))) {
   console.log(builtAt ? 'El panel cambió: compilando…' : 'Compilando el panel (solo la primera vez)…');
   // always the production build: Vite takes NODE_ENV from the shell, and the server's (test for the
   // journeys, development for the demo) would build React's slower development version
@@ -57,4 +50,5 @@ if (!isProduction() && builtAt < Math.max(...sources.map(newestChange))) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+ensureServerBuilt('main');
 runNode(entryArgs('main'));
