@@ -5,6 +5,7 @@
 import { buildApp } from './app/app.ts';
 import { adminSocketPath, isAdminSocketHeld, listenAdminSocket } from './app/admin/admin-socket.ts';
 import { parseEnv } from './lib/env.ts';
+import { flushLog } from './lib/log/log-destination.ts';
 import { describeErrorSafely } from './lib/log/redact.ts';
 import { ServiceUnavailableError } from './lib/unavailable.ts';
 import { FLOW_DEFAULT_API_URL, usesFlowSandbox } from './features/payments/flow-setup.ts';
@@ -12,7 +13,8 @@ import { DEMO_ANDROID_DEVICE_ID, seedDemoAccount, seedDemoOperator } from './fea
 
 /**
  * ours: after the grace, what closing the sockets and the database may still take; with the default
- * 8 s grace the process is gone within 10 s, what orchestrators allow before SIGKILL
+ * 8 s grace and the log's last flush (LOG_FLUSH_TIMEOUT_MS) the process is gone within 10 s, what
+ * orchestrators allow before SIGKILL
  */
 const SHUTDOWN_EXIT_MARGIN_MS = 1_500;
 
@@ -71,6 +73,8 @@ async function main() {
   // SIGTERM (an orchestrator, a deploy) and SIGINT (Ctrl-C) shut down gracefully (App.shutdown, decision
   // 030); a second signal, or the grace plus SHUTDOWN_EXIT_MARGIN_MS, exits at once
   let isClosing = false;
+  /** exits once the log's last lines are out (or LOG_FLUSH_TIMEOUT_MS has passed: nobody reads it) */
+  const exitAfterLog = (code: number) => void flushLog(app.log).then(() => process.exit(code));
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
       if (isClosing) {
@@ -81,16 +85,16 @@ async function main() {
       app.log.info({ signal, graceMs: env.SHUTDOWN_GRACE_MS }, 'shutting down');
       setTimeout(() => {
         app.log.error('shutdown did not finish in time: exiting now');
-        process.exit(1);
+        exitAfterLog(1);
       }, env.SHUTDOWN_GRACE_MS + SHUTDOWN_EXIT_MARGIN_MS).unref();
       Promise.all([adminSocket?.close(), shutdown()])
         .then(() => {
           app.log.info('shut down');
-          process.exit(0);
+          exitAfterLog(0);
         })
         .catch((error: unknown) => {
           app.log.error({ err: error }, 'shutdown failed');
-          process.exit(1);
+          exitAfterLog(1);
         });
     });
   }

@@ -12,6 +12,7 @@ import { openDatabase, type Database } from '../lib/db/client.ts';
 import { createPrivateDir } from '../lib/private-dir.ts';
 import { createMailer } from '../lib/mail/mailer.ts';
 import { safeLoggerOptions } from '../lib/log/redact.ts';
+import { createLogDestination } from '../lib/log/log-destination.ts';
 import { createRealtimeHub, type RealtimeHub } from '../lib/realtime/hub.ts';
 import { createDiskStorage, type FileStorage } from '../lib/storage/file-storage.ts';
 import { createFileLinks } from '../lib/storage/signed-links.ts';
@@ -83,7 +84,7 @@ export async function buildContext(options: ContextOptions): Promise<BuiltContex
       ? pino({ enabled: false })
       : options.logStream
         ? pino(loggerOptions, options.logStream)
-        : pino(loggerOptions);
+        : pino(loggerOptions, createLogDestination());
   // the database, files, outbox, secret and admin socket are the server's user's alone (decision 031)
   await createPrivateDir(env.DATA_DIR);
   // before anything is opened: a missing or unreachable bucket stops the start with its name

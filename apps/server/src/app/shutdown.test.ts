@@ -306,3 +306,45 @@ describe.skipIf(isPostgresRun)('SIGTERM on PGlite during writes', () => {
     // two starts of PGlite and argon2 sign-ups: a minute or more on a slow, busy machine
   }, 240_000);
 });
+
+describe.skipIf(isPostgresRun)('SIGTERM whatever became of the output', () => {
+  const folders: string[] = [];
+  const servers: ServerProcess[] = [];
+  afterAll(async () => {
+    for (const server of servers) server.process.kill('SIGKILL');
+    await Promise.all(servers.map((server) => server.exited));
+    for (const folder of folders) await fs.rm(folder, { recursive: true, force: true });
+  });
+
+  /** a server on PGlite logging at debug, so that lines are still being written when it stops */
+  async function startLoggingServer() {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'escudo-output-'));
+    folders.push(dataDir);
+    const server = await startServer({
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      WEB_DIST_DIR: path.join(dataDir, 'no-panel'),
+      LOG_LEVEL: 'debug',
+    });
+    servers.push(server);
+    return server;
+  }
+
+  it('exits when the pipe of its output was closed (a terminal or a supervisor gone)', async () => {
+    const server = await startLoggingServer();
+    server.process.stdout!.destroy();
+    server.process.stderr!.destroy();
+    const exit = exitCodeOf(server);
+    server.process.kill('SIGTERM');
+    // before the log's destination of decision 057 it never exited: this waits for the test's limit
+    expect(await exit).toBe(0);
+  }, 120_000);
+
+  it('writes its last lines before it exits when the pipe is open', async () => {
+    const server = await startLoggingServer();
+    const exit = exitCodeOf(server);
+    server.process.kill('SIGTERM');
+    expect(await exit).toBe(0);
+    expect(server.output()).toContain('"msg":"shut down"');
+  }, 120_000);
+});
