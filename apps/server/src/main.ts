@@ -22,6 +22,9 @@ async function main() {
   // whatever this process creates (PGlite's own files included, made with modes of its own choosing)
   // is its user's alone; the data folder is 0700 as well (lib/private-dir.ts, decision 031)
   process.umask(0o077);
+  // a closed terminal or pipe (EPIPE) must not end the server through the start-up banner or a
+  // console line: the log has its own ending (lib/log/log-destination.ts, decision 057)
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
   let env;
   try {
     env = parseEnv(process.env);
@@ -40,38 +43,10 @@ async function main() {
     process.exit(1);
   }
   const { app, ctx, database, shutdown } = await buildApp({ env });
-  const demo = env.isProduction ? null : await seedDemoAccount(ctx);
-  const demoOperator = env.isProduction ? null : await seedDemoOperator(ctx);
-  await app.listen({ port: env.PORT, host: env.HOST });
-  // on PostgreSQL several servers may share a folder; `npm run admin` then reaches the first one
-  const adminSocket = sharesDataDir ? null : await listenAdminSocket(ctx, socketPath);
-
-  const lines = [
-    '',
-    `  ${env.BRAND_NAME} está corriendo en ${env.PUBLIC_URL}`,
-    `  Base de datos: ${database.driver === 'pglite' ? `PGlite en ${env.DATA_DIR}/db${env.PGLITE_DURABILITY === 'relaxed' ? ' (PGLITE_DURABILITY=relaxed: un corte de luz puede perder escrituras)' : ''}` : 'PostgreSQL (DATABASE_URL)'}`,
-    env.S3_BUCKET
-      ? `  Archivos: bucket S3 "${env.S3_BUCKET}" en ${env.S3_ENDPOINT ?? `AWS S3 (${env.S3_REGION})`}`
-      : `  Archivos: carpeta ${env.DATA_DIR}/files`,
-    `  Tiempo real: ${env.REDIS_URL ? `Redis (${env.REDIS_STREAM})` : 'en memoria (un solo proceso)'}`,
-    usesFlowSandbox(env)
-      ? '  Pagos: sandbox integrado (pagos de prueba, no se cobra dinero real)'
-      : `  Pagos: Flow (${env.FLOW_API_URL ?? FLOW_DEFAULT_API_URL})`,
-    `  Documentación de la API: ${env.PUBLIC_URL}/api/docs`,
-    env.SMTP_URL ? '' : `  Los e-mails se guardan en ${env.DATA_DIR}/outbox`,
-    demo ? `  Cuenta demo: ${demo.email} / ${demo.password}` : '',
-    demo
-      ? `  Su teléfono Android, simulado: npm run phone -- --server ${env.PUBLIC_URL} --email ${demo.email} --password ${demo.password} --device-id ${DEMO_ANDROID_DEVICE_ID} --name "Teléfono de Camila"`
-      : '',
-    demoOperator
-      ? `  Operador demo (central de atención, ${env.PUBLIC_URL}/operador): ${demoOperator.email} / ${demoOperator.password}`
-      : '',
-    '',
-  ].filter((line, i, all) => line !== '' || i === 0 || i === all.length - 1);
-  console.log(lines.join('\n'));
-
   // SIGTERM (an orchestrator, a deploy) and SIGINT (Ctrl-C) shut down gracefully (App.shutdown, decision
-  // 030); a second signal, or the grace plus SHUTDOWN_EXIT_MARGIN_MS, exits at once
+  // 030); a second signal, or the grace plus SHUTDOWN_EXIT_MARGIN_MS, exits at once. Listened to before
+  // the server listens: a signal as soon as it answers must not find Node's default (death by signal)
+  let adminSocket: { close(): Promise<void> } | null = null;
   let isClosing = false;
   /** exits once the log's last lines are out (or LOG_FLUSH_TIMEOUT_MS has passed: nobody reads it) */
   const exitAfterLog = (code: number) => void flushLog(app.log).then(() => process.exit(code));
@@ -98,6 +73,35 @@ async function main() {
         });
     });
   }
+  const demo = env.isProduction ? null : await seedDemoAccount(ctx);
+  const demoOperator = env.isProduction ? null : await seedDemoOperator(ctx);
+  await app.listen({ port: env.PORT, host: env.HOST });
+  // on PostgreSQL several servers may share a folder; `npm run admin` then reaches the first one
+  adminSocket = sharesDataDir ? null : await listenAdminSocket(ctx, socketPath);
+
+  const lines = [
+    '',
+    `  ${env.BRAND_NAME} está corriendo en ${env.PUBLIC_URL}`,
+    `  Base de datos: ${database.driver === 'pglite' ? `PGlite en ${env.DATA_DIR}/db${env.PGLITE_DURABILITY === 'relaxed' ? ' (PGLITE_DURABILITY=relaxed: un corte de luz puede perder escrituras)' : ''}` : 'PostgreSQL (DATABASE_URL)'}`,
+    env.S3_BUCKET
+      ? `  Archivos: bucket S3 "${env.S3_BUCKET}" en ${env.S3_ENDPOINT ?? `AWS S3 (${env.S3_REGION})`}`
+      : `  Archivos: carpeta ${env.DATA_DIR}/files`,
+    `  Tiempo real: ${env.REDIS_URL ? `Redis (${env.REDIS_STREAM})` : 'en memoria (un solo proceso)'}`,
+    usesFlowSandbox(env)
+      ? '  Pagos: sandbox integrado (pagos de prueba, no se cobra dinero real)'
+      : `  Pagos: Flow (${env.FLOW_API_URL ?? FLOW_DEFAULT_API_URL})`,
+    `  Documentación de la API: ${env.PUBLIC_URL}/api/docs`,
+    env.SMTP_URL ? '' : `  Los e-mails se guardan en ${env.DATA_DIR}/outbox`,
+    demo ? `  Cuenta demo: ${demo.email} / ${demo.password}` : '',
+    demo
+      ? `  Su teléfono Android, simulado: npm run phone -- --server ${env.PUBLIC_URL} --email ${demo.email} --password ${demo.password} --device-id ${DEMO_ANDROID_DEVICE_ID} --name "Teléfono de Camila"`
+      : '',
+    demoOperator
+      ? `  Operador demo (central de atención, ${env.PUBLIC_URL}/operador): ${demoOperator.email} / ${demoOperator.password}`
+      : '',
+    '',
+  ].filter((line, i, all) => line !== '' || i === 0 || i === all.length - 1);
+  console.log(lines.join('\n'));
 }
 
 main().catch((error: unknown) => {
