@@ -41,7 +41,7 @@ export function entryArgs(name, folder = root) {
 }
 
 /** the newest modification time of a file or of anything in a folder (0 when it does not exist) */
-export function newestChange(entry, folder = root) {
+function newestChange(entry, folder = root) {
   const full = path.join(folder, entry);
   if (!fs.existsSync(full)) return 0;
   const stat = fs.statSync(full);
@@ -49,6 +49,13 @@ export function newestChange(entry, folder = root) {
   return fs
     .readdirSync(full)
     .reduce((newest, child) => Math.max(newest, newestChange(path.join(entry, child), folder)), stat.mtimeMs);
+}
+
+/** whether a built file is missing, older than any of its sources, or current */
+export function stalenessOf(builtFile, sources, folder = root) {
+  if (!fs.existsSync(builtFile)) return 'missing';
+  const builtAt = fs.statSync(builtFile).mtimeMs;
+  return builtAt >= Math.max(...sources.map((source) => newestChange(source, folder))) ? 'current' : 'stale';
 }
 
 /**
@@ -59,9 +66,9 @@ export function newestChange(entry, folder = root) {
 export function ensureServerBuilt(name, folder = root) {
   const bundle = compiledEntry(name, folder);
   if (isProduction()) return requireBuilt([bundle]);
-  const builtAt = fs.existsSync(bundle) ? fs.statSync(bundle).mtimeMs : 0;
-  if (builtAt >= Math.max(...serverSources.map((source) => newestChange(source, folder)))) return;
-  console.log(builtAt ? 'El servidor cambió: compilando…' : 'Compilando el servidor…');
+  const staleness = stalenessOf(bundle, serverSources, folder);
+  if (staleness === 'current') return;
+  console.log(staleness === 'stale' ? 'El servidor cambió: compilando…' : 'Compilando el servidor…');
   const build = spawnSync(process.execPath, [path.join(folder, 'apps/server/build.mjs')], {
     cwd: folder,
     stdio: 'inherit',

@@ -5,7 +5,6 @@
 // NODE_ENV=production it builds nothing: it runs what `npm run build` compiled, or says what is
 // missing and stops (decisions 027, 057).
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import {
   compiledEntry,
@@ -13,7 +12,7 @@ import {
   entryArgs,
   isProduction,
   loadDotEnv,
-  newestChange,
+  stalenessOf,
   requireBuilt,
   root,
   runNode,
@@ -37,9 +36,13 @@ if (isProduction()) {
   requireBuilt([compiledEntry('main'), path.join(panelDir, 'index.html')]);
 }
 
-const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
-if (!isProduction() && builtAt < Math.max(...sources.map((source) => newestChange(source)))) {
-  console.log(builtAt ? 'El panel cambió: compilando…' : 'Compilando el panel (solo la primera vez)…');
+const panelStaleness = isProduction() ? 'current' : stalenessOf(builtIndex, sources);
+if (panelStaleness !== 'current') {
+  console.log(
+    panelStaleness === 'stale'
+      ? 'El panel cambió: compilando…'
+      : 'Compilando el panel (solo la primera vez)…',
+  );
   // always the production build: Vite takes NODE_ENV from the shell, and the server's (test for the
   // journeys, development for the demo) would build React's slower development version
   const build = spawnSync('npm', ['run', 'build', '-w', '@escudo/web'], {
