@@ -128,6 +128,33 @@ export async function resumeDevice(
     ctx.realtime.toDevice(target.deviceRowId, 'command', toPhoneCommand(command));
 }
 
+/** phones asked about in one query when orders are sent again */
+const RESEND_BATCH = 1000;
+
+/**
+ * Sends the open commands of these connected phones again, oldest first: the link between the server
+ * processes came back after a loss, and an order given through another process meanwhile reached
+ * nobody. A phone keeps the ids it handled, so a repeat is only acknowledged again
+ * (docs/device-protocol.md).
+ */
+export async function resendOpenCommands(ctx: AppContext, deviceRowIds: readonly number[]): Promise<void> {
+  if (deviceRowIds.length === 0) return;
+  await expireStaleCommands(ctx);
+  for (let start = 0; start < deviceRowIds.length; start += RESEND_BATCH) {
+    const open = await ctx.db
+      .select()
+      .from(deviceCommands)
+      .where(
+        and(
+          inArray(deviceCommands.deviceId, deviceRowIds.slice(start, start + RESEND_BATCH)),
+          inArray(deviceCommands.state, openStates),
+        ),
+      )
+      .orderBy(asc(deviceCommands.id));
+    for (const command of open) ctx.realtime.toDevice(command.deviceId, 'command', toPhoneCommand(command));
+  }
+}
+
 /**
  * Expires undelivered orders (expiringTypes) of one device (or all: the scheduled job, commands.jobs.ts)
  * and tells the owners' panels. A delivered one is the phone's to finish: it already has it.

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../lib/context.ts';
 import type { RealtimeMessages } from '../../lib/realtime/messages.ts';
-import { resumeDevice, type OpenRouteOf } from './command-delivery.ts';
+import { resendOpenCommands, resumeDevice, type OpenRouteOf } from './command-delivery.ts';
 import { acknowledgeCommand, cancelWipe, recordCommandResult, recordWipeAnswer } from './commands.service.ts';
 
 /** `openRouteOf` tells a connecting phone's `resume` about its open route (tracking/, passed in by app.ts). */
@@ -32,5 +32,11 @@ export function registerCommandMessages(
         'could not resume a phone or deliver its commands',
       ),
     );
+  });
+  messages.device.onLinkRestored((phones) => {
+    resendOpenCommands(
+      ctx,
+      phones.map(({ auth }) => auth.deviceRowId),
+    ).catch((error: unknown) => ctx.log.error({ err: error }, 'could not send open commands again'));
   });
 }

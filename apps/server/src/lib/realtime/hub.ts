@@ -20,8 +20,13 @@ import type { DeviceAuth, UserAuth } from '../http/routes.ts';
 import { deviceRoom, sessionRoom, userRoom, type RealtimeEmitter } from './realtime-emitter.ts';
 import { reasonOf, ServiceUnavailableError, whereIs } from '../unavailable.ts';
 
+/** what one server process tells the others through Redis (Socket.IO's serverSideEmit) */
+interface BetweenProcesses {
+  /** this process reached Redis again after losing it: what it sent meanwhile reached nobody else */
+  linkRestored: () => void;
+}
 type PanelNamespace = Namespace<PanelClientEvents, PanelServerEvents, object, UserAuth>;
-type DeviceNamespace = Namespace<DeviceClientEvents, DeviceServerEvents, object, DeviceAuth>;
+type DeviceNamespace = Namespace<DeviceClientEvents, DeviceServerEvents, BetweenProcesses, DeviceAuth>;
 export type PanelSocket = Socket<PanelClientEvents, PanelServerEvents, object, UserAuth>;
 export type DeviceSocket = Socket<DeviceClientEvents, DeviceServerEvents, object, DeviceAuth>;
 
@@ -38,6 +43,11 @@ export interface RealtimeHub extends RealtimeEmitter {
    */
   checkRedis(): Promise<void>;
   /**
+   * runs when the link between the processes comes back after a loss, this process's or another's:
+   * messages sent to this process's sockets from elsewhere in the meantime were lost
+   */
+  onLinkRestored(listener: () => void): void;
+  /**
    * closes every socket and the Redis connection; a second call waits for the first. Clients see
    * their transport close, not a disconnection by the server, so they reconnect by themselves, to
    * whichever process the balancer picks (decision 030)
@@ -49,6 +59,12 @@ export interface RealtimeHub extends RealtimeEmitter {
 const REDIS_CONNECT_TIMEOUT_MS = 5000;
 /** the longest wait between two tries to reach a lost Redis */
 const REDIS_RECONNECT_MAX_MS = 2000;
+
+/**
+ * how long a question to the other processes (which phones are connected) may wait before this process
+ * answers with what it knows: a stopped process never answers, and Socket.IO would wait 5 s
+ */
+const ASK_PROCESSES_MS = 500;
 
 /** a message over this closes the connection (engine.io's rule); ours, smaller, only refuses it */
 const MAX_PACKET_BYTES = 256 * 1024;
@@ -89,6 +105,13 @@ export async function createRealtimeHub(options: {
     io.adapter(createAdapter(redis, { streamName: options.redisStream }));
   }
   let attached = false;
+  const linkListeners: (() => void)[] = [];
+  const tellLinkRestored = () => {
+    for (const listener of linkListeners) listener();
+  };
+  // the offline queue is kept (the adapter's reading loop waits in it instead of spinning while Redis
+  // is away), so what must not wait for Redis is sent to this process's sockets only while it is away
+  const isLinked = () => redis?.isReady === true;
   /** closing twice (the server's shutdown, then the context's) closes once */
   let closing: Promise<void> | undefined;
   const panel = io.of(PANEL_NAMESPACE) as PanelNamespace;
@@ -98,9 +121,32 @@ export async function createRealtimeHub(options: {
   // Socket.IO's broadcast encodes the packet and builds its frame before it looks for anyone in the
   // room (bench/RESULTS.md, session 17): without Redis it runs only when one of its sockets is there
   const emitToRoom = (namespace: Namespace, room: string, type: string, payload: unknown) => {
-    if (redis || namespace.adapter.rooms.has(room))
-      (namespace.to(room).emit as (event: string, data: unknown) => void)(type, payload);
+    if (isLinked()) (namespace.to(room).emit as (event: string, data: unknown) => void)(type, payload);
+    else if (namespace.adapter.rooms.has(room))
+      (namespace.local.to(room).emit as (event: string, data: unknown) => void)(type, payload);
   };
+  /** the phones of these rooms connected to some process; what this one knows when the others are silent */
+  const connectedIn = async (deviceRowIds: readonly number[]): Promise<Set<number>> => {
+    const local = () => new Set(deviceRowIds.filter((id) => isInLocalRoom(deviceRoom(id))));
+    // one process: its own rooms say it, without fetchSockets' copy of every socket (it runs on every
+    // user details)
+    if (!isLinked()) return local();
+    try {
+      // one request to every process for all the rooms; each socket carries its DeviceAuth
+      const sockets = await device.in(deviceRowIds.map(deviceRoom)).timeout(ASK_PROCESSES_MS).fetchSockets();
+      return new Set(sockets.map((socket) => socket.data.deviceRowId));
+    } catch (error) {
+      options.log.warn({ err: error }, 'another process did not say which phones it holds');
+      return local();
+    }
+  };
+  // the first 'ready' is the start's; a later one follows a loss
+  redis?.on('ready', () => {
+    options.log.info('redis (realtime adapter) is back: what was sent meanwhile is sent again');
+    device.serverSideEmit('linkRestored');
+    tellLinkRestored();
+  });
+  device.on('linkRestored', tellLinkRestored);
 
   return {
     panel,
@@ -116,42 +162,27 @@ export async function createRealtimeHub(options: {
       emitToRoom(panel as unknown as Namespace, userRoom(userId), type, payload);
     },
     async isDeviceOnline(deviceRowId) {
-      if (!redis) return isInLocalRoom(deviceRoom(deviceRowId));
-      try {
-        return (await device.in(deviceRoom(deviceRowId)).fetchSockets()).length > 0;
-      } catch (error) {
-        // another process did not answer in time: say "unknown" as offline rather than fail the call
-        options.log.warn({ err: error }, 'could not ask the other processes about a phone');
-        return false;
-      }
+      return (await connectedIn([deviceRowId])).has(deviceRowId);
     },
     async onlineDevices(deviceRowIds) {
       if (deviceRowIds.length === 0) return new Set();
-      // one process: its own rooms say it, without fetchSockets' copy of every socket (it runs on
-      // every user details)
-      if (!redis) return new Set(deviceRowIds.filter((id) => isInLocalRoom(deviceRoom(id))));
-      try {
-        // one request to every process for all the rooms; each socket carries its DeviceAuth
-        const rooms = deviceRowIds.map(deviceRoom);
-        const sockets = await device.in(rooms).fetchSockets();
-        return new Set(sockets.map((socket) => socket.data.deviceRowId));
-      } catch (error) {
-        options.log.warn({ err: error }, 'could not ask the other processes about phones');
-        return new Set();
-      }
+      return connectedIn(deviceRowIds);
     },
     disconnectPanels(which) {
       const room = 'sessionId' in which ? sessionRoom(which.sessionId) : userRoom(which.userId);
-      panel.in(room).disconnectSockets(true);
+      (isLinked() ? panel : panel.local).in(room).disconnectSockets(true);
     },
     disconnectDevice(deviceRowId) {
-      device.in(deviceRoom(deviceRowId)).disconnectSockets(true);
+      (isLinked() ? device : device.local).in(deviceRoom(deviceRowId)).disconnectSockets(true);
     },
     connectionCounts() {
       return {
         phones: device.sockets.size,
         panels: panel.sockets.size,
       };
+    },
+    onLinkRestored(listener) {
+      linkListeners.push(listener);
     },
     async checkRedis() {
       if (!redis) return;

@@ -29,6 +29,11 @@ export interface MessageSide<S extends Record<string, z.ZodType>, C> {
   on<K extends keyof S>(type: K, handler: Handlers<S, C>[K]): void;
   /** runs for every socket that connects, once its messages are listened to */
   onConnect(listener: (sender: C) => void): void;
+  /**
+   * runs with this process's connected sockets when the link between the processes comes back after a
+   * loss (hub.ts): what other processes sent them meanwhile was lost
+   */
+  onLinkRestored(listener: (senders: C[]) => void): void;
 }
 
 export interface RealtimeMessages {
@@ -42,6 +47,7 @@ export interface RealtimeMessages {
  * Authenticates one namespace's sockets, joins them to their rooms and hears their messages.
  */
 function listen<S extends Record<string, z.ZodType>, A, C>(
+  hub: RealtimeHub,
   namespace: Namespace,
   schemas: S,
   authenticate: (token: unknown) => Promise<A | null>,
@@ -106,6 +112,11 @@ function listen<S extends Record<string, z.ZodType>, A, C>(
       handlers[type] = handler;
     },
     onConnect: (listener) => listeners.push(listener),
+    onLinkRestored(listener) {
+      hub.onLinkRestored(() =>
+        listener([...namespace.sockets.values()].map((socket) => ({ auth: socket.data as A, socket }) as C)),
+      );
+    },
   };
   return { side, unhandled: () => Object.keys(schemas).filter((type) => !Object.hasOwn(handlers, type)) };
 }
@@ -118,6 +129,7 @@ export function createRealtimeMessages(
   onRefused?: (code: string) => void,
 ): RealtimeMessages {
   const panel = listen<typeof panelToServerMessages, UserAuth, Sender<UserAuth, PanelSocket>>(
+    hub,
     hub.panel as unknown as Namespace,
     panelToServerMessages,
     authenticators.panel,
@@ -127,6 +139,7 @@ export function createRealtimeMessages(
     onRefused,
   );
   const device = listen<typeof deviceToServerMessages, DeviceAuth, Sender<DeviceAuth, DeviceSocket>>(
+    hub,
     hub.device as unknown as Namespace,
     deviceToServerMessages,
     authenticators.device,
