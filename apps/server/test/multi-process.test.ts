@@ -97,6 +97,23 @@ async function socketOn(namespace: string, token: string, avoid: number[] = []) 
   return { socket, process };
 }
 
+/**
+ * resolves with why the socket was disconnected; bounded, so that a lost message fails there and says
+ * so rather than at the test's timeout
+ */
+function cutOff({ socket, process }: { socket: TestSocket; process: number }): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`the phone on process ${process} was not cut off within 20 s`)),
+      20_000,
+    );
+    socket.once('disconnect', (reason) => {
+      clearTimeout(timer);
+      resolve(reason);
+    });
+  });
+}
+
 describe.skipIf(!isPostgresRun)(
   'three server processes behind one address (PostgreSQL only: PGlite belongs to one process)',
   () => {
@@ -225,7 +242,7 @@ describe.skipIf(!isPostgresRun)(
         const { token, password } = await signUp(post, { name: 'Ana Quita' });
         const { deviceId, deviceToken } = await registerPhone(post, token);
         const phone = await socketOn(DEVICE_NAMESPACE, deviceToken);
-        const disconnected = new Promise<string>((resolve) => phone.socket.once('disconnect', resolve));
+        const disconnected = cutOff(phone);
 
         const removed = await post(
           '/api/app/devices/remove',
