@@ -208,6 +208,19 @@ export const ALERT_LINK_VALID_AFTER_END_MS = 60 * 60 * 1000;
  */
 export const ALERTS_PER_PHONE_MAX = 3;
 export const ALERTS_PER_PHONE_WINDOW_MS = 10 * 60 * 1000;
+/**
+ * ours: lock, lost-mode and wipe orders one phone may be given in ORDERS_WINDOW_MS, and one account
+ * for all its phones. An owner who changes the PIN a few times, or turns lost mode on and off, stays
+ * far under them; a script (200 orders in 6 s from one session) does not. Past them: 429 RATE_LIMITED.
+ */
+export const ORDERS_PER_PHONE_MAX = 10;
+export const ORDERS_PER_ACCOUNT_MAX = 30;
+export const ORDERS_WINDOW_MS = 10 * 60 * 1000;
+/**
+ * ours: the owner's security e-mail about an order (lock, lost mode, wipe) comes at most once in this
+ * time per phone and kind of order; the activity log keeps every order
+ */
+export const ORDER_NOTICE_EVERY_MS = 5 * 60 * 1000;
 /** ours: positions of one alert are taken at most one every 2 s (the phone sends one every 5 s) */
 export const ALERT_POSITION_MIN_INTERVAL_MS = 2_000;
 /** ours: how often the phone sends its position while an alert is open */

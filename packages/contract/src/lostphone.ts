@@ -97,7 +97,7 @@ export const lostMyPhoneUnSubscribeNotification = defineEndpoint({
 export const blockMyPhoneNotification = defineEndpoint({
   ...routes.blockMyPhoneNotification,
   summary:
-    'Orders the phone to lock its screen with a 4-digit PIN; Android phones only (DEVICE_NOT_SUPPORTED)',
+    'Orders the phone to lock its screen with a 4-digit PIN; Android phones only (DEVICE_NOT_SUPPORTED). A lock still waiting for the phone is replaced (cancelled). Past ORDERS_PER_PHONE_MAX (10) orders to one phone, or ORDERS_PER_ACCOUNT_MAX (30) to an account, in 10 minutes: 429 RATE_LIMITED with Retry-After, nothing stored',
   body: z.strictObject({ device_id: deviceIdSchema, pin: lockPinSchema }),
   response: commandResponseSchema,
 });

@@ -42,6 +42,19 @@ export interface ServerEvents {
     reconnectedAt: string;
     orders: { type: CommandType; createdAt: string; state: CommandState }[];
   };
+  /**
+   * The owner gave a lock, lost-mode or wipe order and is due the security e-mail about it
+   * (commands/give-order.ts: not when one of its kind had one a moment before). Durable: `at` is the
+   * order's time, ISO 8601 text, and `origin` where it came from.
+   */
+  orderNoticeDue: {
+    userId: number;
+    kind: 'lock_ordered' | 'lost_mode_ordered' | 'wipe_ordered';
+    origin: { address: string | null; browser: string | null };
+    /** the phone's name */
+    detail: string;
+    at: string;
+  };
   /** A phone raised an SOS (alerts.service.ts `openAlert`), once per alert. Durable. */
   alertRaised: { userId: number; alertId: number };
   /**
@@ -98,6 +111,7 @@ export const DURABLE_EVENTS = {
   alertRaised: PROMPT,
   lostModeChanged: PROMPT,
   lateOrdersApplied: PROMPT,
+  orderNoticeDue: PROMPT,
   // ours: a ZIP of photos and videos streamed into a bucket may take minutes; three tries, then the
   // export is `failed` and the person may ask again (decision 037)
   dataExportRequested: {

@@ -10,6 +10,7 @@ import { chileDateParts } from '@escudo/contract';
 import type { AppContext } from '../../lib/context.ts';
 import type { ClientOrigin } from '../../lib/http/client-origin.ts';
 import { escapeHtml, greeting } from '../../lib/mail/html.ts';
+import type { MailMessage } from '../../lib/mail/mailer.ts';
 import { users } from '../accounts/accounts.schema.ts';
 
 /** what each notice says happened; the detail (a phone's name) is added where there is one */
@@ -87,24 +88,38 @@ export function securityNoticeEmail(
   return { subject, text, html };
 }
 
+/**
+ * The notice as it goes to the account's owner (or `notice.to`), about something done `at`; null when
+ * the account is gone.
+ */
+export async function composeSecurityNotice(
+  ctx: AppContext,
+  notice: SecurityNotice,
+  at: Date = ctx.now(),
+): Promise<MailMessage | null> {
+  const [user] = await ctx.db
+    .select({ name: users.name, email: users.email, emailVerifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.id, notice.userId));
+  if (!user) return null;
+  return {
+    to: notice.to ?? user.email,
+    ...securityNoticeEmail({
+      ...notice,
+      name: !notice.to && user.emailVerifiedAt ? user.name : null,
+      at,
+      publicUrl: ctx.env.PUBLIC_URL,
+      brand: ctx.env.BRAND_NAME,
+    }),
+  };
+}
+
 /** Sends the notice to the account's owner; a failure is logged, never thrown. True once it is handed to the mail server. */
 export async function sendSecurityNotice(ctx: AppContext, notice: SecurityNotice): Promise<boolean> {
   try {
-    const [user] = await ctx.db
-      .select({ name: users.name, email: users.email, emailVerifiedAt: users.emailVerifiedAt })
-      .from(users)
-      .where(eq(users.id, notice.userId));
-    if (!user) return false;
-    await ctx.mailer.send({
-      to: notice.to ?? user.email,
-      ...securityNoticeEmail({
-        ...notice,
-        name: !notice.to && user.emailVerifiedAt ? user.name : null,
-        at: ctx.now(),
-        publicUrl: ctx.env.PUBLIC_URL,
-        brand: ctx.env.BRAND_NAME,
-      }),
-    });
+    const message = await composeSecurityNotice(ctx, notice);
+    if (!message) return false;
+    await ctx.mailer.send(message);
     return true;
   } catch (error) {
     ctx.log.warn({ err: error, kind: notice.kind }, 'a security notice could not be sent');

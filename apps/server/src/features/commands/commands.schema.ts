@@ -21,6 +21,8 @@ export const deviceCommands = pgTable(
     /** what the phone needs beyond the type (lock PIN, tracking id); the PIN is emptied once final */
     payload: jsonb('payload').$type<{ pin?: string; tracking_id?: number }>().notNull().default({}),
     reason: text('reason'),
+    /** when its owner was e-mailed about it; null: no notice (one of its kind had one a moment before) */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

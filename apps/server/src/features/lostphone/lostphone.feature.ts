@@ -3,12 +3,16 @@ import { defineFeature } from '../../lib/feature.ts';
 import { registerLostPhoneRoutes } from './lostphone.routes.ts';
 import { deleteOldLostReportsJob } from './lostphone.jobs.ts';
 import { subscribeLateOrdersEmail } from './late-orders-email.ts';
+import { subscribeOrderNotices } from './order-notice.ts';
 import { lostPhoneData } from './lostphone.data.ts';
 
 export const lostphoneFeature = defineFeature({
   name: 'lostphone',
   routes: ({ route, ctx }) => registerLostPhoneRoutes(route, ctx),
-  subscribe: subscribeLateOrdersEmail,
+  subscribe: (ctx) => {
+    subscribeLateOrdersEmail(ctx);
+    subscribeOrderNotices(ctx);
+  },
   jobs: [deleteOldLostReportsJob],
   data: lostPhoneData,
 });

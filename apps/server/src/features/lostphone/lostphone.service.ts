@@ -12,22 +12,26 @@ import {
   LOST_REPORT_MIN_INTERVAL_MS,
   WIPE_PASSWORD_CONFIRM_WINDOW_MS,
   type BodyOf,
+  type Command,
+  type CommandType,
   type LostPhoneConfigItem,
   type LostPhoneInfoItem,
   type lostPhoneReport,
 } from '@escudo/contract';
 import type { AppContext } from '../../lib/context.ts';
+import type { DbOrTransaction } from '../../lib/db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { devices } from '../devices/devices.schema.ts';
 import { lostReports } from './lostphone.schema.ts';
 import { users } from '../accounts/accounts.schema.ts';
 import type { DeviceAuth } from '../../lib/http/routes.ts';
 import { findUserDevice, listUserDevices } from '../devices/devices.service.ts';
-import { createCommand } from '../commands/commands.service.ts';
+import { giveOrder } from '../commands/give-order.ts';
 import { targetOf } from '../commands/command-delivery.ts';
 import type { ClientOrigin } from '../../lib/http/client-origin.ts';
 import { recordActivity } from '../activity/activity.service.ts';
-import { sendSecurityNotice, type SecurityNoticeKind } from '../activity/security-notice.ts';
+import type { ServerEvents } from '../../lib/events.ts';
+import { deliverEventsSoon } from '../../lib/outbox/outbox.ts';
 
 type DeviceRow = Awaited<ReturnType<typeof findUserDevice>>;
 const toConfigItem = (device: Pick<DeviceRow, 'id' | 'deviceId' | 'lost'>): LostPhoneConfigItem => ({
@@ -51,22 +55,37 @@ async function findOrderableDevice(ctx: AppContext, userId: number, deviceId: st
   return device;
 }
 
+type OrderNoticeKind = ServerEvents['orderNoticeDue']['kind'];
+
 /**
- * An order the owner should know about (decision 036): a line in the account's activity with
- * the phone's name, and the security e-mail, sent after the order is made and not awaited, so that
- * no order (a wipe least of all) waits for the mail server.
+ * An order the owner should know about (decision 036, amended by 058): given through giveOrder (its
+ * limits, the waiting one of its kind replaced), with a line in the account's activity written in
+ * the order's own transaction, and the security e-mail, when one is due, recorded there as a durable
+ * event (lostphone/order-notice.ts sends it through the job queue), so that no order, a wipe least of
+ * all, waits for the mail server and a process that dies after the commit loses no e-mail.
  */
-async function announceOrder(
+async function orderAnnounced(
   ctx: AppContext,
-  userId: number,
   device: DeviceRow,
-  kind: SecurityNoticeKind & ('lock_ordered' | 'lost_mode_ordered' | 'wipe_ordered'),
-  origin: ClientOrigin,
-) {
-  await recordActivity(ctx, { userId, kind, origin, detail: device.deviceName });
-  ctx.background.run('order notice', () =>
-    sendSecurityNotice(ctx, { userId, kind, origin, detail: device.deviceName }),
-  );
+  order: { type: CommandType; pin?: string },
+  notice: { kind: OrderNoticeKind; origin: ClientOrigin } | null,
+  /** more of the order's own work, in its transaction (a wipe spends the password's confirmation) */
+  alsoInTransaction?: (tx: DbOrTransaction) => Promise<void>,
+): Promise<Command> {
+  const payload = order.pin === undefined ? {} : { pin: order.pin };
+  const command = await giveOrder(ctx, targetOf(device), order.type, payload, async (tx, isNoticeDue) => {
+    await alsoInTransaction?.(tx);
+    if (!notice) return;
+    const { kind, origin } = notice;
+    const userId = device.userId;
+    await recordActivity(ctx, { userId, kind, origin, detail: device.deviceName }, tx);
+    if (isNoticeDue) {
+      const at = ctx.now().toISOString();
+      await ctx.events.record(tx, 'orderNoticeDue', { userId, kind, origin, detail: device.deviceName, at });
+    }
+  });
+  if (notice) deliverEventsSoon(ctx, 'orderNoticeDue');
+  return command;
 }
 
 export async function orderLostMode(
@@ -77,9 +96,9 @@ export async function orderLostMode(
   origin: ClientOrigin,
 ) {
   const device = await findOrderableDevice(ctx, userId, deviceId);
-  const command = await createCommand(ctx, targetOf(device), on ? 'lostOn' : 'lostOff');
-  if (on) await announceOrder(ctx, userId, device, 'lost_mode_ordered', origin);
-  return { command };
+  // turning lost mode off is not something to warn about
+  const notice = on ? { kind: 'lost_mode_ordered' as const, origin } : null;
+  return { command: await orderAnnounced(ctx, device, { type: on ? 'lostOn' : 'lostOff' }, notice) };
 }
 
 export async function orderLock(
@@ -90,26 +109,27 @@ export async function orderLock(
   origin: ClientOrigin,
 ) {
   const device = await findOrderableDevice(ctx, userId, deviceId);
-  const command = await createCommand(ctx, targetOf(device), 'lock', { pin });
-  await announceOrder(ctx, userId, device, 'lock_ordered', origin);
-  return { command };
+  const notice = { kind: 'lock_ordered' as const, origin };
+  return { command: await orderAnnounced(ctx, device, { type: 'lock', pin }, notice) };
 }
 
 /**
- * A wipe cannot be undone: it needs a recent password confirmation (validatePass), spent by one wipe.
- * The device is checked first, so a refused one does not spend it.
+ * A wipe cannot be undone: it needs a recent password confirmation (validatePass), spent by one wipe
+ * in the order's transaction. The device and the limits are checked first, so a refused wipe does not
+ * spend it.
  */
 export async function orderWipe(ctx: AppContext, userId: number, deviceId: string, origin: ClientOrigin) {
   const device = await findOrderableDevice(ctx, userId, deviceId);
   const since = new Date(ctx.now().getTime() - WIPE_PASSWORD_CONFIRM_WINDOW_MS);
-  const spent = await ctx.db
-    .update(users)
-    .set({ passwordConfirmedAt: null })
-    .where(and(eq(users.id, userId), gt(users.passwordConfirmedAt, since)))
-    .returning({ id: users.id });
-  if (spent.length === 0) throw new AppError('PASSWORD_CONFIRMATION_REQUIRED');
-  const command = await createCommand(ctx, targetOf(device), 'wipe');
-  await announceOrder(ctx, userId, device, 'wipe_ordered', origin);
+  const notice = { kind: 'wipe_ordered' as const, origin };
+  const command = await orderAnnounced(ctx, device, { type: 'wipe' }, notice, async (tx) => {
+    const spent = await tx
+      .update(users)
+      .set({ passwordConfirmedAt: null })
+      .where(and(eq(users.id, userId), gt(users.passwordConfirmedAt, since)))
+      .returning({ id: users.id });
+    if (spent.length === 0) throw new AppError('PASSWORD_CONFIRMATION_REQUIRED');
+  });
   return { command };
 }
 

@@ -115,6 +115,26 @@ describe('LockDialog', () => {
     expect(screen.getByRole('button', { name: lostphoneTexts.tryAgain })).toBeInTheDocument();
   });
 
+  it('says why a lock replaced by a newer one (from another tab) will not run', async () => {
+    const user = openLockDialog();
+    const lock = await sendLock(user);
+    const reason = 'Reemplazada por una orden más reciente antes de llegar al teléfono.';
+    act(() => sendToPanel('commandState', { command: moved(lock, 'cancelled', reason) }));
+    expect(screen.getByText(reason)).toBeInTheDocument();
+    expect(screen.queryByText(lostphoneTexts.lockFailed)).not.toBeInTheDocument();
+  });
+
+  it('shows the limit of orders, 429, and keeps the form', async () => {
+    const user = openLockDialog();
+    const message =
+      'Ya diste 10 órdenes a este teléfono en los últimos 10 minutos. Podrás dar otra en 7 minutos; las que ya diste le llegarán apenas se conecte.';
+    answer('blockMyPhoneNotification', refuse(429, 'RATE_LIMITED', message));
+    await user.type(screen.getByRole('textbox', { name: lostphoneTexts.lockPinLabel }), '1234');
+    await user.click(screen.getByRole('button', { name: lostphoneTexts.lockSubmit }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: lostphoneTexts.lockPinLabel })).toHaveValue('1234');
+  });
+
   it("shows the server's refusal and keeps the form", async () => {
     const user = openLockDialog();
     answer('blockMyPhoneNotification', refuse(409, 'DEVICE_NOT_SUPPORTED', 'Solo en teléfonos Android.'));

@@ -62,7 +62,7 @@ export function LockDialog({ device, open, onClose }: ProtectionDialogProps) {
           <DialogContent>
             <DialogDeviceHeader device={device} isOnline={isOnline} />
             <CommandProgress command={command} />
-            <LockOutcome state={command.state} isOnline={isOnline} />
+            <LockOutcome state={command.state} reason={command.reason} isOnline={isOnline} />
           </DialogContent>
           <DialogActions>
             {canRetry ? <Button onClick={startOver}>{lostphoneTexts.tryAgain}</Button> : null}
@@ -139,8 +139,24 @@ const lockOutcomes: Record<CommandState, { severity: AlertColor; text: string }>
   cancelled: { severity: 'error', text: lostphoneTexts.lockFailed },
 };
 
-function LockOutcome({ state, isOnline }: { state: CommandState; isOnline: boolean | null }) {
+function LockOutcome({
+  state,
+  reason,
+  isOnline,
+}: {
+  state: CommandState;
+  reason: string | null;
+  isOnline: boolean | null;
+}) {
   const { severity, text } = lockOutcomes[state];
+  // a lock cancelled before it reached the phone (replaced by a newer one, taken back) says why
+  if (state === 'cancelled' && reason) {
+    return (
+      <Alert severity="info" sx={{ mt: 2 }}>
+        {reason}
+      </Alert>
+    );
+  }
   return (
     <Alert severity={severity} sx={{ mt: 2 }}>
       {state === 'sent' && isOnline === false ? lostphoneTexts.lockWaitingOffline : text}

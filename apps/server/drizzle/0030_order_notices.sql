@@ -1,0 +1,1 @@
+ALTER TABLE "device_commands" ADD COLUMN "notified_at" timestamp with time zone;
