@@ -105,6 +105,9 @@ export async function seedOwners(databaseUrl, count, { isNoticed = true } = {}) 
       owners.push({ token, deviceId });
     }
     await client.query('commit');
+    // statistics as a database in service has them: without, the planner takes the tables for the
+    // few rows they had before the copies, and scans them whole
+    await client.query('analyze');
     return owners;
   } finally {
     await client.end();

@@ -66,29 +66,27 @@ const lockPhone = (tx: DbOrTransaction) =>
  */
 const countOrders = (tx: DbOrTransaction) => {
   const isPhone = sql`${deviceCommands.deviceId} = ${param('device')}`;
-  return tx
-    .select({
-      phone: sql<number>`(count(*) filter (where ${isPhone}))::int`,
-      phoneOldest: sql<string | null>`min(${deviceCommands.createdAt}) filter (where ${isPhone})`,
-      account: sql<number>`count(*)::int`,
-      accountOldest: sql<string | null>`min(${deviceCommands.createdAt})`,
-      isNoticed: sql<boolean>`coalesce(bool_or(${isPhone} and ${deviceCommands.type} = any(${param('kind')}::text[]) and ${deviceCommands.notifiedAt} > ${param('noticeSince')}), false)`,
-    })
-    .from(deviceCommands)
-    .where(
-      and(
-        inArray(
-          deviceCommands.deviceId,
-          tx
-            .select({ id: devices.id })
-            .from(devices)
-            .where(eq(devices.userId, param('user'))),
+  return (
+    tx
+      .select({
+        phone: sql<number>`(count(*) filter (where ${isPhone}))::int`,
+        phoneOldest: sql<string | null>`min(${deviceCommands.createdAt}) filter (where ${isPhone})`,
+        account: sql<number>`count(*)::int`,
+        accountOldest: sql<string | null>`min(${deviceCommands.createdAt})`,
+        isNoticed: sql<boolean>`coalesce(bool_or(${isPhone} and ${deviceCommands.type} = any(${param('kind')}::text[]) and ${deviceCommands.notifiedAt} > ${param('noticeSince')}), false)`,
+      })
+      // the account's phones, then their orders (devices_user_idx, then device_commands_device_idx)
+      .from(devices)
+      .innerJoin(deviceCommands, eq(deviceCommands.deviceId, devices.id))
+      .where(
+        and(
+          eq(devices.userId, param('user')),
+          inArray(deviceCommands.type, LIMITED_TYPES),
+          sql`${deviceCommands.createdAt} > ${param('windowStart')}`,
         ),
-        inArray(deviceCommands.type, LIMITED_TYPES),
-        sql`${deviceCommands.createdAt} > ${param('windowStart')}`,
-      ),
-    )
-    .prepare('order_count_orders');
+      )
+      .prepare('order_count_orders')
+  );
 };
 
 const replaceWaiting = (tx: DbOrTransaction) =>
