@@ -77,9 +77,10 @@ export async function seedOwners(databaseUrl, count, { isNoticed = true } = {}) 
         email: `bench-owner-${i}@escudo.test`,
         codigo_invitacion: `BENCH${i}${randomBytes(3).toString('hex')}`,
       });
+      const plan = (await columnsOf(client, 'user_plans')).all;
       await client.query(
-        `insert into user_plans (${(await columnsOf(client, 'user_plans')).all.map((c) => `"${c}"`).join(', ')})
-         select ${(await columnsOf(client, 'user_plans')).all.map((c) => (c === 'user_id' ? '$2' : `"${c}"`)).join(', ')}
+        `insert into user_plans (${plan.map((c) => `"${c}"`).join(', ')})
+         select ${plan.map((c) => (c === 'user_id' ? '$2' : `"${c}"`)).join(', ')}
          from user_plans where user_id = $1`,
         [demo.user_id, userId],
       );

@@ -113,11 +113,7 @@ export async function resumeDevice(
     tracking: trackingId === null ? null : { tracking_id: trackingId, interval_s: TRACKING_POINT_EVERY_S },
   });
   await expireStaleCommands(ctx, target.deviceRowId);
-  const pending = await ctx.db
-    .select()
-    .from(deviceCommands)
-    .where(and(eq(deviceCommands.deviceId, target.deviceRowId), inArray(deviceCommands.state, openStates)))
-    .orderBy(asc(deviceCommands.id));
+  const pending = await findOpenCommands(ctx, [target.deviceRowId]);
   // decision 043: the owner hears what was applied of the orders that waited (late-orders.ts)
   expectLateOrders(
     ctx,
@@ -126,6 +122,15 @@ export async function resumeDevice(
   );
   for (const command of pending)
     ctx.realtime.toDevice(target.deviceRowId, 'command', toPhoneCommand(command));
+}
+
+/** the open commands of these phones, oldest first (each phone's in the order they were given) */
+function findOpenCommands(ctx: AppContext, deviceRowIds: readonly number[]) {
+  return ctx.db
+    .select()
+    .from(deviceCommands)
+    .where(and(inArray(deviceCommands.deviceId, deviceRowIds), inArray(deviceCommands.state, openStates)))
+    .orderBy(asc(deviceCommands.id));
 }
 
 /** phones asked about in one query when orders are sent again */
@@ -141,16 +146,7 @@ export async function resendOpenCommands(ctx: AppContext, deviceRowIds: readonly
   if (deviceRowIds.length === 0) return;
   await expireStaleCommands(ctx);
   for (let start = 0; start < deviceRowIds.length; start += RESEND_BATCH) {
-    const open = await ctx.db
-      .select()
-      .from(deviceCommands)
-      .where(
-        and(
-          inArray(deviceCommands.deviceId, deviceRowIds.slice(start, start + RESEND_BATCH)),
-          inArray(deviceCommands.state, openStates),
-        ),
-      )
-      .orderBy(asc(deviceCommands.id));
+    const open = await findOpenCommands(ctx, deviceRowIds.slice(start, start + RESEND_BATCH));
     for (const command of open) ctx.realtime.toDevice(command.deviceId, 'command', toPhoneCommand(command));
   }
 }

@@ -18,7 +18,7 @@ import {
 import type { AppContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { DbOrTransaction } from '../../lib/db/client.ts';
-import { minutesText } from '../../lib/throttle/throttle.ts';
+import { limitRefusal, minutesText, type Limit } from '../../lib/throttle/throttle.ts';
 import { deviceCommands } from './commands.schema.ts';
 import { devices } from '../devices/devices.schema.ts';
 import { expiringTypes, toCommand, toPhoneCommand, type CommandTarget } from './command-delivery.ts';
@@ -37,17 +37,25 @@ const KIND_OF: Partial<Record<CommandType, readonly CommandType[]>> = {
 export const REPLACED_REASON = 'Reemplazada por una orden más reciente antes de llegar al teléfono.';
 
 const windowMinutes = ORDERS_WINDOW_MS / 60_000;
-const phoneLimitMessage = (minutes: number) =>
-  `Ya diste ${ORDERS_PER_PHONE_MAX} órdenes a este teléfono en los últimos ${windowMinutes} minutos. Podrás dar otra en ${minutesText(minutes)}; las que ya diste le llegarán apenas se conecte.`;
-const accountLimitMessage = (minutes: number) =>
-  `Tu cuenta ya dio ${ORDERS_PER_ACCOUNT_MAX} órdenes a sus teléfonos en los últimos ${windowMinutes} minutos. Podrás dar otra en ${minutesText(minutes)}.`;
-
-/** 429 with a Retry-After of when the oldest counted order leaves the window */
-function refuse(ctx: AppContext, oldest: Date | string | null, message: (minutes: number) => string): never {
-  const oldestMs = oldest ? new Date(oldest).getTime() : ctx.now().getTime();
-  const retryAfterS = Math.max(1, Math.ceil((oldestMs + ORDERS_WINDOW_MS - ctx.now().getTime()) / 1000));
-  throw new AppError('RATE_LIMITED', message(Math.ceil(retryAfterS / 60)), undefined, { retryAfterS });
-}
+/** counted in device_commands itself (countOrders), not in throttle_hits: the names only label them */
+const orderLimits = {
+  perPhone: {
+    name: 'order-phone',
+    max: ORDERS_PER_PHONE_MAX,
+    windowMs: ORDERS_WINDOW_MS,
+    code: 'RATE_LIMITED',
+    message: (minutes) =>
+      `Ya diste ${ORDERS_PER_PHONE_MAX} órdenes a este teléfono en los últimos ${windowMinutes} minutos. Podrás dar otra en ${minutesText(minutes)}; las que ya diste le llegarán apenas se conecte.`,
+  },
+  perAccount: {
+    name: 'order-account',
+    max: ORDERS_PER_ACCOUNT_MAX,
+    windowMs: ORDERS_WINDOW_MS,
+    code: 'RATE_LIMITED',
+    message: (minutes) =>
+      `Tu cuenta ya dio ${ORDERS_PER_ACCOUNT_MAX} órdenes a sus teléfonos en los últimos ${windowMinutes} minutos. Podrás dar otra en ${minutesText(minutes)}.`,
+  },
+} satisfies Record<string, Limit>;
 
 const param = sql.placeholder;
 
@@ -153,8 +161,10 @@ export async function giveOrder(
     const [locked] = await lockPhone(tx).execute(values);
     if (!locked) throw new AppError('NOT_FOUND', 'No encontramos ese dispositivo.');
     const [seen] = await countOrders(tx).execute(values);
-    if (seen && seen.phone >= ORDERS_PER_PHONE_MAX) refuse(ctx, seen.phoneOldest, phoneLimitMessage);
-    if (seen && seen.account >= ORDERS_PER_ACCOUNT_MAX) refuse(ctx, seen.accountOldest, accountLimitMessage);
+    if (seen && seen.phone >= orderLimits.perPhone.max)
+      throw limitRefusal(orderLimits.perPhone, seen.phoneOldest, now);
+    if (seen && seen.account >= orderLimits.perAccount.max)
+      throw limitRefusal(orderLimits.perAccount, seen.accountOldest, now);
     const isNoticeDue = !seen?.isNoticed;
     const cancelled = await replaceWaiting(tx).execute({ ...values, now: now.toISOString() });
     const [inserted] = await insertOrder(tx).execute({

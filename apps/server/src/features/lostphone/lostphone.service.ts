@@ -73,6 +73,7 @@ async function orderAnnounced(
   alsoInTransaction?: (tx: DbOrTransaction) => Promise<void>,
 ): Promise<Command> {
   const payload = order.pin === undefined ? {} : { pin: order.pin };
+  let isNoticeRecorded = false;
   const command = await giveOrder(ctx, targetOf(device), order.type, payload, async (tx, isNoticeDue) => {
     await alsoInTransaction?.(tx);
     if (!notice) return;
@@ -82,9 +83,11 @@ async function orderAnnounced(
     if (isNoticeDue) {
       const at = ctx.now().toISOString();
       await ctx.events.record(tx, 'orderNoticeDue', { userId, kind, origin, detail: device.deviceName, at });
+      isNoticeRecorded = true;
     }
   });
-  if (notice) deliverEventsSoon(ctx, 'orderNoticeDue');
+  // a delivery claims rows in a transaction of its own: none when this order recorded nothing
+  if (isNoticeRecorded) deliverEventsSoon(ctx, 'orderNoticeDue');
   return command;
 }
 

@@ -76,11 +76,18 @@ export async function takeHits(ctx: AppContext, checks: Check[]): Promise<number
   const exceeded = checks.findIndex((check, i) => (byKey.get(keys[i]!)?.n ?? 0) > check.limit.max);
   if (exceeded < 0) return ids;
   await ctx.db.delete(throttleHits).where(inArray(throttleHits.id, ids));
-  const { limit } = checks[exceeded]!;
-  const oldest = byKey.get(keys[exceeded]!)?.oldest;
+  throw limitRefusal(checks[exceeded]!.limit, byKey.get(keys[exceeded]!)?.oldest ?? null, now);
+}
+
+/**
+ * The 429 of an exceeded `limit`: its code, its message given the minutes left, and a Retry-After of
+ * when the oldest counted hit (`oldest`, or now when unknown) leaves the window. Also for limits
+ * counted in their own rows rather than in throttle_hits (commands/give-order.ts).
+ */
+export function limitRefusal(limit: Limit, oldest: Date | string | null, now: Date): AppError {
   const oldestMs = oldest ? new Date(oldest).getTime() : now.getTime();
   const retryAfterS = Math.max(1, Math.ceil((oldestMs + limit.windowMs - now.getTime()) / 1000));
-  throw new AppError(limit.code, limit.message(Math.ceil(retryAfterS / 60)), undefined, { retryAfterS });
+  return new AppError(limit.code, limit.message(Math.ceil(retryAfterS / 60)), undefined, { retryAfterS });
 }
 
 /**
