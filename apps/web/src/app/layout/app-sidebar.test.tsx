@@ -60,8 +60,11 @@ describe('the sidebar on a phone', () => {
     expect(await screen.findByRole('dialog', { name: appTexts.editProfile })).toBeVisible();
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
     await isDrawerGone();
-    // once loaded, a second time closes the drawer at once
+    // once loaded, a second time closes the drawer at once. Each step waits for the last one's
+    // modal to be gone, as a person's pace does: MUI's modals overlapping in their transitions once
+    // left the profile aria-hidden on a loaded machine.
     await userEvent.click(screen.getByRole('button', { name: /Cerrar/ }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { hidden: true })).not.toBeInTheDocument());
     await userEvent.click(await inDrawer('button', appTexts.openMenu));
     await userEvent.click(await inDrawer('button', appTexts.editProfile));
     expect(onClose).toHaveBeenCalledTimes(2);
