@@ -29,7 +29,8 @@
  *   --command-every 50      ms between two lock commands in step 4
  *   --entry FILE            the server's entry (default apps/server/src/main.ts, run through tsx;
  *                           a .js file, such as a compiled build, runs on plain node)
- *   --skip single|kill      leave step 2 or step 4 out
+ *   --skip single|kill      leave step 2 or step 4 out; memory|probes leave out, in step 3, the memory
+ *                           readings or the probe runs (to time the kill alone)
  * Environment: BENCH_PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres),
  * BENCH_REDIS_URL (default redis://127.0.0.1:6379).
  */
@@ -306,7 +307,8 @@ async function severalProcesses(database, accounts, phones) {
   let fleet = null;
   let panels = [];
   try {
-    const before = await Promise.all(servers.map(settledMemoryKb));
+    const isMeasuringMemory = !options.skip.has('memory');
+    const before = isMeasuringMemory ? await Promise.all(servers.map(settledMemoryKb)) : null;
     fleet = await connectFleet(
       phones.map((p) => ({ ...p, url: servers[home(p)].url })),
       balancer.url,
@@ -314,8 +316,8 @@ async function severalProcesses(database, accounts, phones) {
     console.log(`    connected ${fleet.connected}, failed ${fleet.failed}, in ${fleet.seconds} s`);
     // every panel on another process than its phones
     panels = await connectPanelsOn(accounts, (a) => servers[(a + 1) % P].url);
-    const after = await Promise.all(servers.map(settledMemoryKb));
-    const perProcess = servers.map((_, i) => {
+    const after = isMeasuringMemory ? await Promise.all(servers.map(settledMemoryKb)) : null;
+    const perProcess = (isMeasuringMemory ? servers : []).map((_, i) => {
       const count = phones.filter((p) => home(p) === i).length;
       const perPhone = (key) => Math.round(((after[i][key] - before[i][key]) / count) * 10) / 10;
       return {
@@ -329,7 +331,7 @@ async function severalProcesses(database, accounts, phones) {
         `    process ${i}: ${p.phones} phones, RSS after GC ${(p.memoryKb.before.rss / 1024).toFixed(1)} → ${(p.memoryKb.after.rss / 1024).toFixed(1)} MB, ` +
           `per phone ${p.kbPerPhone.rss} KB RSS, ${p.kbPerPhone.heap} KB heap`,
       );
-    const probes = await probeRuns(panels, phones);
+    const probes = options.skip.has('probes') ? {} : await probeRuns(panels, phones);
     const kill = options.skip.has('kill')
       ? null
       : await killOne({ database, servers, balancer, fleet, accounts, phones });

@@ -99,7 +99,8 @@ test('a referrer activates sales, shares the link, and sees a referred payment c
   ).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
   expect(chartRequests.length).toBeGreaterThan(0);
-  expect(await hasDrawn(page, 'Nuevos referidos por mes')).toBe(true);
+  // Chart.js draws on an animation frame after the data arrives: on a busy machine that is later
+  await expect.poll(() => hasDrawn(page, 'Nuevos referidos por mes')).toBe(true);
 
   // someone signs up through the link and pays a month of Protección in the Flow sandbox
   const referred = await signUpThrough(browser, link);
