@@ -9,19 +9,32 @@
  *
  * A phone answers ayThere with imHere at once, and a `command` as a phone app does: imHere
  * {command_id} when it arrives, then commandResult done. When its server goes away (not when the
- * bench closes it) it connects again after a random 0–2 s, through `fallbackUrl` (the balancer), as a
- * phone whose server died reconnects to the service's one address.
+ * bench closes it) it connects again through `fallbackUrl` (the balancer), as a phone whose server
+ * died reconnects to the service's one address, with the back-off docs/device-protocol.md gives
+ * phones (Socket.IO's own: 1 s ± 50 %, doubling per failed try up to 5 s).
  */
 import { io } from 'socket.io-client';
 import { DEVICE_NAMESPACE } from '../lib/contract.mjs';
 
 const CONNECT_TIMEOUT_MS = 30_000;
-/** ours: real phones spread their reconnections; all at once would be a thundering herd */
-const RECONNECT_SPREAD_MS = 2_000;
+/** socket.io-client's defaults (reconnectionDelay, reconnectionDelayMax, randomizationFactor) */
+const RECONNECT_DELAY_MS = 1_000;
+const RECONNECT_DELAY_MAX_MS = 5_000;
+const RECONNECT_JITTER = 0.5;
+
+/** the wait before try `attempt` (0 the first), as socket.io-client's Backoff computes it */
+function backoffMs(attempt) {
+  const ms = RECONNECT_DELAY_MS * 2 ** attempt;
+  const deviation = Math.random() * RECONNECT_JITTER * ms;
+  return Math.min(Math.random() < 0.5 ? ms - deviation : ms + deviation, RECONNECT_DELAY_MAX_MS);
+}
 
 const phones = [];
 let closing = false;
 let reconnected = 0;
+/** why reconnection tries failed (connect_error's data.code or message), and how long each phone was away */
+const reconnectErrors = {};
+const awayMs = [];
 let answered = 0;
 /** ids of the commands this process's phones received (and answered done) */
 const received = new Set();
@@ -50,7 +63,8 @@ function open(phone, url) {
       phone.isOpen = true;
       socket.on('disconnect', () => {
         phone.isOpen = false;
-        if (!closing) scheduleReconnect(phone);
+        phone.awaySince = performance.now();
+        if (!closing) scheduleReconnect(phone, 0);
       });
       resolve();
     });
@@ -61,14 +75,21 @@ function open(phone, url) {
   });
 }
 
-function scheduleReconnect(phone) {
+function scheduleReconnect(phone, attempt) {
   setTimeout(
     () =>
       open(phone, fallbackUrl).then(
-        () => (reconnected += 1),
-        () => scheduleReconnect(phone),
+        () => {
+          reconnected += 1;
+          awayMs.push(performance.now() - phone.awaySince);
+        },
+        (error) => {
+          const reason = String(error?.data?.code ?? error?.message ?? error);
+          reconnectErrors[reason] = (reconnectErrors[reason] ?? 0) + 1;
+          scheduleReconnect(phone, attempt + 1);
+        },
       ),
-    Math.random() * RECONNECT_SPREAD_MS,
+    backoffMs(attempt),
   );
 }
 
@@ -107,6 +128,8 @@ process.on('message', async (message) => {
       reconnected,
       answered,
       received: [...received],
+      reconnectErrors,
+      awayMs,
     });
   } else if (message.type === 'close') {
     closing = true;

@@ -170,6 +170,12 @@ async function connectFleet(phones, fallbackUrl) {
         open: all.reduce((sum, r) => sum + r.open, 0),
         reconnected: all.reduce((sum, r) => sum + r.reconnected, 0),
         received: new Set(all.flatMap((r) => r.received)),
+        reconnectErrors: all.reduce((sum, r) => {
+          for (const [reason, count] of Object.entries(r.reconnectErrors))
+            sum[reason] = (sum[reason] ?? 0) + count;
+          return sum;
+        }, {}),
+        awayMs: all.flatMap((r) => r.awayMs),
       };
     },
     async close() {
@@ -430,7 +436,8 @@ async function killOne({ database, servers, balancer, fleet, accounts, phones })
   } finally {
     await client.end();
   }
-  const receivedByPhones = (await fleet.status()).received;
+  const { received: receivedByPhones, reconnectErrors, awayMs } = await fleet.status();
+  const away = summarize(awayMs);
   const notReceived = acknowledged.filter((id) => !receivedByPhones.has(id)).length;
   const result = {
     victim,
@@ -441,10 +448,15 @@ async function killOne({ database, servers, balancer, fleet, accounts, phones })
     commandsSent: sent,
     acknowledged: acknowledged.length,
     refused,
+    reconnectErrors,
+    awayMs: away,
     missingFromDatabase: missing.length,
     statesInDatabase: states,
     notReceivedByPhones: notReceived,
   };
+  console.log(
+    `    each phone away (ms): p50 ${away.p50}, p99 ${away.p99}, max ${away.max}; failed tries ${JSON.stringify(reconnectErrors)}`,
+  );
   console.log(
     `    commands: ${sent} sent, ${acknowledged.length} acknowledged, refused ${JSON.stringify(refused)}; ` +
       `in the database ${JSON.stringify(states)}, missing ${missing.length}; not received by the phones ${notReceived}`,

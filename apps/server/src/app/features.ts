@@ -34,7 +34,7 @@ import { deviceRemovalFeature } from '../features/device-removal/device-removal.
 import { accountReviewFeature } from '../features/account-review/account-review.feature.ts';
 import { filesFeature } from '../features/files/files.feature.ts';
 import { webFeature } from '../features/web/web.feature.ts';
-import { findOpenRouteId } from '../features/tracking/tracking.service.ts';
+import { findOpenRouteIds } from '../features/tracking/tracking.service.ts';
 import { findAlertEmail } from '../features/alerts/alerts.emails.ts';
 import { findLostPhoneEmail } from '../features/lostphone/lost-mode-notice.ts';
 
@@ -47,7 +47,7 @@ export const features: Feature[] = [
   twoFactorFeature,
   devicesFeature,
   // an order to start tracking is told the route it opens, which tracking (above commands) keeps
-  commandsFeature({ openRouteOf: findOpenRouteId }),
+  commandsFeature({ openRoutesOf: findOpenRouteIds }),
   lostphoneFeature,
   trackingFeature,
   paymentsFeature,

@@ -22,10 +22,10 @@ import { expectLateOrders, isLateOrder } from './late-orders.ts';
 type CommandRow = typeof deviceCommands.$inferSelect;
 
 /**
- * The id of a phone's open route, or null: tracking/ owns routes and is built on commands, so app.ts
- * passes this look-up in.
+ * The ids of these phones' open routes, by phone (a phone without one is not in the map): tracking/
+ * owns routes and is built on commands, so app.ts passes this look-up in.
  */
-export type OpenRouteOf = (ctx: AppContext, deviceRowId: number) => Promise<number | null>;
+export type OpenRoutesOf = (ctx: AppContext, deviceRowIds: readonly number[]) => Promise<Map<number, number>>;
 
 /** The device a command is for, as a phone that signs in is known (so its own auth is one). */
 export type CommandTarget = Omit<DeviceAuth, 'kind'>;
@@ -92,36 +92,48 @@ export function toPhoneCommand(row: CommandRow): PhoneCommand {
 }
 
 /**
- * A connecting phone gets `resume` first (lost mode, open route), so one that lost its memory
+ * Connecting phones get `resume` first (lost mode, open route), so one that lost its memory
  * (restarted, reinstalled) picks them up again; then every open command, oldest first, since newer
  * orders may turn those off. Orders still undelivered after COMMAND_PENDING_DAYS expire instead.
+ * The phones that connected in one moment are resumed together, in four queries (decision 059).
  */
-export async function resumeDevice(
+export async function resumeDevices(
   ctx: AppContext,
-  target: CommandTarget,
-  openRouteOf: OpenRouteOf,
+  targets: readonly CommandTarget[],
+  openRoutesOf: OpenRoutesOf,
 ): Promise<void> {
-  const [row] = await ctx.db
-    .select({ lost: devices.lost })
+  const byRowId = new Map(targets.map((target) => [target.deviceRowId, target]));
+  const rowIds = [...byRowId.keys()];
+  // a phone whose data was deleted meanwhile has no row left: it is told nothing
+  const rows = await ctx.db
+    .select({ id: devices.id, lost: devices.lost })
     .from(devices)
-    .where(eq(devices.id, target.deviceRowId))
-    .limit(1);
-  if (!row) return;
-  const trackingId = await openRouteOf(ctx, target.deviceRowId);
-  ctx.realtime.toDevice(target.deviceRowId, 'resume', {
-    lost: row.lost ? { report_every_s: LOST_REPORT_EVERY_S } : null,
-    tracking: trackingId === null ? null : { tracking_id: trackingId, interval_s: TRACKING_POINT_EVERY_S },
-  });
-  await expireStaleCommands(ctx, target.deviceRowId);
-  const pending = await findOpenCommands(ctx, [target.deviceRowId]);
-  // decision 043: the owner hears what was applied of the orders that waited (late-orders.ts)
-  expectLateOrders(
-    ctx,
-    target,
-    pending.filter((command) => expiringTypes.includes(command.type) && isLateOrder(ctx, command)),
-  );
-  for (const command of pending)
-    ctx.realtime.toDevice(target.deviceRowId, 'command', toPhoneCommand(command));
+    .where(inArray(devices.id, rowIds));
+  if (rows.length === 0) return;
+  const present = rows.map((row) => row.id);
+  const routes = await openRoutesOf(ctx, present);
+  for (const { id, lost } of rows) {
+    const trackingId = routes.get(id);
+    ctx.realtime.toDevice(id, 'resume', {
+      lost: lost ? { report_every_s: LOST_REPORT_EVERY_S } : null,
+      tracking:
+        trackingId === undefined ? null : { tracking_id: trackingId, interval_s: TRACKING_POINT_EVERY_S },
+    });
+  }
+  await expireStaleCommands(ctx, present);
+  const pending = new Map<number, CommandRow[]>();
+  for (const command of await findOpenCommands(ctx, present))
+    pending.set(command.deviceId, [...(pending.get(command.deviceId) ?? []), command]);
+  for (const id of present) {
+    const commands = pending.get(id) ?? [];
+    // decision 043: the owner hears what was applied of the orders that waited (late-orders.ts)
+    expectLateOrders(
+      ctx,
+      byRowId.get(id)!,
+      commands.filter((command) => expiringTypes.includes(command.type) && isLateOrder(ctx, command)),
+    );
+    for (const command of commands) ctx.realtime.toDevice(id, 'command', toPhoneCommand(command));
+  }
 }
 
 /** the open commands of these phones, oldest first (each phone's in the order they were given) */
@@ -152,10 +164,11 @@ export async function resendOpenCommands(ctx: AppContext, deviceRowIds: readonly
 }
 
 /**
- * Expires undelivered orders (expiringTypes) of one device (or all: the scheduled job, commands.jobs.ts)
- * and tells the owners' panels. A delivered one is the phone's to finish: it already has it.
+ * Expires undelivered orders (expiringTypes) of these devices (or all: the scheduled job,
+ * commands.jobs.ts) and tells the owners' panels. A delivered one is the phone's to finish: it
+ * already has it.
  */
-export async function expireStaleCommands(ctx: AppContext, deviceRowId?: number): Promise<void> {
+export async function expireStaleCommands(ctx: AppContext, deviceRowIds?: readonly number[]): Promise<void> {
   const expired = await ctx.db
     .update(deviceCommands)
     .set({ state: 'expired', updatedAt: ctx.now(), payload: sql`${deviceCommands.payload} - 'pin'` })
@@ -166,7 +179,7 @@ export async function expireStaleCommands(ctx: AppContext, deviceRowId?: number)
         eq(deviceCommands.state, 'sent'),
         inArray(deviceCommands.type, expiringTypes),
         lt(deviceCommands.createdAt, new Date(ctx.now().getTime() - pendingWindowMs(ctx))),
-        ...(deviceRowId === undefined ? [] : [eq(deviceCommands.deviceId, deviceRowId)]),
+        ...(deviceRowIds === undefined ? [] : [inArray(deviceCommands.deviceId, deviceRowIds)]),
       ),
     )
     .returning({

@@ -1,13 +1,15 @@
 import type { AppContext } from '../../lib/context.ts';
 import type { RealtimeMessages } from '../../lib/realtime/messages.ts';
-import { resendOpenCommands, resumeDevice, type OpenRouteOf } from './command-delivery.ts';
+import { createBatchLoader } from '../../lib/db/batch-loader.ts';
+import type { CommandTarget } from './command-delivery.ts';
+import { resendOpenCommands, resumeDevices, type OpenRoutesOf } from './command-delivery.ts';
 import { acknowledgeCommand, cancelWipe, recordCommandResult, recordWipeAnswer } from './commands.service.ts';
 
-/** `openRouteOf` tells a connecting phone's `resume` about its open route (tracking/, passed in by app.ts). */
+/** `openRoutesOf` tells connecting phones' `resume` about their open routes (tracking/, passed in by app.ts). */
 export function registerCommandMessages(
   messages: RealtimeMessages,
   ctx: AppContext,
-  { openRouteOf }: { openRouteOf: OpenRouteOf },
+  { openRoutesOf }: { openRoutesOf: OpenRoutesOf },
 ): void {
   // the phone's `imHere` answers a probe (probe_id) or acknowledges a command (command_id): the
   // contract lets through exactly one of them, and the device is always the socket's own
@@ -25,13 +27,20 @@ export function registerCommandMessages(
     cancelWipe(ctx, auth.userId, device_id, command_id),
   );
 
+  // the phones that connect in one moment are resumed together (decision 059)
+  const resume = createBatchLoader<CommandTarget, void>(async (targets) => {
+    await resumeDevices(ctx, targets, openRoutesOf);
+    return targets.map(() => undefined);
+  });
   messages.device.onConnect(({ auth }) => {
-    resumeDevice(ctx, auth, openRouteOf).catch((error: unknown) =>
-      ctx.log.error(
-        { err: error, device: auth.deviceRowId },
-        'could not resume a phone or deliver its commands',
-      ),
-    );
+    resume
+      .load(auth)
+      .catch((error: unknown) =>
+        ctx.log.error(
+          { err: error, device: auth.deviceRowId },
+          'could not resume a phone or deliver its commands',
+        ),
+      );
   });
   messages.device.onLinkRestored((phones) => {
     resendOpenCommands(

@@ -56,7 +56,7 @@ export async function listCommands(
   target: CommandTarget,
   limit: number,
 ): Promise<Command[]> {
-  await expireStaleCommands(ctx, target.deviceRowId);
+  await expireStaleCommands(ctx, [target.deviceRowId]);
   const rows = await ctx.db
     .select()
     .from(deviceCommands)
@@ -223,7 +223,7 @@ export async function cancelWipe(ctx: AppContext, userId: number, deviceId: stri
 /**
  * `cancelCommand` (decision 043): the owner takes back an order still waiting for its phone. One
  * conditional UPDATE from `sent`, so an order the phone acknowledges at the same moment is either
- * cancelled before (and never sent again: resumeDevice sends open states only) or refused. Tracking
+ * cancelled before (and never sent again: resumeDevices sends open states only) or refused. Tracking
  * orders are not cancelled here: they follow their route (turning tracking off ends it).
  */
 export async function cancelCommand(ctx: AppContext, userId: number, commandId: number): Promise<Command> {

@@ -40,7 +40,7 @@ export function isLateOrder(ctx: AppContext, row: { state: CommandState; created
   return row.state === 'sent' && ctx.now().getTime() - row.createdAt.getTime() >= LOST_PHONE_WAIT_MS;
 }
 
-/** resumeDevice gave a connecting phone these late orders: wait for its answers (none: forget it). */
+/** resumeDevices gave a connecting phone these late orders: wait for its answers (none: forget it). */
 export function expectLateOrders(
   ctx: AppContext,
   target: CommandTarget,

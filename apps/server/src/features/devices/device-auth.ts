@@ -1,9 +1,10 @@
 /** A phone signs in with its device token (stored as SHA-256, rotated at each registration). */
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../lib/context.ts';
 import { devices } from './devices.schema.ts';
 import { hashToken } from '../../lib/crypto/tokens.ts';
+import { createBatchLoader } from '../../lib/db/batch-loader.ts';
 import { preparedPerDatabase } from '../../lib/db/prepared.ts';
 import { bearerToken, type DeviceAuth } from '../../lib/http/routes.ts';
 
@@ -16,18 +17,41 @@ const findDevice = preparedPerDatabase((db) =>
     .prepare('find_device_by_token'),
 );
 
-async function findDeviceByToken(ctx: AppContext, token: unknown): Promise<DeviceAuth | null> {
-  if (typeof token !== 'string' || !token || token.length > 256) return null;
-  const [device] = await findDevice(ctx.db).execute({ tokenHash: hashToken(token) });
-  return device ? { kind: 'device', ...device } : null;
-}
+const isWellFormed = (token: unknown): token is string =>
+  typeof token === 'string' && token.length > 0 && token.length <= 256;
 
 export function createDeviceAuthenticator(ctx: AppContext) {
-  return (request: FastifyRequest) => findDeviceByToken(ctx, bearerToken(request));
+  return async (request: FastifyRequest): Promise<DeviceAuth | null> => {
+    const token = bearerToken(request);
+    if (!isWellFormed(token)) return null;
+    const [device] = await findDevice(ctx.db).execute({ tokenHash: hashToken(token) });
+    return device ? { kind: 'device', ...device } : null;
+  };
 }
 
+/**
+ * A socket's token, looked up with those of every phone connecting in the same moment (decision 059:
+ * after a server process dies, thousands reconnect within seconds).
+ */
 export function createDeviceSocketAuthenticator(ctx: AppContext) {
-  return (token: unknown) => findDeviceByToken(ctx, token);
+  const byTokenHash = createBatchLoader<string, DeviceAuth | null>(async (hashes) => {
+    const rows = await ctx.db
+      .select({
+        deviceRowId: devices.id,
+        userId: devices.userId,
+        deviceId: devices.deviceId,
+        tokenHash: devices.tokenHash,
+      })
+      .from(devices)
+      .where(inArray(devices.tokenHash, [...new Set(hashes)]));
+    const found = new Map(rows.map(({ tokenHash, ...device }) => [tokenHash, device]));
+    return hashes.map((hash) => {
+      const device = found.get(hash);
+      return device ? { kind: 'device', ...device } : null;
+    });
+  });
+  return (token: unknown) =>
+    isWellFormed(token) ? byTokenHash.load(hashToken(token)) : Promise.resolve(null);
 }
 
 /** A removed phone's row is gone (its data deleted) or marked removed; a new token leaves it as it was. */

@@ -4,12 +4,14 @@
  * owner's panels as `deviceStatus`. The phone's `imHere` is commands.messages.ts's.
  */
 import type { AppContext } from '../../lib/context.ts';
+import { createBatchLoader } from '../../lib/db/batch-loader.ts';
 import type { PanelSocket, RealtimeMessages } from '../../lib/realtime/messages.ts';
 import {
   findUserDevice,
   listUserDevices,
   listUserDeviceStates,
-  markDeviceSeen,
+  markDeviceDisconnected,
+  markDevicesConnected,
   storeDeviceStatus,
   toDeviceState,
 } from './devices.service.ts';
@@ -82,20 +84,23 @@ export function registerDeviceMessages(messages: RealtimeMessages, ctx: AppConte
     })().catch((error: unknown) => ctx.log.warn({ err: error }, 'could not send presence to a panel'));
   });
 
+  // the phones that connect in one moment are stored in one UPDATE (decision 059)
+  const connected = createBatchLoader<number, void>(async (deviceRowIds) => {
+    await markDevicesConnected(ctx, deviceRowIds);
+    return deviceRowIds.map(() => undefined);
+  });
+  const couldNotStore = (error: unknown) =>
+    ctx.log.warn({ err: error }, "could not store a phone's last connection");
   messages.device.onConnect(({ auth, socket }) => {
     ctx.realtime.toUser(auth.userId, 'presence', { device_id: auth.deviceId, online: true });
-    const markSeen = (isConnecting: boolean) =>
-      markDeviceSeen(ctx, auth.deviceRowId, isConnecting).catch((error: unknown) =>
-        ctx.log.warn({ err: error }, "could not store a phone's last connection"),
-      );
-    void markSeen(true);
+    connected.load(auth.deviceRowId).catch(couldNotStore);
     // offline once the phone's last connection (to any server process) is gone
     socket.on('disconnect', () => {
       void ctx.realtime.isDeviceOnline(auth.deviceRowId).then((isOnline) => {
         if (!isOnline)
           ctx.realtime.toUser(auth.userId, 'presence', { device_id: auth.deviceId, online: false });
       });
-      void markSeen(false);
+      markDeviceDisconnected(ctx, auth.deviceRowId).catch(couldNotStore);
     });
   });
 

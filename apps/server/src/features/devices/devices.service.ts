@@ -1,5 +1,5 @@
 /** Phones on an account; registering one gives its device token (docs/api.md "The phone's side"). */
-import { and, desc, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import {
   DEVICE_STATUS_MIN_INTERVAL_MS,
   type BodyOf,
@@ -213,18 +213,31 @@ function tellOwner(ctx: AppContext, row: DeviceStateRow & { userId: number }, on
 }
 
 /**
- * The phone connected or disconnected: its last connection is now, and its owner's panels are told
- * whether it is still connected (to any process: another link of it may still be up).
+ * These phones connected: their last connection is now, and their owners' panels are told. One
+ * UPDATE for all the phones that connected in the same moment (decision 059).
  */
-export async function markDeviceSeen(ctx: AppContext, deviceRowId: number, isConnecting: boolean) {
+export async function markDevicesConnected(ctx: AppContext, deviceRowIds: readonly number[]) {
+  const rows = await ctx.db
+    .update(devices)
+    .set({ lastSeenAt: ctx.now() })
+    .where(inArray(devices.id, [...new Set(deviceRowIds)]))
+    .returning(stateColumns);
+  // a phone whose account was deleted meanwhile has no row left: nobody to tell
+  for (const row of rows) tellOwner(ctx, row, true);
+}
+
+/**
+ * The phone disconnected: its last connection is now, and its owner's panels are told whether it is
+ * still connected (to any process: another link of it may still be up).
+ */
+export async function markDeviceDisconnected(ctx: AppContext, deviceRowId: number) {
   const [row] = await ctx.db
     .update(devices)
     .set({ lastSeenAt: ctx.now() })
     .where(eq(devices.id, deviceRowId))
     .returning(stateColumns);
-  // a phone whose account was deleted meanwhile has no row left: nobody to tell
   if (!row) return;
-  tellOwner(ctx, row, isConnecting || (await ctx.realtime.isDeviceOnline(deviceRowId)));
+  tellOwner(ctx, row, await ctx.realtime.isDeviceOnline(deviceRowId));
 }
 
 /**

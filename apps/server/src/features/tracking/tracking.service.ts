@@ -3,7 +3,7 @@
  * tracking is on. It is in the database, so it survives a server restart: the reconnected phone's points land
  * on it still.
  */
-import { and, desc, eq, getTableColumns, isNull, asc, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNull, asc, sql } from 'drizzle-orm';
 import { TRACKING_POINT_CLOCK_SKEW_MS, type RoutePoint, type Tracking } from '@escudo/contract';
 import type { ClientOrigin } from '../../lib/http/client-origin.ts';
 import { recordActivity } from '../activity/activity.service.ts';
@@ -83,9 +83,19 @@ async function findActive(ctx: AppContext, deviceRowId: number) {
   return row ?? null;
 }
 
-/** The phone's open route, if any: a reconnecting phone is told to go on with it (commands' `resume`). */
-export async function findOpenRouteId(ctx: AppContext, deviceRowId: number): Promise<number | null> {
-  return (await findActive(ctx, deviceRowId))?.id ?? null;
+/**
+ * These phones' open routes, by phone: a reconnecting phone is told to go on with its own (commands'
+ * `resume`, for every phone that connected in the same moment).
+ */
+export async function findOpenRouteIds(
+  ctx: AppContext,
+  deviceRowIds: readonly number[],
+): Promise<Map<number, number>> {
+  const rows = await ctx.db
+    .select({ id: trackings.id, deviceId: trackings.deviceId })
+    .from(trackings)
+    .where(and(inArray(trackings.deviceId, deviceRowIds), isNull(trackings.endedAt)));
+  return new Map(rows.map((row) => [row.deviceId, row.id]));
 }
 
 /** Turning tracking on needs a plan that includes it (decision 012); turning it off never does. */
