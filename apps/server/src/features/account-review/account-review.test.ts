@@ -17,6 +17,7 @@ import { totpCode, totpStepAt } from '../../lib/crypto/totp.ts';
 import { noOrigin } from '../../lib/http/client-origin.ts';
 import { users } from '../accounts/accounts.schema.ts';
 import { createSession } from '../auth/sessions.ts';
+import { twoFactor, twoFactorRecoveryCodes } from '../two-factor/two-factor.schema.ts';
 
 const realtime = useRealtimeApp();
 const PREPARER = '203.0.113.66';
@@ -121,7 +122,8 @@ async function preparedAccount(app: TestApp) {
     prepared.token,
   );
   expect(turnedOn.statusCode, turnedOn.body).toBe(200);
-  return { prepared, phone, accomplice, pendingEmail, secret };
+  const { recovery_codes: recoveryCodes } = turnedOn.json() as { recovery_codes: string[] };
+  return { prepared, phone, accomplice, pendingEmail, secret, recoveryCodes };
 }
 
 /** the preparer is out: his session, his password (with his authenticator's code) */
@@ -135,6 +137,79 @@ async function expectPreparerOut(app: TestApp, preparer: { email: string; passwo
   );
   expect(signIn.statusCode).toBe(401);
   expect(signIn.json()).toMatchObject({ code: 'INVALID_CREDENTIALS' });
+}
+
+/**
+ * The preparer's two-step sign-in went with the reclaim: off, its secret and recovery codes deleted,
+ * the owner's log saying so; and once the owner turns on her own, none of his codes passes her second
+ * step, while hers does.
+ */
+async function expectPreparersSecondStepGone(
+  app: TestApp,
+  owner: { email: string; password: string; token: string },
+  preparer: { secret: string; recoveryCodes: string[] },
+) {
+  const { id, two_factor_enabled } = await details(app, owner.token);
+  expect(two_factor_enabled).toBe(false);
+  expect(await app.ctx.db.select().from(twoFactor).where(eq(twoFactor.userId, id))).toEqual([]);
+  expect(
+    await app.ctx.db.select().from(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, id)),
+  ).toEqual([]);
+  const activity = (await app.post('/api/app/account/activity', {}, owner.token)).json().activity as {
+    kind: string;
+    detail: string | null;
+  }[];
+  expect(activity.find((entry) => entry.kind === 'account_reclaimed')?.detail).toContain(
+    'se desactivó la verificación en dos pasos',
+  );
+
+  const started = await app.post(
+    '/api/app/account/twoFactor/start',
+    { password: owner.password },
+    owner.token,
+  );
+  const { secret } = started.json() as { secret: string };
+  const turnedOn = await app.post(
+    '/api/app/account/twoFactor/confirm',
+    { code: totpCode(secret, totpStepAt(app.clock.now)) },
+    owner.token,
+  );
+  expect(turnedOn.statusCode, turnedOn.body).toBe(200);
+  const { recovery_codes: own } = turnedOn.json() as { recovery_codes: string[] };
+  const from = randomAddress();
+  const challenge = async () => {
+    const signedIn = await app.post(
+      '/api/auth/login',
+      { email: owner.email, password: owner.password },
+      undefined,
+      from,
+    );
+    expect(signedIn.json()).toMatchObject({ two_factor_required: true });
+    return signedIn.json().challenge as string;
+  };
+  // his authenticator's code first (his recovery codes, wrong ones too, would make app codes wait),
+  // then each of his recovery codes, four to a challenge (a challenge takes five codes)
+  const his = [totpCode(preparer.secret, totpStepAt(app.clock.now)), ...preparer.recoveryCodes];
+  for (let first = 0; first < his.length; first += 4) {
+    const pending = await challenge();
+    for (const code of his.slice(first, first + 4)) {
+      const refused = await app.post(
+        '/api/auth/loginTwoFactor',
+        { challenge: pending, code },
+        undefined,
+        from,
+      );
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ code: 'TWO_FACTOR_CODE_INVALID' });
+    }
+  }
+  const passed = await app.post(
+    '/api/auth/loginTwoFactor',
+    { challenge: await challenge(), code: own[0] },
+    undefined,
+    from,
+  );
+  expect(passed.statusCode, passed.body).toBe(200);
 }
 
 describe('the owner opens "Verifica tu email" of an account someone else prepared', () => {
@@ -242,6 +317,30 @@ describe('the owner opens "Verifica tu email" of an account someone else prepare
     expect(odd.statusCode).toBe(400);
     expect(odd.json()).toMatchObject({ code: 'VALIDATION' });
   });
+
+  it('the preparer’s two-step sign-in goes with him: it is off, his recovery codes are gone and pass no more', async () => {
+    const { app } = realtime;
+    const { prepared, secret, recoveryCodes } = await preparedAccount(app);
+    // he turned it on with recovery codes of his own: were they kept, he would need only her password
+    expect(recoveryCodes).toHaveLength(10);
+
+    const [link] = await linkTokensTo(app, prepared.email, '/verificar-email/');
+    const opened = await app.post('/api/auth/verifyEmail', { token: link });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const password = 'la-clave-de-camila';
+    const chosen = await app.post('/api/auth/resetPass', {
+      email: prepared.email,
+      password,
+      password_confirmation: password,
+      token: opened.json().password_token,
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    const signedIn = await app.post('/api/auth/login', { email: prepared.email, password });
+    expect(signedIn.json()).toHaveProperty('access_token');
+
+    const owner = { email: prepared.email, password, token: signedIn.json().access_token as string };
+    await expectPreparersSecondStepGone(app, owner, { secret, recoveryCodes });
+  });
 });
 
 describe('a reset, or Google, reclaims the same way', () => {
@@ -285,6 +384,28 @@ describe('a reset, or Google, reclaims the same way', () => {
     expect(
       (await app.post('/api/device/alert', { lat: -33.45, lng: -70.66 }, phone.device_token)).statusCode,
     ).toBe(201);
+  });
+
+  it('a reset of an account never verified turns the preparer’s two-step sign-in off and deletes his recovery codes', async () => {
+    const { app } = realtime;
+    const { prepared, secret, recoveryCodes } = await preparedAccount(app);
+    expect((await app.post('/api/auth/forgotPass', { email: prepared.email })).statusCode).toBe(200);
+    const [resetToken] = await linkTokensTo(app, prepared.email, '/resetpass/');
+    const password = 'la-clave-de-camila';
+    const reset = await app.post('/api/auth/resetPass', {
+      email: prepared.email,
+      password,
+      password_confirmation: password,
+      token: resetToken,
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    // her password alone signs her in: no second step is asked, his or any
+    const signedIn = await app.post('/api/auth/login', { email: prepared.email, password });
+    expect(signedIn.json()).toHaveProperty('access_token');
+    expect(signedIn.json()).not.toHaveProperty('two_factor_required');
+
+    const owner = { email: prepared.email, password, token: signedIn.json().access_token as string };
+    await expectPreparersSecondStepGone(app, owner, { secret, recoveryCodes });
   });
 });
 

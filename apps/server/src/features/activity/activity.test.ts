@@ -3,11 +3,13 @@
  * name and their security e-mails, invitations, an operator's look at an atención, the list's pages;
  * and operators kept apart from customers' endpoints.
  */
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, signUpUser, type TestApp } from '../../../test/test-app.ts';
+import { createTestApp, randomAddress, signUpUser, type TestApp } from '../../../test/test-app.ts';
 import { userWithPhone } from '../../../test/sockets.ts';
 import { makeOperator } from '../../../test/operators.ts';
-import { mailsTo } from '../../../test/outbox.ts';
+import { everythingRead, isVerificationMail, linkTokensTo, mailsTo } from '../../../test/outbox.ts';
+import { totpCode, totpStepAt } from '../../lib/crypto/totp.ts';
 import { eq } from 'drizzle-orm';
 import { users } from '../accounts/accounts.schema.ts';
 import { recordActivity } from './activity.service.ts';
@@ -278,5 +280,98 @@ describe('security notice e-mail', () => {
     expect(mail.text).toContain('Desde: 200.1.2.3, Safari en iOS');
     expect(mail.text).toContain('https://panel.escudo.cl/login?recuperar=1');
     expect(mail.html).toContain('href="https://panel.escudo.cl/login?recuperar=1"');
+  });
+
+  it('to an address never verified, names nobody: whoever made the account typed its name', async () => {
+    const owner = await userWithPhone(app, { name: 'Camila Rojas' });
+    const order = (path: string, body: object = {}) =>
+      app.post(`/api/app/lostphone/${path}`, { device_id: owner.deviceId, ...body }, owner.token);
+    const codeOf = (secret: string) => totpCode(secret, totpStepAt(app.clock.now));
+
+    // a sign-in from a browser not seen before, and a new password
+    expect(
+      (await app.post('/api/auth/login', { email: owner.email, password: owner.password })).statusCode,
+    ).toBe(200);
+    const password = 'otra-clave-de-camila';
+    const changed = await app.post(
+      '/api/app/account/changePassword',
+      { current_password: owner.password, password },
+      owner.token,
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+    // the orders to the phone
+    expect((await order('lostMyPhoneSubscribeNotification')).statusCode).toBe(200);
+    expect((await order('blockMyPhoneNotification', { pin: '1234' })).statusCode).toBe(200);
+    expect((await app.post('/api/app/user/validatePass', { password }, owner.token)).json()).toEqual({
+      status: true,
+    });
+    expect((await order('wipePhoneDataNotification')).statusCode).toBe(200);
+    // two-step sign-in on, a wrong code after the right password, and off again
+    const { secret } = (
+      await app.post('/api/app/account/twoFactor/start', { password }, owner.token)
+    ).json() as { secret: string };
+    const on = await app.post('/api/app/account/twoFactor/confirm', { code: codeOf(secret) }, owner.token);
+    expect(on.statusCode, on.body).toBe(200);
+    const from = randomAddress();
+    const challenge = (
+      await app.post('/api/auth/login', { email: owner.email, password }, undefined, from)
+    ).json().challenge as string;
+    const wrong = String((Number(codeOf(secret)) + 500_000) % 1_000_000).padStart(6, '0');
+    const refused = await app.post('/api/auth/loginTwoFactor', { challenge, code: wrong }, undefined, from);
+    expect(refused.json()).toMatchObject({ code: 'TWO_FACTOR_CODE_INVALID' });
+    app.clock.advance(30_000);
+    const off = await app.post(
+      '/api/app/account/twoFactor/disable',
+      { password, code: codeOf(secret) },
+      owner.token,
+    );
+    expect(off.statusCode, off.body).toBe(200);
+    // the phone removed, and last the address changed: the old one is told
+    const removed = await app.post(
+      '/api/app/devices/remove',
+      { device_id: owner.deviceId, password, delete_data: false },
+      owner.token,
+    );
+    expect(removed.statusCode, removed.body).toBe(200);
+    const newEmail = `camila.${randomBytes(4).toString('hex')}@example.cl`;
+    expect(
+      (await app.post('/api/app/account/changeEmail', { email: newEmail, password }, owner.token)).statusCode,
+    ).toBe(200);
+    const [confirmLink] = await linkTokensTo(app, newEmail, '/confirmar-email/');
+    const confirmed = await app.post(
+      '/api/app/account/confirmEmailChange',
+      { token: confirmLink },
+      owner.token,
+    );
+    expect(confirmed.json()).toMatchObject({ status: 'email_changed' });
+
+    const subjects = [
+      'Se inició sesión en tu cuenta desde un navegador que no habíamos visto',
+      'Se cambió la contraseña de tu cuenta',
+      'Se ordenó activar el modo perdido de tu teléfono',
+      'Se ordenó bloquear tu teléfono',
+      'Se ordenó borrar los datos de tu teléfono',
+      'Se activó la verificación en dos pasos de tu cuenta',
+      'Alguien ingresó la contraseña correcta de tu cuenta',
+      'Se desactivó la verificación en dos pasos de tu cuenta',
+      'Se quitó un teléfono de tu cuenta',
+      'Se cambió el email de tu cuenta',
+    ];
+    // the orders' notices go through the job queue: they may come a moment later
+    const notices = await vi.waitFor(async () => {
+      const mails = (await mailsTo(app, owner.email)).filter((mail) => !isVerificationMail(mail));
+      for (const subject of subjects)
+        expect(
+          mails.filter((mail) => mail.subject?.startsWith(subject)),
+          subject,
+        ).toHaveLength(1);
+      return mails;
+    });
+    for (const notice of notices) {
+      expect(notice.text, notice.subject).toMatch(/^Hola:$/m);
+      expect(notice.html, notice.subject).toContain('<p>Hola:</p>');
+      for (const word of ['Camila', 'Rojas'])
+        expect(everythingRead(notice), notice.subject).not.toContain(word);
+    }
   });
 });

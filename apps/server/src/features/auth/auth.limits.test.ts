@@ -150,6 +150,48 @@ describe('limits per source address', () => {
     expect(refused.headers['retry-after']).toBeDefined();
   });
 
+  it('sign-ups from an IPv6 subscriber are counted by its /64: a fresh address of it for each does not start afresh', async () => {
+    const block = randomBytes(2).toString('hex');
+    const prefix = `2001:db8:${block}:7`;
+    const signUp = (i: number, from: string) =>
+      app.post(
+        '/api/auth/signUpByCode',
+        { name: 'Nueva Persona', email: `nueva.v6.${block}.${i}@example.cl`, password: 'una-clave-segura' },
+        undefined,
+        from,
+      );
+    const max = app.ctx.env.SIGNUPS_PER_ADDRESS;
+    // each sign-up from another address of the /64
+    for (let i = 1; i <= max; i += 1)
+      expect((await signUp(i, `${prefix}::${i.toString(16)}`)).statusCode).toBe(201);
+    const before = await countUsers();
+    const refused = await signUp(max + 1, `${prefix}:0:0:0:abcd`);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    expect(refused.json().message).toMatch(/^Demasiados registros desde tu conexión/);
+    expect(await countUsers()).toBe(before);
+    // another /64 is another subscriber
+    expect((await signUp(max + 2, `2001:db8:${block}:8::1`)).statusCode).toBe(201);
+  });
+
+  it('reset requests from an IPv6 subscriber are counted by its /64: a fresh address of it for each does not start afresh', async () => {
+    const block = randomBytes(2).toString('hex');
+    const prefix = `2001:db8:${block}:7`;
+    const ask = (i: number, from: string) =>
+      app.post('/api/auth/forgotPass', { email: `nadie.v6.${block}.${i}@example.cl` }, undefined, from);
+    const max = app.ctx.env.RESET_REQUESTS_PER_ADDRESS;
+    for (let i = 1; i <= max; i += 1)
+      expect((await ask(i, `${prefix}::${i.toString(16)}`)).statusCode).toBe(200);
+    const refused = await ask(max + 1, `${prefix}:0:0:0:abcd`);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    expect(refused.json().message).toMatch(
+      /^Demasiadas solicitudes para reestablecer contraseñas desde tu conexión/,
+    );
+    // another /64 is another subscriber
+    expect((await ask(max + 2, `2001:db8:${block}:8::1`)).statusCode).toBe(200);
+  });
+
   it('at most 3 reset e-mails an hour to one e-mail, wherever the requests come from, bursts included', async () => {
     const { email } = await signUpUser(app);
     const before = await outboxSize();

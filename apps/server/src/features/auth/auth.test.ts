@@ -1,8 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { errorMessages } from '@escudo/contract';
 import { createTestApp, signUpUser, type TestApp } from '../../../test/test-app.ts';
 import { users } from '../accounts/accounts.schema.ts';
-import { isVerificationMail, mailsTo as mailsOf } from '../../../test/outbox.ts';
+import { emailVerifications } from './auth.schema.ts';
+import {
+  everythingRead,
+  isVerificationMail,
+  linkTokensTo,
+  mailsTo as mailsOf,
+  verifyEmailOf,
+} from '../../../test/outbox.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -267,6 +275,39 @@ describe('password reset', () => {
     expect((await app.post('/api/auth/login', { email, password: 'nueva-clave-2026' })).statusCode).toBe(200);
   });
 
+  it('a reset ends the pending "Verifica tu email" too: a thief who kept that link cannot open it after', async () => {
+    // never verified: the sign-up's link waits in the mailbox, where someone with her phone for a
+    // moment saw it (opening it would drop the password and answer a token that sets his own)
+    const { email } = await signUpUser(app);
+    const [kept] = await linkTokensTo(app, email, '/verificar-email/');
+
+    // the owner resets her password
+    await app.post('/api/auth/forgotPass', { email });
+    const reset = await app.post('/api/auth/resetPass', {
+      email,
+      password: 'nueva-clave-2026',
+      password_confirmation: 'nueva-clave-2026',
+      token: await resetTokenFor(email),
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+
+    // his link is refused as a used one is, and it is spent, not only outdone by the reset's proof
+    const opened = await app.post('/api/auth/verifyEmail', { token: kept });
+    expect(opened.statusCode).toBe(400);
+    expect(opened.json()).toMatchObject({
+      code: 'EMAIL_LINK_INVALID',
+      message: errorMessages.EMAIL_LINK_INVALID,
+    });
+    expect(opened.json()).not.toHaveProperty('password_token');
+    const [owner] = await app.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    const links = await app.ctx.db
+      .select({ usedAt: emailVerifications.usedAt })
+      .from(emailVerifications)
+      .where(eq(emailVerifications.userId, owner!.id));
+    expect(links).toEqual([{ usedAt: expect.any(Date) }]);
+    expect((await app.post('/api/auth/login', { email, password: 'nueva-clave-2026' })).statusCode).toBe(200);
+  });
+
   it('an expired link does not change the password', async () => {
     const { email, password } = await signUpUser(app);
     await app.post('/api/auth/forgotPass', { email });
@@ -318,5 +359,26 @@ describe('password reset', () => {
     // counted by address: the new-browser notices of earlier tests' sign-ins are sent after their
     // answers, so the outbox as a whole may still grow
     expect(await mailsTo('nadie@example.cl')).toEqual([]);
+  });
+});
+
+describe('password reset: what its e-mail prints', () => {
+  it('to an address never verified, it names nobody: whoever signed up typed the name', async () => {
+    const camila = await signUpUser(app, { name: 'Camila Rojas' });
+    await app.post('/api/auth/forgotPass', { email: camila.email });
+    const [mail, ...more] = (await mailsTo(camila.email)).filter((sent) => !isVerificationMail(sent));
+    expect(more).toEqual([]);
+    expect(mail!.subject).toBe('Reestablece tu contraseña de Escudo');
+    expect(mail!.text).toMatch(/^Hola:$/m);
+    expect(mail!.html).toContain('<p>Hola:</p>');
+    expect(everythingRead(mail!)).not.toContain('Camila');
+    expect(everythingRead(mail!)).not.toContain('Rojas');
+
+    // once she has proven the mailbox, the name on her account is hers to read
+    await verifyEmailOf(app, camila);
+    await app.post('/api/auth/forgotPass', { email: camila.email });
+    const resets = (await mailsTo(camila.email)).filter((sent) => sent.subject === mail!.subject);
+    expect(resets).toHaveLength(2);
+    expect(resets[1]!.text).toMatch(/^Hola Camila Rojas:$/m);
   });
 });

@@ -1,13 +1,14 @@
 /**
  * Changing the account's e-mail (decision 050), written as the attacks it must stop: a thief with a
  * session and the password asks for his own address; the owner is told at once, can cancel, and any
- * recovery of theirs (a reset, a new password, closing the other sessions) spends the thief's change.
+ * recovery of theirs (a reset, a new password, closing the other sessions) spends the thief's change
+ * and every link he kept.
  * Through the API on a real database, the e-mails read from the outbox, the clock moved for the wait.
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { EMAIL_CHANGE_WAIT_MS, EMAIL_VERIFICATION_TTL_MS } from '@escudo/contract';
+import { EMAIL_CHANGE_WAIT_MS, EMAIL_VERIFICATION_TTL_MS, errorMessages } from '@escudo/contract';
 import { createTestApp, randomAddress, signUpUser, type TestApp } from '../../../test/test-app.ts';
 import { linkTokensTo, mailsTo, verifyEmailOf } from '../../../test/outbox.ts';
 import { users } from '../accounts/accounts.schema.ts';
@@ -394,6 +395,62 @@ describe('a thief with a session and the password', () => {
       expect((await app.post('/api/app/user/details', {}, thief)).statusCode).toBe(401);
       expect((await details(owner.token)).email_change).toBeNull();
       await expectOwnerKeepsTheAccount(owner, owner.token, thiefEmail);
+    }
+  });
+
+  it('the owner changes the password, or closes the other sessions: the reset and verification links he kept are refused', async () => {
+    for (const recovery of ['changePassword', 'revokeOtherSessions'] as const) {
+      // never verified, so that the sign-up's "Verifica tu email" still waits in her mailbox
+      const owner = await signUpUser(app);
+      const thief = (await signIn(owner.email, owner.password, THIEF)).json().access_token as string;
+      // her phone in his hands for a moment: he asks for a reset and keeps both links of her mailbox;
+      // either would let him choose the password (the verification page answers a token that sets one)
+      const asked = await app.post('/api/auth/forgotPass', { email: owner.email }, undefined, THIEF);
+      expect(asked.statusCode).toBe(200);
+      const resetLink = await newestLink(owner.email, '/resetpass/');
+      const verifyLink = await newestLink(owner.email, '/verificar-email/');
+
+      const password = 'la-nueva-clave-del-dueno';
+      const done =
+        recovery === 'changePassword'
+          ? await app.post(
+              '/api/app/account/changePassword',
+              { current_password: owner.password, password },
+              owner.token,
+            )
+          : await app.post('/api/app/account/revokeOtherSessions', {}, owner.token);
+      expect(done.statusCode, done.body).toBe(200);
+      expect((await app.post('/api/app/user/details', {}, thief)).statusCode).toBe(401);
+
+      // his links, opened now, are refused as a link already used is
+      for (const refused of [
+        await app.post('/api/auth/find', { token: resetLink }),
+        await app.post('/api/auth/resetPass', {
+          email: owner.email,
+          password: 'clave-del-ladron',
+          password_confirmation: 'clave-del-ladron',
+          token: resetLink,
+        }),
+      ]) {
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json()).toMatchObject({
+          code: 'RESET_TOKEN_INVALID',
+          message: errorMessages.RESET_TOKEN_INVALID,
+        });
+      }
+      const opened = await app.post('/api/auth/verifyEmail', { token: verifyLink });
+      expect(opened.statusCode).toBe(400);
+      expect(opened.json()).toMatchObject({
+        code: 'EMAIL_LINK_INVALID',
+        message: errorMessages.EMAIL_LINK_INVALID,
+      });
+      expect(opened.json()).not.toHaveProperty('password_token');
+
+      // the account is as she left it: her session, her password, and no proof of the mailbox by him
+      expect(await details(owner.token)).toMatchObject({ email: owner.email, email_verified: false });
+      const ownPassword = recovery === 'changePassword' ? password : owner.password;
+      expect((await signIn(owner.email, ownPassword)).statusCode).toBe(200);
+      expect((await signIn(owner.email, 'clave-del-ladron')).statusCode).toBe(401);
     }
   });
 });

@@ -337,6 +337,49 @@ describe('wrong codes from one address', () => {
       await own.close();
     }
   });
+
+  it('from an IPv6 subscriber are counted by its /64: a fresh address of it for each code is held too, another /64 is not', async () => {
+    const own = await createTestApp({ SIGNIN_FAILURES_PER_ADDRESS: '3' });
+    try {
+      const owner = await signUpUser(own);
+      const { secret } = await turnOn(owner, own);
+      const prefix = '2001:db8:1:7';
+      // the thief moves to a fresh address of his /64 for each wrong code, each with a real challenge
+      for (let i = 1; i <= 3; i += 1) {
+        const from = `${prefix}::${i.toString(16)}`;
+        const answer = await secondStep(
+          await challengeFrom(owner, from, own),
+          wrongCodeOf(secret, own),
+          from,
+          own,
+        );
+        expect(answer.json().code).toBe('TWO_FACTOR_CODE_INVALID');
+      }
+      // another address of the same /64, written in full: held, the right code unchecked
+      const sameBlock = `${prefix}:0:0:0:abcd`;
+      const held = await secondStep(
+        await challengeFrom(owner, sameBlock, own),
+        codeOf(secret, own),
+        sameBlock,
+        own,
+      );
+      expect(held.statusCode).toBe(429);
+      expect(held.json().message).toMatch(/Demasiados códigos incorrectos desde tu conexión/);
+      expect(retryAfterOf(held)).toBeGreaterThan(0);
+      // the owner, on another /64, gets in
+      const elsewhere = '2001:db8:1:8::1';
+      const passed = await secondStep(
+        await challengeFrom(owner, elsewhere, own),
+        codeOf(secret, own),
+        elsewhere,
+        own,
+      );
+      expect(passed.statusCode, passed.body).toBe(200);
+      expect(passed.json()).toHaveProperty('access_token');
+    } finally {
+      await own.close();
+    }
+  });
 });
 
 describe('the password re-entered in a signed-in session', () => {
