@@ -40,7 +40,8 @@ const noticesTo = async (email: string, subjectPart: string) =>
 
 describe('orders to a phone', () => {
   it('lock, lost mode and wipe are recorded with the phone and announced by e-mail', async () => {
-    const owner = await userWithPhone(app);
+    // a proven mailbox: only there does an e-mail name the phone (composeSecurityNotice)
+    const owner = await userWithPhone(app, { isEmailVerified: true });
     const order = (path: string, body: object) =>
       app.post(`/api/app/lostphone/${path}`, { device_id: owner.deviceId, ...body }, owner.token);
 
@@ -372,6 +373,50 @@ describe('security notice e-mail', () => {
       expect(notice.html, notice.subject).toContain('<p>Hola:</p>');
       for (const word of ['Camila', 'Rojas'])
         expect(everythingRead(notice), notice.subject).not.toContain(word);
+    }
+  });
+});
+
+describe('security notice e-mail about a phone', () => {
+  it('to an address never verified, names no phone: its name was typed by whoever registered it', async () => {
+    const owner = await signUpUser(app, { name: 'Ana Pérez' });
+    const deviceId = `android-${randomBytes(5).toString('hex')}`;
+    const registered = await app.post(
+      '/api/device/register',
+      {
+        device_id: deviceId,
+        device_brand: 'Samsung',
+        device_name: 'Teléfono de Camila Rojas',
+        device_model: 'Galaxy A54',
+        device_so: 'android',
+        device_soversion: 14,
+      },
+      owner.token,
+    );
+    expect(registered.statusCode, registered.body).toBe(200);
+    expect(
+      (
+        await app.post(
+          '/api/app/lostphone/blockMyPhoneNotification',
+          { device_id: deviceId, pin: '1234' },
+          owner.token,
+        )
+      ).statusCode,
+    ).toBe(200);
+    const removed = await app.post(
+      '/api/app/devices/remove',
+      { device_id: deviceId, password: owner.password, delete_data: false },
+      owner.token,
+    );
+    expect(removed.statusCode, removed.body).toBe(200);
+    const notices = await vi.waitFor(async () => {
+      const mails = (await mailsTo(app, owner.email)).filter((mail) => mail.subject?.startsWith('Se '));
+      expect(mails).toHaveLength(2);
+      return mails;
+    });
+    for (const notice of notices) {
+      expect(notice.text, notice.subject).toMatch(/^Hola:$/m);
+      expect(everythingRead(notice), notice.subject).not.toContain('Camila');
     }
   });
 });

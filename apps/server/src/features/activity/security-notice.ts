@@ -102,11 +102,15 @@ export async function composeSecurityNotice(
     .from(users)
     .where(eq(users.id, notice.userId));
   if (!user) return null;
+  // names (the account's, a phone's) were typed by whoever made them: only a mailbox proven to be the
+  // owner's reads them (decision 050). The new address of an e-mail change is what the notice is about.
+  const isProven = !notice.to && user.emailVerifiedAt !== null;
   return {
     to: notice.to ?? user.email,
     ...securityNoticeEmail({
       ...notice,
-      name: !notice.to && user.emailVerifiedAt ? user.name : null,
+      detail: isProven || notice.kind === 'email_changed' ? notice.detail : null,
+      name: isProven ? user.name : null,
       at,
       publicUrl: ctx.env.PUBLIC_URL,
       brand: ctx.env.BRAND_NAME,

@@ -40,7 +40,8 @@ function describeOutcome(type: CommandType, state: CommandState): string {
 export function lateOrdersEmail(input: {
   /** the account's, only when its address is verified (lib/mail/html.ts `greeting`) */
   name: string | null;
-  deviceName: string;
+  /** the phone's, only then too: whoever registered the phone typed it (decision 050) */
+  deviceName: string | null;
   deviceModel: string;
   reconnectedAt: Date;
   orders: { type: CommandType; createdAt: Date; state: CommandState }[];
@@ -48,8 +49,10 @@ export function lateOrdersEmail(input: {
   publicUrl: string;
 }) {
   // the phone's name in quotes: it often begins with "Teléfono" itself
-  const phone = `«${input.deviceName}» (${input.deviceModel})`;
-  const subject = `Tu teléfono «${input.deviceName}» volvió a conectarse - ${input.brand}`;
+  const phone = input.deviceName ? `«${input.deviceName}» (${input.deviceModel})` : `(${input.deviceModel})`;
+  const subject = input.deviceName
+    ? `Tu teléfono «${input.deviceName}» volvió a conectarse - ${input.brand}`
+    : `Tu teléfono volvió a conectarse - ${input.brand}`;
   const intro = `Tu teléfono ${phone} volvió a conectarse el ${chileDateTime(input.reconnectedAt)} (hora de Chile) y recibió las órdenes que estaban pendientes:`;
   const lines = input.orders.map(
     (order) =>
@@ -99,7 +102,7 @@ async function sendLateOrdersEmail(
     to: row.email,
     ...lateOrdersEmail({
       name: row.emailVerifiedAt ? row.name : null,
-      deviceName: row.deviceName,
+      deviceName: row.emailVerifiedAt ? row.deviceName : null,
       deviceModel: row.deviceModel,
       reconnectedAt: new Date(event.reconnectedAt),
       orders: event.orders.map((order) => ({ ...order, createdAt: new Date(order.createdAt) })),
