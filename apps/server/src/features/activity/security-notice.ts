@@ -29,6 +29,13 @@ const WHAT = {
   device_removed: 'Se quitó un teléfono de tu cuenta',
 } as const;
 export type SecurityNoticeKind = keyof typeof WHAT;
+/** the notices whose detail is a phone's name */
+const PHONE_NAMED = new Set<SecurityNoticeKind>([
+  'lock_ordered',
+  'lost_mode_ordered',
+  'wipe_ordered',
+  'device_removed',
+]);
 
 /** the path of Login that opens "¿Olvidaste tu contraseña?" (the panel reads `recuperar`) */
 export const RECOVER_PASSWORD_PATH = '/login?recuperar=1';
@@ -103,13 +110,13 @@ export async function composeSecurityNotice(
     .where(eq(users.id, notice.userId));
   if (!user) return null;
   // names (the account's, a phone's) were typed by whoever made them: only a mailbox proven to be the
-  // owner's reads them (decision 050). The new address of an e-mail change is what the notice is about.
+  // owner's reads them (decision 050); other details (the new address, who turned two-step off) stay
   const isProven = !notice.to && user.emailVerifiedAt !== null;
   return {
     to: notice.to ?? user.email,
     ...securityNoticeEmail({
       ...notice,
-      detail: isProven || notice.kind === 'email_changed' ? notice.detail : null,
+      detail: isProven || !PHONE_NAMED.has(notice.kind) ? notice.detail : null,
       name: isProven ? user.name : null,
       at,
       publicUrl: ctx.env.PUBLIC_URL,

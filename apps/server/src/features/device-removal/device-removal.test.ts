@@ -116,8 +116,8 @@ describe('POST /api/app/devices/remove', () => {
 
   it('ends the phone at once: its token is refused, its socket closed, its place in the plan free', async () => {
     const { app } = realtime;
-    // Esencial: one phone, and this account has it
-    const owner = await userWithPhone(app);
+    // Esencial: one phone, and this account has it; a proven mailbox, whose notice names the phone
+    const owner = await userWithPhone(app, { isEmailVerified: true });
     expect((await registerPhone(app, owner.token)).json().code).toBe('DEVICE_LIMIT_REACHED');
     const phone = await realtime.phone(owner);
     const panel = await realtime.panel(owner);
