@@ -14,6 +14,7 @@ import { connect, useRealtimeApp } from '../../../test/sockets.ts';
 import { randomAddress, signUpUser, type TestApp } from '../../../test/test-app.ts';
 import { eq } from 'drizzle-orm';
 import { totpCode, totpStepAt } from '../../lib/crypto/totp.ts';
+import { turnOnTwoStep } from '../../../test/two-step.ts';
 import { noOrigin } from '../../lib/http/client-origin.ts';
 import { users } from '../accounts/accounts.schema.ts';
 import { createSession } from '../auth/sessions.ts';
@@ -110,19 +111,7 @@ async function preparedAccount(app: TestApp) {
     ).statusCode,
   ).toBe(200);
 
-  const started = await app.post(
-    '/api/app/account/twoFactor/start',
-    { password: prepared.password },
-    prepared.token,
-  );
-  const { secret } = started.json() as { secret: string };
-  const turnedOn = await app.post(
-    '/api/app/account/twoFactor/confirm',
-    { code: totpCode(secret, totpStepAt(app.clock.now)) },
-    prepared.token,
-  );
-  expect(turnedOn.statusCode, turnedOn.body).toBe(200);
-  const { recovery_codes: recoveryCodes } = turnedOn.json() as { recovery_codes: string[] };
+  const { secret, recoveryCodes } = await turnOnTwoStep(app, prepared);
   return { prepared, phone, accomplice, pendingEmail, secret, recoveryCodes };
 }
 
@@ -163,19 +152,7 @@ async function expectPreparersSecondStepGone(
     'se desactivó la verificación en dos pasos',
   );
 
-  const started = await app.post(
-    '/api/app/account/twoFactor/start',
-    { password: owner.password },
-    owner.token,
-  );
-  const { secret } = started.json() as { secret: string };
-  const turnedOn = await app.post(
-    '/api/app/account/twoFactor/confirm',
-    { code: totpCode(secret, totpStepAt(app.clock.now)) },
-    owner.token,
-  );
-  expect(turnedOn.statusCode, turnedOn.body).toBe(200);
-  const { recovery_codes: own } = turnedOn.json() as { recovery_codes: string[] };
+  const { recoveryCodes: own } = await turnOnTwoStep(app, owner);
   const from = randomAddress();
   const challenge = async () => {
     const signedIn = await app.post(

@@ -10,6 +10,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, randomAddress, signUpUser, type TestApp } from '../../../test/test-app.ts';
 import { breakMail, mailsTo, repairMail, verifyEmailOf } from '../../../test/outbox.ts';
 import { totpCode, totpStepAt } from '../../lib/crypto/totp.ts';
+import { turnOnTwoStep } from '../../../test/two-step.ts';
 import { accountActivity } from '../activity/activity.schema.ts';
 
 let app: TestApp;
@@ -39,23 +40,7 @@ function wrongCodeOf(secret: string, server = app): string {
 /** the next 30-second step: a code already accepted cannot be accepted again */
 const nextStep = (server = app) => server.clock.advance(30_000);
 
-async function turnOn(account: Account, server = app) {
-  const started = await server.post(
-    '/api/app/account/twoFactor/start',
-    { password: account.password },
-    account.token,
-  );
-  expect(started.statusCode).toBe(200);
-  const { secret } = started.json() as { secret: string };
-  const confirmed = await server.post(
-    '/api/app/account/twoFactor/confirm',
-    { code: codeOf(secret, server) },
-    account.token,
-  );
-  expect(confirmed.statusCode).toBe(200);
-  nextStep(server);
-  return { secret, recoveryCodes: (confirmed.json() as { recovery_codes: string[] }).recovery_codes };
-}
+const turnOn = (account: Account, server = app) => turnOnTwoStep(server, account);
 
 /** the right password from `from`: the challenge of the second step */
 async function challengeFrom(account: Account, from: string, server = app): Promise<string> {

@@ -4,6 +4,7 @@ import { LOGIN_MAX_FAILURES } from '@escudo/contract';
 import { createTestApp, randomAddress, signUpUser, type TestApp } from '../../../test/test-app.ts';
 import { mailsTo } from '../../../test/outbox.ts';
 import { totpCode, totpStepAt } from '../../lib/crypto/totp.ts';
+import { turnOnTwoStep } from '../../../test/two-step.ts';
 import { signInWithProvider } from '../auth/google.service.ts';
 import { noSignUpCodes } from '../auth/sign-up.ts';
 import { noOrigin } from '../../lib/http/client-origin.ts';
@@ -24,24 +25,7 @@ const codeOf = (secret: string, at = app.clock.now) => totpCode(secret, totpStep
 /** the next 30-second step: a code already accepted cannot be accepted again */
 const nextStep = () => app.clock.advance(30_000);
 
-async function turnOn(account: Account) {
-  const started = await app.post(
-    '/api/app/account/twoFactor/start',
-    { password: account.password },
-    account.token,
-  );
-  expect(started.statusCode).toBe(200);
-  const { secret } = started.json() as { secret: string };
-  const confirmed = await app.post(
-    '/api/app/account/twoFactor/confirm',
-    { code: codeOf(secret) },
-    account.token,
-  );
-  expect(confirmed.statusCode).toBe(200);
-  const { recovery_codes } = confirmed.json() as { recovery_codes: string[] };
-  nextStep();
-  return { secret, recoveryCodes: recovery_codes };
-}
+const turnOn = (account: Account) => turnOnTwoStep(app, account);
 
 const login = (account: Account, from: string) =>
   app.post('/api/auth/login', { email: account.email, password: account.password }, undefined, from);
