@@ -7,7 +7,7 @@
  *   2. Single process, the reference: one server, no Redis; every phone and every panel on it;
  *      ayThere → imHere probe round trips (panel → server → phone → server → panel, the path of
  *      every command; bench/realtime/panels.mjs), one at a time, then 50 in flight.
- *   3. --processes server processes on the same database and one Redis stream of this run's own,
+ *   3. --processes server processes on the same database and Redis channels of this run's own,
  *      behind a TCP balancer (bench/scale/balancer.mjs). Account a's phones connect straight to
  *      process a mod P, its panel to process (a + 1) mod P: every probe crosses processes through
  *      Redis. RSS of each process before and after its phones; the same probe runs.
@@ -119,7 +119,7 @@ async function startServer(databaseUrl, redis) {
       APP_SECRET,
       WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
       REDIS_URL: redis?.url ?? '',
-      REDIS_STREAM: redis?.stream ?? '',
+      REDIS_CHANNEL_PREFIX: redis?.channelPrefix ?? '',
       SIGNUPS_PER_ADDRESS: '1000000',
       // thousands of phones and panels from this one address are the bench, not a crowd of stalled
       // connections: no per-address connection caps (decision 051)
@@ -304,7 +304,7 @@ async function singleProcess(database, accounts, phones) {
 async function severalProcesses(database, accounts, phones) {
   const P = options.processes;
   console.log(`\n  ${P} processes, Redis, ${phones.length.toLocaleString('en')} phones`);
-  const redis = { url: REDIS_URL, stream: `escudo-scale:${randomBytes(4).toString('hex')}` };
+  const redis = { url: REDIS_URL, channelPrefix: `escudo-scale:${randomBytes(4).toString('hex')}` };
   const servers = [];
   // one after the other, as a deployment starts them (the migrations are applied already)
   for (let i = 0; i < P; i += 1) servers.push(await startServer(database.url, redis));
@@ -481,7 +481,7 @@ async function main() {
     const result = {
       startedAt: started.toISOString(),
       options: { ...options, skip: [...options.skip] },
-      machine: machine(['socket.io', 'socket.io-client', '@socket.io/redis-streams-adapter', 'pg']),
+      machine: machine(['socket.io', 'socket.io-client', '@socket.io/redis-adapter', 'pg']),
       postgres: database.version,
       single,
       several,

@@ -86,7 +86,7 @@ async function main() {
     env.S3_BUCKET
       ? `  Archivos: bucket S3 "${env.S3_BUCKET}" en ${env.S3_ENDPOINT ?? `AWS S3 (${env.S3_REGION})`}`
       : `  Archivos: carpeta ${env.DATA_DIR}/files`,
-    `  Tiempo real: ${env.REDIS_URL ? `Redis (${env.REDIS_STREAM})` : 'en memoria (un solo proceso)'}`,
+    `  Tiempo real: ${env.REDIS_URL ? `Redis (${env.REDIS_CHANNEL_PREFIX})` : 'en memoria (un solo proceso)'}`,
     usesFlowSandbox(env)
       ? '  Pagos: sandbox integrado (pagos de prueba, no se cobra dinero real)'
       : `  Pagos: Flow (${env.FLOW_API_URL ?? FLOW_DEFAULT_API_URL})`,

@@ -40,7 +40,7 @@ export async function startSharedServers(
     DATABASE_URL: database.url,
     REDIS_URL,
     // this run's own stream, whatever else uses the machine's Redis
-    REDIS_STREAM: `escudo-test:${randomBytes(4).toString('hex')}`,
+    REDIS_CHANNEL_PREFIX: `escudo-test:${randomBytes(4).toString('hex')}`,
     APP_SECRET: randomBytes(32).toString('hex'),
     DATA_DIR: dataDir,
     WEB_DIST_DIR: path.join(dataDir, 'no-panel'),

@@ -101,7 +101,11 @@ export async function buildContext(options: ContextOptions): Promise<BuiltContex
       statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
       onPoolError: (error) => log.error({ err: error }, 'idle database connection failed'),
     }));
-  const realtime = await createRealtimeHub({ redisUrl: env.REDIS_URL, redisStream: env.REDIS_STREAM, log });
+  const realtime = await createRealtimeHub({
+    redisUrl: env.REDIS_URL,
+    channelPrefix: env.REDIS_CHANNEL_PREFIX,
+    log,
+  });
   const metrics = createMetrics();
   metrics.readConnections(() => realtime.connectionCounts());
   const secret = await loadAppSecret(env);

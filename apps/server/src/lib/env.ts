@@ -149,8 +149,8 @@ export const envSchema = z
       .optional(),
     /** signs realtime tokens and file links; required in production (see .env.example) */
     APP_SECRET: z.string().min(32, 'debe tener al menos 32 caracteres').optional(),
-    /** the Redis stream the server processes of one deployment share (one per deployment) */
-    REDIS_STREAM: z.string().default('escudo:realtime'),
+    /** the prefix of the Redis channels the server processes of one deployment share (one per deployment) */
+    REDIS_CHANNEL_PREFIX: z.string().default('escudo:realtime'),
     PUBLIC_URL: optionalUrl,
     BRAND_NAME: z.string().default('Escudo'),
     SMTP_URL: z

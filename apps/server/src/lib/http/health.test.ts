@@ -162,7 +162,7 @@ describe('Redis lost while running', () => {
     redis = await createTestRedis();
     app = await createTestApp({
       REDIS_URL: redis.url,
-      REDIS_STREAM: `escudo-test:${randomBytes(4).toString('hex')}`,
+      REDIS_CHANNEL_PREFIX: `escudo-test:${randomBytes(4).toString('hex')}`,
     });
   });
   afterAll(async () => {

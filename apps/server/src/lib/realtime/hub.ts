@@ -1,12 +1,12 @@
 /**
  * Socket.IO on the API's own HTTP server (decision 007): the panel and phone namespaces and the emitter.
- * With REDIS_URL the Redis streams adapter carries messages between server processes. Socket.IO serves
- * every client in every mode (decision 056).
+ * With REDIS_URL, Redis's sharded pub/sub carries messages between server processes, each to the
+ * process that holds its room (decision 060). Socket.IO serves every client in every mode (decision 056).
  */
 import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Namespace, type Socket } from 'socket.io';
-import { createAdapter } from '@socket.io/redis-streams-adapter';
+import { createShardedAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import {
   DEVICE_NAMESPACE,
@@ -72,7 +72,8 @@ const MAX_PACKET_BYTES = 256 * 1024;
 /** Sockets are authenticated and heard by `createRealtimeMessages` (messages.ts). */
 export async function createRealtimeHub(options: {
   redisUrl?: string | undefined;
-  redisStream: string;
+  /** names this deployment's Redis channels (REDIS_CHANNEL_PREFIX) */
+  channelPrefix: string;
   log: FastifyBaseLogger;
 }): Promise<RealtimeHub> {
   const io = new Server({
@@ -81,7 +82,9 @@ export async function createRealtimeHub(options: {
     // the panel is served by this server: same origin, no CORS needed
     cors: undefined,
   });
+  /** publishes; `subscriber`, its duplicate, holds the subscriptions (a subscribed client sends nothing else) */
   let redis: ReturnType<typeof createClient> | null = null;
+  let subscriber: ReturnType<typeof createClient> | null = null;
   if (options.redisUrl) {
     const redisUrl = options.redisUrl;
     let hasConnected = false;
@@ -101,17 +104,27 @@ export async function createRealtimeHub(options: {
         `No se puede conectar a Redis ${whereIs(redisUrl)} (REDIS_URL): ${reasonOf(error)}.`,
       );
     });
+    subscriber = redis.duplicate();
+    subscriber.on('error', (error) => options.log.error({ err: error }, 'redis (realtime subscriber) error'));
+    await subscriber.connect();
     hasConnected = true;
-    io.adapter(createAdapter(redis, { streamName: options.redisStream }));
+    // 'dynamic': a process subscribes to the channels of the rooms it holds, so a message to a phone
+    // reaches only the process the phone is connected to (decision 060)
+    io.adapter(
+      createShardedAdapter(redis, subscriber, {
+        channelPrefix: options.channelPrefix,
+        subscriptionMode: 'dynamic',
+      }),
+    );
   }
   let attached = false;
   const linkListeners: (() => void)[] = [];
   const tellLinkRestored = () => {
     for (const listener of linkListeners) listener();
   };
-  // the offline queue is kept (the adapter's reading loop waits in it instead of spinning while Redis
-  // is away), so what must not wait for Redis is sent to this process's sockets only while it is away
-  const isLinked = () => redis?.isReady === true;
+  // the offline queue is kept (a publish while Redis is away waits in it), so what must not wait for
+  // Redis is sent to this process's sockets only while it is away
+  const isLinked = () => redis?.isReady === true && subscriber?.isReady === true;
   /** closing twice (the server's shutdown, then the context's) closes once */
   let closing: Promise<void> | undefined;
   const panel = io.of(PANEL_NAMESPACE) as PanelNamespace;
@@ -140,12 +153,16 @@ export async function createRealtimeHub(options: {
       return local();
     }
   };
-  // the first 'ready' is the start's; a later one follows a loss
-  redis?.on('ready', () => {
+  // the first 'ready' of each client is the start's (before these listeners); a later one follows a
+  // loss, and the link is back once both clients are (the subscriber has subscribed again)
+  const onReady = () => {
+    if (!isLinked()) return;
     options.log.info('redis (realtime adapter) is back: what was sent meanwhile is sent again');
     device.serverSideEmit('linkRestored');
     tellLinkRestored();
-  });
+  };
+  redis?.on('ready', onReady);
+  subscriber?.on('ready', onReady);
   device.on('linkRestored', tellLinkRestored);
 
   return {
@@ -186,7 +203,7 @@ export async function createRealtimeHub(options: {
     },
     async checkRedis() {
       if (!redis) return;
-      if (!redis.isReady) throw new Error('redis is not connected');
+      if (!redis.isReady || !subscriber?.isReady) throw new Error('redis is not connected');
       await redis.ping();
     },
     close() {
@@ -195,7 +212,7 @@ export async function createRealtimeHub(options: {
         // reconnects on its own), unlike disconnectSockets(), after which a client stays away ("io server
         // disconnect"). It needs the engine that attach() starts (the admin command never attaches).
         if (attached) await new Promise<void>((resolve) => io.close(() => resolve()));
-        if (redis) await redis.quit().catch(() => undefined);
+        for (const client of [redis, subscriber]) await client?.quit().catch(() => undefined);
       })();
       return closing;
     },
