@@ -99,14 +99,15 @@ export async function createRealtimeHub(options: {
       },
     });
     redis.on('error', (error) => options.log.error({ err: error }, 'redis (realtime adapter) error'));
-    await redis.connect().catch((error: unknown) => {
+    const unreachable = (error: unknown) => {
       throw new ServiceUnavailableError(
         `No se puede conectar a Redis ${whereIs(redisUrl)} (REDIS_URL): ${reasonOf(error)}.`,
       );
-    });
+    };
+    await redis.connect().catch(unreachable);
     subscriber = redis.duplicate();
     subscriber.on('error', (error) => options.log.error({ err: error }, 'redis (realtime subscriber) error'));
-    await subscriber.connect();
+    await subscriber.connect().catch(unreachable);
     hasConnected = true;
     // 'dynamic': a process subscribes to the channels of the rooms it holds, so a message to a phone
     // reaches only the process the phone is connected to (decision 060)
