@@ -115,6 +115,21 @@ async function preparedAccount(app: TestApp) {
   return { prepared, phone, accomplice, pendingEmail, secret, recoveryCodes };
 }
 
+/** on the page the link opened (a verification's or a reset's) she chooses her password, then signs in */
+async function chooseAndSignIn(app: TestApp, email: string, passwordToken: string) {
+  const password = 'la-clave-de-camila';
+  const chosen = await app.post('/api/auth/resetPass', {
+    email,
+    password,
+    password_confirmation: password,
+    token: passwordToken,
+  });
+  expect(chosen.statusCode, chosen.body).toBe(200);
+  const signedIn = await app.post('/api/auth/login', { email, password });
+  expect(signedIn.json()).toHaveProperty('access_token');
+  return { password, token: signedIn.json().access_token as string, answer: signedIn.json() as object };
+}
+
 /** the preparer is out: his session, his password (with his authenticator's code) */
 async function expectPreparerOut(app: TestApp, preparer: { email: string; password: string; token: string }) {
   expect((await app.post('/api/app/user/details', {}, preparer.token)).statusCode).toBe(401);
@@ -204,17 +219,7 @@ describe('the owner opens "Verifica tu email" of an account someone else prepare
     await expectPreparerOut(app, prepared);
 
     // she chooses her password on the page, and signs in: no second step (the authenticator was his)
-    const password = 'la-clave-de-camila';
-    const chosen = await app.post('/api/auth/resetPass', {
-      email: prepared.email,
-      password,
-      password_confirmation: password,
-      token: opened.json().password_token,
-    });
-    expect(chosen.statusCode, chosen.body).toBe(200);
-    const signedIn = await app.post('/api/auth/login', { email: prepared.email, password });
-    expect(signedIn.json()).toHaveProperty('access_token');
-    const owner = signedIn.json().access_token as string;
+    const { token: owner } = await chooseAndSignIn(app, prepared.email, opened.json().password_token);
     expect(await details(app, owner)).toMatchObject({
       email_verified: true,
       two_factor_enabled: false,
@@ -304,18 +309,8 @@ describe('the owner opens "Verifica tu email" of an account someone else prepare
     const [link] = await linkTokensTo(app, prepared.email, '/verificar-email/');
     const opened = await app.post('/api/auth/verifyEmail', { token: link });
     expect(opened.statusCode, opened.body).toBe(200);
-    const password = 'la-clave-de-camila';
-    const chosen = await app.post('/api/auth/resetPass', {
-      email: prepared.email,
-      password,
-      password_confirmation: password,
-      token: opened.json().password_token,
-    });
-    expect(chosen.statusCode, chosen.body).toBe(200);
-    const signedIn = await app.post('/api/auth/login', { email: prepared.email, password });
-    expect(signedIn.json()).toHaveProperty('access_token');
-
-    const owner = { email: prepared.email, password, token: signedIn.json().access_token as string };
+    const { password, token } = await chooseAndSignIn(app, prepared.email, opened.json().password_token);
+    const owner = { email: prepared.email, password, token };
     await expectPreparersSecondStepGone(app, owner, { secret, recoveryCodes });
   });
 });
@@ -368,20 +363,10 @@ describe('a reset, or Google, reclaims the same way', () => {
     const { prepared, secret, recoveryCodes } = await preparedAccount(app);
     expect((await app.post('/api/auth/forgotPass', { email: prepared.email })).statusCode).toBe(200);
     const [resetToken] = await linkTokensTo(app, prepared.email, '/resetpass/');
-    const password = 'la-clave-de-camila';
-    const reset = await app.post('/api/auth/resetPass', {
-      email: prepared.email,
-      password,
-      password_confirmation: password,
-      token: resetToken,
-    });
-    expect(reset.statusCode, reset.body).toBe(200);
     // her password alone signs her in: no second step is asked, his or any
-    const signedIn = await app.post('/api/auth/login', { email: prepared.email, password });
-    expect(signedIn.json()).toHaveProperty('access_token');
-    expect(signedIn.json()).not.toHaveProperty('two_factor_required');
-
-    const owner = { email: prepared.email, password, token: signedIn.json().access_token as string };
+    const { answer, ...chosen } = await chooseAndSignIn(app, prepared.email, resetToken!);
+    expect(answer).not.toHaveProperty('two_factor_required');
+    const owner = { email: prepared.email, ...chosen };
     await expectPreparersSecondStepGone(app, owner, { secret, recoveryCodes });
   });
 });
