@@ -19,6 +19,7 @@ import {
 import type { DeviceAuth, UserAuth } from '../http/routes.ts';
 import { deviceRoom, sessionRoom, userRoom, type RealtimeEmitter } from './realtime-emitter.ts';
 import { reasonOf, ServiceUnavailableError, whereIs } from '../unavailable.ts';
+import { keepSubscriptions } from './redis-subscriptions.ts';
 
 /** what one server process tells the others through Redis (Socket.IO's serverSideEmit) */
 interface BetweenProcesses {
@@ -105,7 +106,7 @@ export async function createRealtimeHub(options: {
       );
     };
     await redis.connect().catch(unreachable);
-    subscriber = redis.duplicate();
+    subscriber = keepSubscriptions(redis.duplicate(), options.log);
     subscriber.on('error', (error) => options.log.error({ err: error }, 'redis (realtime subscriber) error'));
     await subscriber.connect().catch(unreachable);
     hasConnected = true;
