@@ -18,6 +18,18 @@ export interface ActivityRecord {
   detail?: string | null;
 }
 
+/**
+ * A line's columns as stored, each cut to its length. An owner's order writes its line in the
+ * database's own call (commands/give-order.ts, decision 061) from these, with the phone's name cut
+ * to the same 200 characters as its detail.
+ */
+export const activityColumns = (record: ActivityRecord) => ({
+  kind: record.kind,
+  address: record.origin.address?.slice(0, 64) ?? null,
+  browser: record.origin.browser?.slice(0, 120) ?? null,
+  detail: record.detail?.slice(0, 200) ?? null,
+});
+
 /** A line in the account's log, at ctx.now(); `db` is the change's transaction when it has one. */
 export async function recordActivity(
   ctx: AppContext,
@@ -35,16 +47,9 @@ export async function recordActivities(
 ): Promise<void> {
   if (records.length === 0) return;
   const at = ctx.now();
-  await db.insert(accountActivity).values(
-    records.map((record) => ({
-      userId: record.userId,
-      at,
-      kind: record.kind,
-      address: record.origin.address?.slice(0, 64) ?? null,
-      browser: record.origin.browser?.slice(0, 120) ?? null,
-      detail: record.detail?.slice(0, 200) ?? null,
-    })),
-  );
+  await db
+    .insert(accountActivity)
+    .values(records.map((record) => ({ userId: record.userId, at, ...activityColumns(record) })));
 }
 
 export async function listActivity(

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { commandStates, commandTypes } from '@escudo/contract';
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../lib/db/columns.ts';
@@ -28,6 +29,12 @@ export const deviceCommands = pgTable(
   },
   (t) => [
     index('device_commands_device_idx').on(t.deviceId, t.id),
-    index('device_commands_open_idx').on(t.state),
+    // the orders waiting for their phone, by phone: an order replaces its phone's waiting one of its
+    // kind (give-order.ts) and the expiry job reads them all; with an index on the state alone the
+    // planner, its statistics a little behind a burst of orders, scanned every waiting order of every
+    // phone to replace one (bench/RESULTS.md, decision 061)
+    index('device_commands_waiting_idx')
+      .on(t.deviceId)
+      .where(sql`${t.state} = 'sent'`),
   ],
 );

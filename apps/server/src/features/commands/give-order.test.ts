@@ -176,4 +176,17 @@ describe('the security e-mail about an order', () => {
     const activity = await activityOf(ana);
     expect(activity.filter((entry) => entry.kind === 'lock_ordered')).toHaveLength(4);
   });
+
+  it('still comes for lost mode turned on just after it was turned off, which has no e-mail of its own', async () => {
+    // a proven mailbox: e-mails to an unproven one name no phone
+    const ana = await userWithPhone(realtime.app, { isEmailVerified: true });
+    expect((await lostMode(ana, false)).statusCode).toBe(200);
+    expect((await lostMode(ana, true)).statusCode).toBe(200);
+    const [notice, ...more] = await noticesTo(ana, 'Se ordenó activar el modo perdido');
+    expect(more).toHaveLength(0);
+    // the phone's name, which the database call adds to the event, reaches the e-mail
+    expect(notice!.text).toContain('Teléfono de prueba');
+    const kinds = (await activityOf(ana)).map((entry) => entry.kind);
+    expect(kinds.filter((kind) => kind === 'lost_mode_ordered')).toHaveLength(1);
+  });
 });

@@ -5,8 +5,11 @@
  * phone's row is locked for the order's short transaction: orders to one phone are taken one after
  * the other, so its count and the order replaced are exact (an account's count, across its phones,
  * may let one more per phone through at the same instant).
+ *
+ * The transaction is one call to the database, `give_order_v1` (migration 0031, decision 061): the
+ * rules are here and go to it as arguments; it looks the phone up, locks it, counts, replaces, stores
+ * and writes the activity line and the notice's durable event, in one round trip instead of nine.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   ORDER_NOTICE_EVERY_MS,
   ORDERS_PER_ACCOUNT_MAX,
@@ -18,10 +21,18 @@ import {
 import type { AppContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { DbOrTransaction } from '../../lib/db/client.ts';
+import { plainQuery } from '../../lib/db/plain-query.ts';
+import type { ServerEvents } from '../../lib/events.ts';
+import { deliverEventsSoon } from '../../lib/outbox/outbox.ts';
 import { limitRefusal, minutesText, type Limit } from '../../lib/throttle/throttle.ts';
-import { deviceCommands } from './commands.schema.ts';
-import { devices } from '../devices/devices.schema.ts';
-import { expiringTypes, toCommand, toPhoneCommand, type CommandTarget } from './command-delivery.ts';
+import type { deviceCommands } from './commands.schema.ts';
+import {
+  expiringTypes,
+  targetOf,
+  toCommand,
+  toPhoneCommand,
+  type CommandTarget,
+} from './command-delivery.ts';
 
 /** the orders counted by the limits: the owner's, not tracking's (a route has its own rules) */
 const LIMITED_TYPES = expiringTypes;
@@ -57,127 +68,140 @@ const orderLimits = {
   },
 } satisfies Record<string, Limit>;
 
-const param = sql.placeholder;
+type CommandRow = typeof deviceCommands.$inferSelect;
 
-const lockPhone = (tx: DbOrTransaction) =>
-  tx
-    .select({ id: devices.id })
-    .from(devices)
-    .where(eq(devices.id, param('device')))
-    .for('update')
-    .prepare('order_lock_phone');
+/** a device_commands row as `to_jsonb` writes it: the columns' names, timestamps as text */
+interface CommandJson {
+  id: number;
+  device_id: number;
+  type: CommandRow['type'];
+  state: CommandRow['state'];
+  payload: CommandRow['payload'];
+  reason: string | null;
+  notified_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+type GiveOrderResult =
+  | { refused: 'not_found' | 'not_supported' }
+  | { refused: 'phone_limit' | 'account_limit'; oldest: string | null }
+  | {
+      refused?: undefined;
+      phone: { id: number; device_id: string; device_name: string };
+      order: CommandJson;
+      cancelled: CommandJson[];
+      noticed: boolean;
+    };
+
+const callGiveOrder = plainQuery<{ result: GiveOrderResult }>(
+  'give_order',
+  'select give_order_v1($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) as result',
+);
+
+const toRow = (json: CommandJson): CommandRow => ({
+  id: json.id,
+  deviceId: json.device_id,
+  type: json.type,
+  state: json.state,
+  payload: json.payload,
+  reason: json.reason,
+  notifiedAt: json.notified_at === null ? null : new Date(json.notified_at),
+  createdAt: new Date(json.created_at),
+  updatedAt: new Date(json.updated_at),
+});
+
+type OrderNotice = ServerEvents['orderNoticeDue'];
+
+export interface OwnerOrder {
+  userId: number;
+  /** the phone's device_id: it must be the owner's, not removed, and run one of `systems` */
+  deviceId: string;
+  systems: readonly string[];
+  type: CommandType;
+  payload: { pin?: string };
+  /**
+   * The order's line in the account's activity, its columns as activityColumns gives them (the
+   * phone's name is its detail), and the security e-mail's event, recorded when one is due: none
+   * when an order of its kind to this phone had one within ORDER_NOTICE_EVERY_MS. Null: neither
+   * (turning lost mode off is not something to warn about).
+   */
+  announce: {
+    activity: { kind: string; address: string | null; browser: string | null };
+    notice: Omit<OrderNotice, 'detail'>;
+  } | null;
+}
+
+/** an order stored, not yet relayed (relayOrder, after the commit) */
+export interface StoredOrder {
+  target: CommandTarget;
+  /** the phone's name, as the activity line took it */
+  deviceName: string;
+  row: CommandRow;
+  replaced: CommandRow[];
+  isNoticeRecorded: boolean;
+}
 
 /**
- * One pass over the account's orders in the window: the phone's count and oldest, the account's, and
- * whether an order of this kind to the phone was e-mailed about within ORDER_NOTICE_EVERY_MS (shorter
- * than the window, so it is among them).
+ * Stores the order, in `db`'s transaction when it is one (a wipe spends the password's confirmation
+ * in the same), or refuses it: 404 for a phone that is not the owner's, DEVICE_NOT_SUPPORTED, 429
+ * past a limit.
  */
-const countOrders = (tx: DbOrTransaction) => {
-  const isPhone = sql`${deviceCommands.deviceId} = ${param('device')}`;
-  return (
-    tx
-      .select({
-        phone: sql<number>`(count(*) filter (where ${isPhone}))::int`,
-        phoneOldest: sql<string | null>`min(${deviceCommands.createdAt}) filter (where ${isPhone})`,
-        account: sql<number>`count(*)::int`,
-        accountOldest: sql<string | null>`min(${deviceCommands.createdAt})`,
-        isNoticed: sql<boolean>`coalesce(bool_or(${isPhone} and ${deviceCommands.type} = any(${param('kind')}::text[]) and ${deviceCommands.notifiedAt} > ${param('noticeSince')}), false)`,
-      })
-      // the account's phones, then their orders (devices_user_idx, then device_commands_device_idx)
-      .from(devices)
-      .innerJoin(deviceCommands, eq(deviceCommands.deviceId, devices.id))
-      .where(
-        and(
-          eq(devices.userId, param('user')),
-          inArray(deviceCommands.type, LIMITED_TYPES),
-          sql`${deviceCommands.createdAt} > ${param('windowStart')}`,
-        ),
-      )
-      .prepare('order_count_orders')
-  );
-};
-
-const replaceWaiting = (tx: DbOrTransaction) =>
-  tx
-    .update(deviceCommands)
-    .set({
-      state: 'cancelled',
-      reason: REPLACED_REASON,
-      updatedAt: sql`${param('now')}`,
-      payload: sql`${deviceCommands.payload} - 'pin'`,
-    })
-    .where(
-      and(
-        eq(deviceCommands.deviceId, param('device')),
-        sql`${deviceCommands.type} = any(${param('kind')}::text[])`,
-        eq(deviceCommands.state, 'sent'),
-      ),
-    )
-    .returning()
-    .prepare('order_replace_waiting');
-
-const insertOrder = (tx: DbOrTransaction) =>
-  tx
-    .insert(deviceCommands)
-    .values({
-      deviceId: param('device'),
-      type: param('type'),
-      state: 'sent',
-      payload: param('payload'),
-      // raw: the column's encoder would refuse a null
-      notifiedAt: sql`${param('notifiedAt')}::timestamptz`,
-      createdAt: param('now'),
-      updatedAt: param('now'),
-    })
-    .returning()
-    .prepare('order_insert');
-
-/**
- * Stores the order and sends it to the phone at once (an offline phone gets it when it connects).
- * `inTransaction` runs in the order's transaction, told whether the owner is due an e-mail about it:
- * none when an order of its kind to this phone had one within ORDER_NOTICE_EVERY_MS.
- */
-export async function giveOrder(
+export async function storeOrder(
   ctx: AppContext,
-  target: CommandTarget,
-  type: CommandType,
-  payload: { pin?: string },
-  inTransaction: (tx: DbOrTransaction, isNoticeDue: boolean) => Promise<void>,
-): Promise<Command> {
-  const kind = KIND_OF[type];
-  if (!kind) throw new Error(`not an owner's order: ${type}`);
+  order: OwnerOrder,
+  db: DbOrTransaction = ctx.db,
+): Promise<StoredOrder> {
+  const kind = KIND_OF[order.type];
+  if (!kind) throw new Error(`not an owner's order: ${order.type}`);
   const now = ctx.now();
-  const values = {
-    device: target.deviceRowId,
-    user: target.userId,
-    kind: [...kind],
-    windowStart: new Date(now.getTime() - ORDERS_WINDOW_MS).toISOString(),
-    noticeSince: new Date(now.getTime() - ORDER_NOTICE_EVERY_MS).toISOString(),
+  const { announce } = order;
+  const [answer] = await callGiveOrder(db, [
+    order.userId,
+    order.deviceId,
+    order.systems,
+    order.type,
+    kind,
+    LIMITED_TYPES,
+    order.payload,
+    now.toISOString(),
+    new Date(now.getTime() - ORDERS_WINDOW_MS).toISOString(),
+    new Date(now.getTime() - ORDER_NOTICE_EVERY_MS).toISOString(),
+    orderLimits.perPhone.max,
+    orderLimits.perAccount.max,
+    REPLACED_REASON,
+    announce?.activity ?? null,
+    announce ? 'orderNoticeDue' : null,
+    announce?.notice ?? null,
+  ]);
+  const result = answer!.result;
+  switch (result.refused) {
+    case 'not_found':
+      throw new AppError('NOT_FOUND', 'No encontramos ese dispositivo.');
+    case 'not_supported':
+      throw new AppError('DEVICE_NOT_SUPPORTED');
+    case 'phone_limit':
+      throw limitRefusal(orderLimits.perPhone, result.oldest, now);
+    case 'account_limit':
+      throw limitRefusal(orderLimits.perAccount, result.oldest, now);
+  }
+  const { phone } = result;
+  return {
+    target: targetOf({ id: phone.id, userId: order.userId, deviceId: phone.device_id }),
+    deviceName: phone.device_name,
+    row: toRow(result.order),
+    replaced: result.cancelled.map(toRow),
+    isNoticeRecorded: result.noticed,
   };
-  // each statement named (prepared): on PostgreSQL a connection parses and plans it once
-  const { row, replaced } = await ctx.db.transaction(async (tx) => {
-    // the lock first, on its own: a statement reads what was committed when it began, so the counts
-    // must begin once the phone's previous order has committed and let go of the row
-    const [locked] = await lockPhone(tx).execute(values);
-    if (!locked) throw new AppError('NOT_FOUND', 'No encontramos ese dispositivo.');
-    const [seen] = await countOrders(tx).execute(values);
-    if (seen && seen.phone >= orderLimits.perPhone.max)
-      throw limitRefusal(orderLimits.perPhone, seen.phoneOldest, now);
-    if (seen && seen.account >= orderLimits.perAccount.max)
-      throw limitRefusal(orderLimits.perAccount, seen.accountOldest, now);
-    const isNoticeDue = !seen?.isNoticed;
-    const cancelled = await replaceWaiting(tx).execute({ ...values, now: now.toISOString() });
-    const [inserted] = await insertOrder(tx).execute({
-      device: target.deviceRowId,
-      type,
-      payload,
-      // an insert's placeholders go through the columns' encoders: dates as Date, the payload as is
-      notifiedAt: isNoticeDue ? now.toISOString() : null,
-      now,
-    });
-    await inTransaction(tx, isNoticeDue);
-    return { row: inserted!, replaced: cancelled };
-  });
+}
+
+/**
+ * After the order's commit: the panels see the replaced orders cancelled and the new one, the phone
+ * gets it at once (an offline phone when it connects), and the notice, when one was recorded, is
+ * delivered without waiting for the job queue's next look.
+ */
+export function relayOrder(ctx: AppContext, stored: StoredOrder): Command {
+  const { target, row, replaced } = stored;
   for (const old of replaced) {
     ctx.metrics.commands.inc({ kind: old.type, state: 'cancelled' });
     ctx.realtime.toUser(target.userId, 'commandState', { command: toCommand(old, target.deviceId, ctx) });
@@ -185,5 +209,12 @@ export async function giveOrder(
   const command = toCommand(row, target.deviceId, ctx);
   ctx.realtime.toUser(target.userId, 'commandState', { command });
   ctx.realtime.toDevice(target.deviceRowId, 'command', toPhoneCommand(row));
+  // a delivery claims rows in a transaction of its own: none when this order recorded nothing
+  if (stored.isNoticeRecorded) deliverEventsSoon(ctx, 'orderNoticeDue');
   return command;
+}
+
+/** Stores the order on its own and relays it. */
+export async function giveOrder(ctx: AppContext, order: OwnerOrder): Promise<Command> {
+  return relayOrder(ctx, await storeOrder(ctx, order));
 }

@@ -12,26 +12,22 @@ import {
   LOST_REPORT_MIN_INTERVAL_MS,
   WIPE_PASSWORD_CONFIRM_WINDOW_MS,
   type BodyOf,
-  type Command,
   type CommandType,
   type LostPhoneConfigItem,
   type LostPhoneInfoItem,
   type lostPhoneReport,
 } from '@escudo/contract';
 import type { AppContext } from '../../lib/context.ts';
-import type { DbOrTransaction } from '../../lib/db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { devices } from '../devices/devices.schema.ts';
 import { lostReports } from './lostphone.schema.ts';
 import { users } from '../accounts/accounts.schema.ts';
 import type { DeviceAuth } from '../../lib/http/routes.ts';
 import { findUserDevice, listUserDevices } from '../devices/devices.service.ts';
-import { giveOrder } from '../commands/give-order.ts';
-import { targetOf } from '../commands/command-delivery.ts';
+import { giveOrder, relayOrder, storeOrder, type OwnerOrder } from '../commands/give-order.ts';
 import type { ClientOrigin } from '../../lib/http/client-origin.ts';
-import { recordActivity } from '../activity/activity.service.ts';
+import { activityColumns } from '../activity/activity.service.ts';
 import type { ServerEvents } from '../../lib/events.ts';
-import { deliverEventsSoon } from '../../lib/outbox/outbox.ts';
 
 type DeviceRow = Awaited<ReturnType<typeof findUserDevice>>;
 const toConfigItem = (device: Pick<DeviceRow, 'id' | 'deviceId' | 'lost'>): LostPhoneConfigItem => ({
@@ -45,50 +41,42 @@ export async function getLostData(ctx: AppContext, userId: number) {
 }
 
 /** spec 6: lock, lost mode and wipe exist on Android only; the panel hides them for an iPhone. */
-function assertAndroid(device: DeviceRow): void {
-  if (device.deviceSo !== 'android') throw new AppError('DEVICE_NOT_SUPPORTED');
-}
+const ORDERABLE_SYSTEMS = ['android'] as const;
 
-async function findOrderableDevice(ctx: AppContext, userId: number, deviceId: string) {
-  const device = await findUserDevice(ctx, userId, { deviceId });
-  assertAndroid(device);
-  return device;
+function assertAndroid(device: DeviceRow): void {
+  if (!(ORDERABLE_SYSTEMS as readonly string[]).includes(device.deviceSo)) {
+    throw new AppError('DEVICE_NOT_SUPPORTED');
+  }
 }
 
 type OrderNoticeKind = ServerEvents['orderNoticeDue']['kind'];
 
 /**
- * An order the owner should know about (decision 036, amended by 058): given through giveOrder (its
- * limits, the waiting one of its kind replaced), with a line in the account's activity written in
- * the order's own transaction, and the security e-mail, when one is due, recorded there as a durable
- * event (lostphone/order-notice.ts sends it through the job queue), so that no order, a wipe least of
- * all, waits for the mail server and a process that dies after the commit loses no e-mail.
+ * An owner's order (decision 036, amended by 058 and 061), given through commands/give-order.ts (its
+ * limits, the waiting one of its kind replaced). An order the owner should know about (`notice`)
+ * gets a line in the account's activity and, when one is due, the security e-mail's durable event
+ * (lostphone/order-notice.ts sends it through the job queue), both in the order's own transaction:
+ * no order, a wipe least of all, waits for the mail server, and a process that dies after the
+ * commit loses no e-mail.
  */
-async function orderAnnounced(
-  ctx: AppContext,
-  device: DeviceRow,
+function ownerOrder(
+  userId: number,
+  deviceId: string,
   order: { type: CommandType; pin?: string },
   notice: { kind: OrderNoticeKind; origin: ClientOrigin } | null,
-  /** more of the order's own work, in its transaction (a wipe spends the password's confirmation) */
-  alsoInTransaction?: (tx: DbOrTransaction) => Promise<void>,
-): Promise<Command> {
-  const payload = order.pin === undefined ? {} : { pin: order.pin };
-  let isNoticeRecorded = false;
-  const command = await giveOrder(ctx, targetOf(device), order.type, payload, async (tx, isNoticeDue) => {
-    await alsoInTransaction?.(tx);
-    if (!notice) return;
-    const { kind, origin } = notice;
-    const userId = device.userId;
-    await recordActivity(ctx, { userId, kind, origin, detail: device.deviceName }, tx);
-    if (isNoticeDue) {
-      const at = ctx.now().toISOString();
-      await ctx.events.record(tx, 'orderNoticeDue', { userId, kind, origin, detail: device.deviceName, at });
-      isNoticeRecorded = true;
-    }
-  });
-  // a delivery claims rows in a transaction of its own: none when this order recorded nothing
-  if (isNoticeRecorded) deliverEventsSoon(ctx, 'orderNoticeDue');
-  return command;
+  now: Date,
+): OwnerOrder {
+  return {
+    userId,
+    deviceId,
+    systems: ORDERABLE_SYSTEMS,
+    type: order.type,
+    payload: order.pin === undefined ? {} : { pin: order.pin },
+    announce: notice && {
+      activity: activityColumns({ userId, kind: notice.kind, origin: notice.origin }),
+      notice: { userId, kind: notice.kind, origin: notice.origin, at: now.toISOString() },
+    },
+  };
 }
 
 export async function orderLostMode(
@@ -98,10 +86,10 @@ export async function orderLostMode(
   on: boolean,
   origin: ClientOrigin,
 ) {
-  const device = await findOrderableDevice(ctx, userId, deviceId);
   // turning lost mode off is not something to warn about
   const notice = on ? { kind: 'lost_mode_ordered' as const, origin } : null;
-  return { command: await orderAnnounced(ctx, device, { type: on ? 'lostOn' : 'lostOff' }, notice) };
+  const order = ownerOrder(userId, deviceId, { type: on ? 'lostOn' : 'lostOff' }, notice, ctx.now());
+  return { command: await giveOrder(ctx, order) };
 }
 
 export async function orderLock(
@@ -111,29 +99,31 @@ export async function orderLock(
   pin: string,
   origin: ClientOrigin,
 ) {
-  const device = await findOrderableDevice(ctx, userId, deviceId);
   const notice = { kind: 'lock_ordered' as const, origin };
-  return { command: await orderAnnounced(ctx, device, { type: 'lock', pin }, notice) };
+  return {
+    command: await giveOrder(ctx, ownerOrder(userId, deviceId, { type: 'lock', pin }, notice, ctx.now())),
+  };
 }
 
 /**
  * A wipe cannot be undone: it needs a recent password confirmation (validatePass), spent by one wipe
- * in the order's transaction. The device and the limits are checked first, so a refused wipe does not
- * spend it.
+ * in the order's transaction. The device and the limits are checked first (a refused wipe stores
+ * nothing), and a wipe without the confirmation is rolled back, so a refused wipe does not spend it.
  */
 export async function orderWipe(ctx: AppContext, userId: number, deviceId: string, origin: ClientOrigin) {
-  const device = await findOrderableDevice(ctx, userId, deviceId);
   const since = new Date(ctx.now().getTime() - WIPE_PASSWORD_CONFIRM_WINDOW_MS);
-  const notice = { kind: 'wipe_ordered' as const, origin };
-  const command = await orderAnnounced(ctx, device, { type: 'wipe' }, notice, async (tx) => {
+  const order = ownerOrder(userId, deviceId, { type: 'wipe' }, { kind: 'wipe_ordered', origin }, ctx.now());
+  const stored = await ctx.db.transaction(async (tx) => {
+    const given = await storeOrder(ctx, order, tx);
     const spent = await tx
       .update(users)
       .set({ passwordConfirmedAt: null })
       .where(and(eq(users.id, userId), gt(users.passwordConfirmedAt, since)))
       .returning({ id: users.id });
     if (spent.length === 0) throw new AppError('PASSWORD_CONFIRMATION_REQUIRED');
+    return given;
   });
-  return { command };
+  return { command: relayOrder(ctx, stored) };
 }
 
 /**

@@ -3,7 +3,9 @@
  * written as SQL text and sent to the driver itself, not through Drizzle (decision 047). Measured
  * under load, Drizzle's execution of them (its span, mapping every column of every row into nested
  * objects, a `Date` made from every timestamp, which the answer then wrote back as text) was a
- * tenth of user details' CPU (decision 047). Everything else stays on Drizzle.
+ * tenth of user details' CPU (decision 047). An owner's order calls its database function this way
+ * too, on its transaction's connection when it has one (decision 061). Everything else stays on
+ * Drizzle.
  *
  * Rows come back as the driver gives them, one object per row keyed by the columns' aliases: write
  * timestamps as ISO text in the SQL (`isoText`), never select an int8 (PGlite gives a number,
@@ -12,16 +14,26 @@
  */
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
-import type { Db } from './client.ts';
+import type { DbOrTransaction } from './client.ts';
 
-export type PlainQuery<Row> = (db: Db, values: readonly unknown[]) => Promise<Row[]>;
+export type PlainQuery<Row> = (db: DbOrTransaction, values: readonly unknown[]) => Promise<Row[]>;
+
+type Client = pg.Pool | pg.Client | Pick<PGlite, 'query'>;
+
+/**
+ * The driver's client under Drizzle (lib/db/client.ts): the database's (a node-postgres pool or
+ * PGlite), or a transaction's (the pool's connection it holds, or PGlite's transaction).
+ */
+function clientOf(db: DbOrTransaction): Client {
+  if ('$client' in db) return (db as unknown as { $client: Client }).$client;
+  return (db as unknown as { session: { client: Client } }).session.client;
+}
 
 /** `name` must be unique among the statements of a connection, as PostgreSQL keeps them by name */
 export function plainQuery<Row>(name: string, text: string): PlainQuery<Row> {
   return async (db, values) => {
-    // the client Drizzle was opened on (lib/db/client.ts): a node-postgres pool or PGlite
-    const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
-    if (client instanceof pg.Pool) {
+    const client = clientOf(db);
+    if (client instanceof pg.Pool || client instanceof pg.Client) {
       const result = await client.query({ name, text, values: values as unknown[] });
       return result.rows as Row[];
     }
