@@ -100,8 +100,9 @@ export default tseslint.config(
             // activity log and security e-mails, and a refused sign-in's message uses its date format;
             // whether two-step sign-in is on, its challenge and codes
             auth: ['accounts', 'activity', 'network', 'sales', 'sponsors', 'two-factor'],
-            // the owner's device an order goes to
-            commands: ['devices'],
+            // the owner's device an order goes to; an owner's order writes its line in the account's
+            // activity in the database's own call (decision 061)
+            commands: ['activity', 'devices'],
             // closing an account (decision 038): its password check (two-factor) and sessions (auth), the
             // account row and its log (accounts, activity), and the phones told once it is gone (devices);
             // what else it erases, keeps or waits for, each feature declares (lib/personal-data.ts)

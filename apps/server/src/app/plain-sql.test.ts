@@ -1,7 +1,9 @@
 /**
- * The statements written as plain SQL (lib/db/plain-query.ts; decision 047) read other features'
- * tables where the import rule cannot see it. Each statement's tables are named here and checked
- * against the uses the boundaries rule allows its feature (eslint.config.js), as an import would be.
+ * The statements written as plain SQL (lib/db/plain-query.ts; decision 047) and the owner's order's
+ * function in the database (decision 061) read and write other features' tables where the import
+ * rule cannot see it. Each one's tables are named here and checked against the uses the boundaries
+ * rule allows its feature (eslint.config.js), as an import would be; the library's tables (the
+ * outbox's) are every feature's to use, as its modules are.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,36 +13,54 @@ import { USER_DETAILS_SQL } from '../features/users/users.service.ts';
 import { ACTIVE_SESSION_SQL } from '../features/auth/sessions.ts';
 
 const featuresDir = path.resolve(import.meta.dirname, '../features');
+const libDir = path.resolve(import.meta.dirname, '../lib');
+const migrationsDir = path.resolve(import.meta.dirname, '../../drizzle');
 
-/** the plain statements, by the feature that runs them */
+/** the plain statements and the database's functions, by the feature that runs them */
 const statements = [
   { feature: 'users', name: 'find_user_details', text: USER_DETAILS_SQL },
   { feature: 'auth', name: 'find_active_session', text: ACTIVE_SESSION_SQL },
+  {
+    feature: 'commands',
+    name: 'give_order_v1',
+    text: fs.readFileSync(path.join(migrationsDir, '0031_give_order_function.sql'), 'utf8'),
+  },
 ];
 
-/** every table, by the feature whose schema defines it */
-async function ownersOfTables(): Promise<Map<string, string>> {
-  const owners = new Map<string, string>();
-  for (const feature of fs.readdirSync(featuresDir)) {
-    const dir = path.join(featuresDir, feature);
-    if (!fs.statSync(dir).isDirectory()) continue;
-    for (const file of fs.readdirSync(dir).filter((name) => name.endsWith('.schema.ts'))) {
-      const module = (await import(path.join(dir, file))) as Record<string, unknown>;
-      for (const value of Object.values(module)) if (isTable(value)) owners.set(getTableName(value), feature);
+/** the tables of the `.schema.ts` files under `dir`, with `ownerOf` the name of the folder holding each */
+async function tablesUnder(dir: string, ownerOf: (folder: string) => string, owners: Map<string, string>) {
+  for (const folder of fs.readdirSync(dir)) {
+    const subdir = path.join(dir, folder);
+    if (!fs.statSync(subdir).isDirectory()) continue;
+    for (const file of fs.readdirSync(subdir).filter((name) => name.endsWith('.schema.ts'))) {
+      const module = (await import(path.join(subdir, file))) as Record<string, unknown>;
+      for (const value of Object.values(module))
+        if (isTable(value)) owners.set(getTableName(value), ownerOf(folder));
     }
   }
+}
+
+/** every table, by the feature whose schema defines it, or 'lib' */
+async function ownersOfTables(): Promise<Map<string, string>> {
+  const owners = new Map<string, string>();
+  await tablesUnder(featuresDir, (feature) => feature, owners);
+  await tablesUnder(libDir, () => 'lib', owners);
   return owners;
 }
 
-/** the tables a statement names after FROM or JOIN (its subqueries' too) */
-const tablesOf = (text: string) =>
-  [
-    ...new Set(
-      [...text.matchAll(/\b(?:from|join)\s+(?!lateral\b)([a-z_]+)\b/gi)].map((match) =>
-        match[1]!.toLowerCase(),
-      ),
-    ),
-  ].sort();
+/**
+ * the tables a statement reads (after FROM or JOIN, its subqueries' too) or writes (INSERT INTO,
+ * UPDATE; not a row lock's FOR UPDATE), its own WITH queries left out
+ */
+const tablesOf = (text: string) => {
+  const withQueries = new Set(
+    [...text.matchAll(/\bwith\s+([a-z_]+)\s+as\b/gi)].map((match) => match[1]!.toLowerCase()),
+  );
+  const named = [
+    ...text.matchAll(/\b(?:from|join|insert\s+into|(?<!for\s)update)\s+(?!lateral\b)([a-z_]+)\b/gi),
+  ].map((match) => match[1]!.toLowerCase());
+  return [...new Set(named)].filter((table) => !withQueries.has(table)).sort();
+};
 
 /** the repository's ESLint configuration: plain JavaScript, outside the server's types */
 const eslintConfigFile = path.resolve(import.meta.dirname, '../../../../eslint.config.js');
@@ -66,7 +86,7 @@ describe('plain SQL statements', () => {
       tables: tablesOf(text).map((table) => `${table} (${owners.get(table) ?? 'no feature'})`),
       refused: tablesOf(text).filter((table) => {
         const owner = owners.get(table);
-        return owner !== feature && !(owner && uses[feature]?.includes(owner));
+        return owner !== feature && owner !== 'lib' && !(owner && uses[feature]?.includes(owner));
       }),
     }));
     // what each reads, named, so that a new table in one shows in the test's failure
@@ -77,6 +97,12 @@ describe('plain SQL statements', () => {
     expect(read.find((statement) => statement.name === 'find_user_details')?.tables).toEqual(
       expect.arrayContaining(['devices (devices)', 'two_factor (two-factor)', 'user_plans (accounts)']),
     );
+    expect(read.find((statement) => statement.name === 'give_order_v1')?.tables).toEqual([
+      'account_activity (activity)',
+      'device_commands (commands)',
+      'devices (devices)',
+      'event_outbox (lib)',
+    ]);
     expect(read.filter((statement) => statement.refused.length > 0)).toEqual([]);
   });
 });
