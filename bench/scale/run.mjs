@@ -49,7 +49,11 @@ const here = (file) => fileURLToPath(new URL(file, import.meta.url));
 const memoryProbe = here('../realtime/memory-probe.mjs');
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const APP_SECRET = randomBytes(32).toString('hex');
-const PROBES = { warmup: 300, sequential: 500, parallel: 3_000, inFlight: 50 };
+/**
+ * one at a time as many as at 50 in flight: the p99 of 500 was their fifth slowest, so one pause of
+ * a process moved the ratio from 1.19× to 1.93× between two runs of the same code (bench/RESULTS.md)
+ */
+const PROBES = { warmup: 300, sequential: 3_000, parallel: 3_000, inFlight: 50 };
 /** quiet time before RSS is read */
 const SETTLE_MS = 5_000;
 /** RSS must move less than 1 MB over this many seconds to count as settled (at most SETTLE_MAX_S) */
