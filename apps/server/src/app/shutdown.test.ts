@@ -19,6 +19,7 @@ import { DEVICE_NAMESPACE, PANEL_NAMESPACE } from '@escudo/contract';
 import { startServer, type ServerProcess } from '../../test/server-process.ts';
 import { isoVideo } from '../../test/iso-video.ts';
 import { startSharedServers, type SharedServers } from '../../test/shared-servers.ts';
+import { seedPgliteFolder } from '../../test/test-app.ts';
 import { startBalancer, type Balancer } from '../../test/balancer.ts';
 import { panelCustomToken, postJson, postTo, registerPhone, signIn, signUp } from '../../test/http.ts';
 
@@ -254,6 +255,8 @@ describe.skipIf(isPostgresRun)('SIGTERM on PGlite during writes', () => {
 
   beforeAll(async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'escudo-pglite-shutdown-'));
+    // the run's migrated database: the server's start migrates nothing
+    await seedPgliteFolder(dataDir);
   });
   afterAll(async () => {
     for (const server of servers) server.process.kill('SIGKILL');
@@ -320,6 +323,7 @@ describe.skipIf(isPostgresRun)('SIGTERM whatever became of the output', () => {
   async function startLoggingServer() {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'escudo-output-'));
     folders.push(dataDir);
+    await seedPgliteFolder(dataDir);
     const server = await startServer({
       DATA_DIR: dataDir,
       DATABASE_URL: '',
