@@ -100,6 +100,9 @@ export default tseslint.config(
             // activity log and security e-mails, and a refused sign-in's message uses its date format;
             // whether two-step sign-in is on, its challenge and codes
             auth: ['accounts', 'activity', 'network', 'sales', 'sponsors', 'two-factor'],
+            // the central's events (decision 062): the customer and the phone an event is about, the SOS
+            // that raised it (alerts); its last position reads the alert's and the lost phone's reports
+            central: ['accounts', 'alerts', 'devices', 'lostphone'],
             // the owner's device an order goes to; an owner's order writes its line in the account's
             // activity in the database's own call (decision 061)
             commands: ['activity', 'devices'],

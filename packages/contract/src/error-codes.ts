@@ -154,6 +154,12 @@ export const errorCodes = [
   'ATENCION_CLOSED',
   /** opening an atención for an e-mail that is not a customer's account */
   'CUSTOMER_NOT_FOUND',
+  /** a central event another operator holds: taking it, or giving it back (the message names the holder) */
+  'ALREADY_CLAIMED',
+  /** a central event already closed: it can no longer be taken, given back or closed */
+  'CENTRAL_EVENT_CLOSED',
+  /** giving back a central event nobody holds */
+  'CENTRAL_EVENT_NOT_CLAIMED',
   /** an evidence upload that is not a whole video (MP4, QuickTime or WebM by its container's structure) or has no file */
   'VIDEO_INVALID',
   /** an evidence upload past EVIDENCE_MAX_BYTES: refused as soon as the limit is passed, nothing stored */
@@ -235,6 +241,9 @@ export const errorStatus: Record<ErrorCode, number> = {
   ALERT_LINK_REVOKED: 410,
   ATENCION_CLOSED: 409,
   CUSTOMER_NOT_FOUND: 404,
+  ALREADY_CLAIMED: 409,
+  CENTRAL_EVENT_CLOSED: 409,
+  CENTRAL_EVENT_NOT_CLAIMED: 409,
   VIDEO_INVALID: 400,
   VIDEO_TOO_LARGE: 413,
   EVIDENCE_LINK_EXPIRED: 410,
@@ -329,6 +338,9 @@ export const errorMessages: Record<ErrorCode, string> = {
     'Este enlace ya no funciona: ya no formas parte de la red de seguridad de esta persona.',
   ATENCION_CLOSED: 'Esta atención ya está cerrada: no se le pueden agregar notas ni videos.',
   CUSTOMER_NOT_FOUND: 'No existe un cliente con ese email.',
+  ALREADY_CLAIMED: 'Otro operador ya tomó este evento.',
+  CENTRAL_EVENT_CLOSED: 'Este evento ya está cerrado.',
+  CENTRAL_EVENT_NOT_CLAIMED: 'Nadie ha tomado este evento: sigue en la cola.',
   VIDEO_INVALID: 'El archivo debe ser un video MP4, MOV (QuickTime) o WebM.',
   VIDEO_TOO_LARGE: 'El video supera el máximo de 200 MB: no se guardó.',
   EVIDENCE_LINK_EXPIRED: 'Este enlace de evidencias fue revocado o ha expirado.',

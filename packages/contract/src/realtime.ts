@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { commandIdSchema, commandSchema, phoneCommandSchema } from './commands.ts';
+import { centralEventSchema } from './central.ts';
 import { lostPhoneInfoItemSchema } from './lostphone.ts';
 import { routePointSchema, trackingSchema } from './tracking.ts';
 import { TRACKING_MAX_POINTS_PER_MESSAGE } from './constants.ts';
@@ -45,6 +46,8 @@ export const serverToPanelMessages = {
   cancelingWipe: z.object({ device_id: deviceIdField, command_id: commandIdSchema }),
   /** a command changed state (sent, delivered, done, failed, cancelled, expired) */
   commandState: z.object({ command: commandSchema }),
+  /** to every operator's panel: a central event was raised, taken or given back (decision 062) */
+  centralEvent: z.object({ event: centralEventSchema }),
   /** the phone connected or disconnected (also sent for each device right after the panel connects) */
   presence: z.object({ device_id: deviceIdField, online: z.boolean() }),
   /**

@@ -142,4 +142,8 @@ export const routes = {
   shareEvidence: { method: 'POST', path: '/api/app/atenciones/shareEvidence', auth: 'user' },
   revokeShare: { method: 'POST', path: '/api/app/atenciones/revokeShare', auth: 'user' },
   getPublicEvidence: { method: 'GET', path: '/api/public/evidence/:token', auth: 'none' },
+  /** the central's live queue (decision 062) */
+  getCentralQueue: { method: 'POST', path: '/api/operator/central/queue', auth: 'operator' },
+  claimCentralEvent: { method: 'POST', path: '/api/operator/central/claim', auth: 'operator' },
+  releaseCentralEvent: { method: 'POST', path: '/api/operator/central/release', auth: 'operator' },
 } as const satisfies Record<string, Route>;

@@ -27,6 +27,7 @@ import { configFeature } from '../features/config/config.feature.ts';
 import { plansFeature } from '../features/plans/plans.feature.ts';
 import { sponsorsFeature } from '../features/sponsors/sponsors.feature.ts';
 import { operatorsFeature } from '../features/operators/operators.feature.ts';
+import { centralFeature } from '../features/central/central.feature.ts';
 import { remindersFeature } from '../features/reminders/reminders.feature.ts';
 import { exportFeature } from '../features/export/export.feature.ts';
 import { deletionFeature } from '../features/deletion/deletion.feature.ts';
@@ -62,6 +63,7 @@ export const features: Feature[] = [
   plansFeature,
   sponsorsFeature,
   operatorsFeature,
+  centralFeature,
   remindersFeature,
   exportFeature,
   deletionFeature,

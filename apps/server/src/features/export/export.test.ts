@@ -238,6 +238,7 @@ describe('app/account/export: the ZIP, its link and the activity', () => {
       'ventas.json',
       'atenciones.json',
       'alertas.json',
+      'central.json',
       'actividad.json',
     ]) {
       expect(files.has(name), name).toBe(true);

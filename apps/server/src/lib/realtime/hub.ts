@@ -17,7 +17,13 @@ import {
   type PanelServerEvents,
 } from '@escudo/contract';
 import type { DeviceAuth, UserAuth } from '../http/routes.ts';
-import { deviceRoom, sessionRoom, userRoom, type RealtimeEmitter } from './realtime-emitter.ts';
+import {
+  deviceRoom,
+  OPERATORS_ROOM,
+  sessionRoom,
+  userRoom,
+  type RealtimeEmitter,
+} from './realtime-emitter.ts';
 import { reasonOf, ServiceUnavailableError, whereIs } from '../unavailable.ts';
 import { keepSubscriptions } from './redis-subscriptions.ts';
 
@@ -70,6 +76,41 @@ const ASK_PROCESSES_MS = 500;
 /** a message over this closes the connection (engine.io's rule); ours, smaller, only refuses it */
 const MAX_PACKET_BYTES = 256 * 1024;
 
+type RedisClient = ReturnType<typeof createClient>;
+
+/**
+ * The adapter's two clients: `redis` publishes; `subscriber`, its duplicate, holds the subscriptions
+ * (a subscribed client sends nothing else). At start-up a Redis that cannot be reached stops the start
+ * (main.ts says which); once it has answered, a lost Redis is tried again, and realtime recovers
+ * when it is back.
+ */
+async function connectRedis(
+  redisUrl: string,
+  log: FastifyBaseLogger,
+): Promise<{ redis: RedisClient; subscriber: RedisClient }> {
+  let hasConnected = false;
+  const redis = createClient({
+    url: redisUrl,
+    socket: {
+      connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
+      reconnectStrategy: (retries, cause) =>
+        hasConnected ? Math.min(100 * 2 ** retries, REDIS_RECONNECT_MAX_MS) : cause,
+    },
+  });
+  redis.on('error', (error) => log.error({ err: error }, 'redis (realtime adapter) error'));
+  const unreachable = (error: unknown) => {
+    throw new ServiceUnavailableError(
+      `No se puede conectar a Redis ${whereIs(redisUrl)} (REDIS_URL): ${reasonOf(error)}.`,
+    );
+  };
+  await redis.connect().catch(unreachable);
+  const subscriber = keepSubscriptions(redis.duplicate(), log);
+  subscriber.on('error', (error) => log.error({ err: error }, 'redis (realtime subscriber) error'));
+  await subscriber.connect().catch(unreachable);
+  hasConnected = true;
+  return { redis, subscriber };
+}
+
 /** Sockets are authenticated and heard by `createRealtimeMessages` (messages.ts). */
 export async function createRealtimeHub(options: {
   redisUrl?: string | undefined;
@@ -83,33 +124,10 @@ export async function createRealtimeHub(options: {
     // the panel is served by this server: same origin, no CORS needed
     cors: undefined,
   });
-  /** publishes; `subscriber`, its duplicate, holds the subscriptions (a subscribed client sends nothing else) */
-  let redis: ReturnType<typeof createClient> | null = null;
-  let subscriber: ReturnType<typeof createClient> | null = null;
-  if (options.redisUrl) {
-    const redisUrl = options.redisUrl;
-    let hasConnected = false;
-    redis = createClient({
-      url: redisUrl,
-      socket: {
-        connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
-        // at start-up a Redis that cannot be reached stops the start (main.ts says which); once it
-        // has answered, a lost Redis is tried again, and realtime recovers when it is back
-        reconnectStrategy: (retries, cause) =>
-          hasConnected ? Math.min(100 * 2 ** retries, REDIS_RECONNECT_MAX_MS) : cause,
-      },
-    });
-    redis.on('error', (error) => options.log.error({ err: error }, 'redis (realtime adapter) error'));
-    const unreachable = (error: unknown) => {
-      throw new ServiceUnavailableError(
-        `No se puede conectar a Redis ${whereIs(redisUrl)} (REDIS_URL): ${reasonOf(error)}.`,
-      );
-    };
-    await redis.connect().catch(unreachable);
-    subscriber = keepSubscriptions(redis.duplicate(), options.log);
-    subscriber.on('error', (error) => options.log.error({ err: error }, 'redis (realtime subscriber) error'));
-    await subscriber.connect().catch(unreachable);
-    hasConnected = true;
+  const { redis, subscriber } = options.redisUrl
+    ? await connectRedis(options.redisUrl, options.log)
+    : { redis: null, subscriber: null };
+  if (redis && subscriber) {
     // 'dynamic': a process subscribes to the channels of the rooms it holds, so a message to a phone
     // reaches only the process the phone is connected to (decision 060)
     io.adapter(
@@ -179,6 +197,9 @@ export async function createRealtimeHub(options: {
     },
     toUser(userId, type, payload) {
       emitToRoom(panel as unknown as Namespace, userRoom(userId), type, payload);
+    },
+    toOperators(type, payload) {
+      emitToRoom(panel as unknown as Namespace, OPERATORS_ROOM, type, payload);
     },
     async isDeviceOnline(deviceRowId) {
       return (await connectedIn([deviceRowId])).has(deviceRowId);

@@ -9,7 +9,7 @@ import { deviceToServerMessages, errorMessages, panelToServerMessages } from '@e
 import type { DeviceAuth, UserAuth } from '../http/routes.ts';
 import { handleMessages, type Handlers } from './handle-messages.ts';
 import type { DeviceSocket, PanelSocket, RealtimeHub } from './hub.ts';
-import { deviceRoom, sessionRoom, userRoom } from './realtime-emitter.ts';
+import { deviceRoom, OPERATORS_ROOM, sessionRoom, userRoom } from './realtime-emitter.ts';
 
 export type { DeviceSocket, PanelSocket } from './hub.ts';
 
@@ -133,7 +133,12 @@ export function createRealtimeMessages(
     hub.panel as unknown as Namespace,
     panelToServerMessages,
     authenticators.panel,
-    (auth) => [userRoom(auth.userId), sessionRoom(auth.sessionId)],
+    // an operator's panel also hears the central's queue (decision 062)
+    (auth) => [
+      userRoom(auth.userId),
+      sessionRoom(auth.sessionId),
+      ...(auth.role === 'operator' ? [OPERATORS_ROOM] : []),
+    ],
     log,
     false,
     onRefused,

@@ -4,6 +4,8 @@ import type { ServerToDevice, ServerToPanel } from '@escudo/contract';
 export interface RealtimeEmitter {
   toDevice<K extends keyof ServerToDevice>(deviceRowId: number, type: K, payload: ServerToDevice[K]): void;
   toUser<K extends keyof ServerToPanel>(userId: number, type: K, payload: ServerToPanel[K]): void;
+  /** every operator's panel, on any server process (the central's queue, decision 062) */
+  toOperators<K extends keyof ServerToPanel>(type: K, payload: ServerToPanel[K]): void;
   /** whether the phone has a live connection to some server process */
   isDeviceOnline(deviceRowId: number): Promise<boolean>;
   /** which of these phones have a live connection to some server process: one question for them all */
@@ -17,3 +19,5 @@ export interface RealtimeEmitter {
 export const deviceRoom = (deviceRowId: number) => `device:${deviceRowId}`;
 export const userRoom = (userId: number) => `user:${userId}`;
 export const sessionRoom = (sessionId: number) => `session:${sessionId}`;
+/** the panels of every operator signed in */
+export const OPERATORS_ROOM = 'operators';
