@@ -31,16 +31,21 @@ describe.skipIf(isPostgresRun)('the realtime subscriber through a lost connectio
     await redis?.stop();
   });
 
-  it('subscribes again once Redis is back to a channel whose subscription the lost connection refused', async () => {
+  /** a subscription to `channel` in flight (Redis paused) when Redis stops; Redis still stopped after */
+  async function subscribedAsRedisStops(channel: string) {
     const subscriber = keepSubscriptions(await client(), pino({ level: 'silent' }));
     const heard: string[] = [];
-    const other = await client();
     // the subscription stays in flight: Redis answers nobody while paused
-    await other.sendCommand(['CLIENT', 'PAUSE', '5000', 'ALL']);
+    await (await client()).sendCommand(['CLIENT', 'PAUSE', '5000', 'ALL']);
     // as the adapter calls it when a room is made: neither awaited nor caught
-    void subscriber.sSubscribe('escudo#/device#device:1#', (message) => heard.push(String(message)));
+    void subscriber.sSubscribe(channel, (message) => heard.push(String(message)));
     await new Promise((resolve) => setTimeout(resolve, 100));
     await redis.stop();
+    return { subscriber, heard };
+  }
+
+  it('subscribes again once Redis is back to a channel whose subscription the lost connection refused', async () => {
+    const { heard } = await subscribedAsRedisStops('escudo#/device#device:1#');
     await redis.start();
 
     const publisher = await client();
@@ -53,13 +58,7 @@ describe.skipIf(isPostgresRun)('the realtime subscriber through a lost connectio
   });
 
   it('does not subscribe again to a channel the adapter let go of while Redis was away', async () => {
-    const subscriber = keepSubscriptions(await client(), pino({ level: 'silent' }));
-    const heard: string[] = [];
-    const other = await client();
-    await other.sendCommand(['CLIENT', 'PAUSE', '5000', 'ALL']);
-    void subscriber.sSubscribe('escudo#/device#device:2#', (message) => heard.push(String(message)));
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    await redis.stop();
+    const { subscriber, heard } = await subscribedAsRedisStops('escudo#/device#device:2#');
     // the room emptied meanwhile (the phone went away)
     void subscriber.sUnsubscribe('escudo#/device#device:2#');
     await redis.start();
