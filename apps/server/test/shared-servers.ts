@@ -8,7 +8,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createPostgresDatabase } from './test-app.ts';
+import { afterAll, beforeAll } from 'vitest';
 import { startServer, stopServer, type ServerProcess } from './server-process.ts';
+import type { TestSocket } from './sockets.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -53,4 +55,25 @@ export async function startSharedServers(
     throw error;
   }
   return { servers, database, dataDir, close };
+}
+
+/**
+ * For a test file's describe block: `count` servers started before its tests and closed after them,
+ * with the sockets its tests opened (`sockets`), closed first. `urls` are the servers' own.
+ */
+export function useSharedServers(count: number) {
+  const state = { sockets: [] as TestSocket[] } as {
+    shared: SharedServers;
+    urls: string[];
+    sockets: TestSocket[];
+  };
+  beforeAll(async () => {
+    state.shared = await startSharedServers(count);
+    state.urls = state.shared.servers.map((server) => server.url);
+  }, 120_000);
+  afterAll(async () => {
+    for (const socket of state.sockets) socket.close();
+    await state.shared?.close();
+  });
+  return state;
 }

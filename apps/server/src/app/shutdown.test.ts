@@ -12,7 +12,6 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_NAMESPACE, PANEL_NAMESPACE } from '@escudo/contract';
@@ -20,8 +19,9 @@ import { startServer, type ServerProcess } from '../../test/server-process.ts';
 import { isoVideo } from '../../test/iso-video.ts';
 import { startSharedServers, type SharedServers } from '../../test/shared-servers.ts';
 import { seedPgliteFolder } from '../../test/test-app.ts';
+import { makeOperatorThrough } from '../../test/operators.ts';
 import { startBalancer, type Balancer } from '../../test/balancer.ts';
-import { panelCustomToken, postJson, postTo, registerPhone, signIn, signUp } from '../../test/http.ts';
+import { panelCustomToken, postJson, postTo, registerPhone, signUp } from '../../test/http.ts';
 
 const isPostgresRun = process.env.ESCUDO_TEST_DB === 'postgres';
 const METRICS_TOKEN = randomBytes(24).toString('hex');
@@ -63,15 +63,7 @@ async function ownerAttended(url: string, databaseUrl: string) {
   const { token } = owner;
   const { deviceId, deviceToken } = await registerPhone(onA, token);
   const customToken = await panelCustomToken(onA, token);
-  const operatorAccount = await signUp(onA, {
-    name: 'Operador',
-    email: `operador.${randomBytes(4).toString('hex')}@escudo.test`,
-  });
-  const sql = new pg.Client({ connectionString: databaseUrl });
-  await sql.connect();
-  await sql.query(`update users set role = 'operator' where email = $1`, [operatorAccount.email]);
-  await sql.end();
-  const operatorToken = await signIn(onA, operatorAccount.email, operatorAccount.password);
+  const { token: operatorToken } = await makeOperatorThrough(onA, databaseUrl);
   const opened = await onA<{ atencion: { id: number } }>(
     '/api/operator/atenciones/open',
     { email: owner.email },

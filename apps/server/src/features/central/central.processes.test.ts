@@ -4,47 +4,26 @@
  * through both processes by two operators exactly one wins. Runs in the PostgreSQL project only,
  * since PGlite is one process's.
  */
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PANEL_NAMESPACE, type CentralEvent } from '@escudo/contract';
-import { connect, type TestSocket } from '../../../test/sockets.ts';
-import { startSharedServers, type SharedServers } from '../../../test/shared-servers.ts';
-import { panelCustomToken, postTo, registerPhone, signIn, signUp } from '../../../test/http.ts';
+import { connect } from '../../../test/sockets.ts';
+import { useSharedServers } from '../../../test/shared-servers.ts';
+import { makeOperatorThrough } from '../../../test/operators.ts';
+import { panelCustomToken, postTo, registerPhone, signUp } from '../../../test/http.ts';
 
 const isPostgresRun = process.env.ESCUDO_TEST_DB === 'postgres';
 
 describe.skipIf(!isPostgresRun)('the central with two server processes', () => {
-  const sockets: TestSocket[] = [];
-  let shared: SharedServers;
-  let a: string;
-  let b: string;
+  const servers = useSharedServers(2);
 
   /** an operator, made one by the database as the admin command would, signed in through `url` */
-  async function operatorOn(url: string, name: string) {
-    const account = await signUp(postTo(a), {
-      name,
-      email: `operador.${randomBytes(4).toString('hex')}@escudo.test`,
-    });
-    const sql = new pg.Client({ connectionString: shared.database.url });
-    await sql.connect();
-    await sql.query(`update users set role = 'operator' where email = $1`, [account.email]);
-    await sql.end();
-    const token = await signIn(postTo(url), account.email, account.password);
-    return { name, token, url };
-  }
-
-  beforeAll(async () => {
-    shared = await startSharedServers(2);
-    [a, b] = shared.servers.map((server) => server.url) as [string, string];
-  }, 120_000);
-
-  afterAll(async () => {
-    for (const socket of sockets) socket.close();
-    await shared?.close();
+  const operatorOn = async (url: string, name: string) => ({
+    ...(await makeOperatorThrough(postTo(url), servers.shared.database.url, name)),
+    url,
   });
 
   it('shows an SOS raised through one process on a panel of the other, and lets one claim of many win', async () => {
+    const [a, b] = servers.urls as [string, string];
     const owner = await signUp(postTo(a), { name: 'Ana Pérez' });
     const { deviceToken } = await registerPhone(postTo(a), owner.token);
     const carla = await operatorOn(a, 'Carla Soto');
@@ -53,7 +32,7 @@ describe.skipIf(!isPostgresRun)('the central with two server processes', () => {
       `${b}${PANEL_NAMESPACE}`,
       await panelCustomToken(postTo(b), diego.token),
     );
-    sockets.push(diegoScreen);
+    servers.sockets.push(diegoScreen);
     const seen = diegoScreen.next<{ event: CentralEvent }>(
       'centralEvent',
       (p) => p.event.customer.name === 'Ana Pérez' && p.event.status === 'open',

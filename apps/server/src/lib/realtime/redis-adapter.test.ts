@@ -2,28 +2,21 @@
  * Two real server processes sharing PostgreSQL and the machine's Redis: a panel on one and a phone on
  * the other still talk (decision 007). Runs in the PostgreSQL project only, since PGlite is one process's.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_NAMESPACE, PANEL_NAMESPACE } from '@escudo/contract';
-import { connect, type TestSocket } from '../../../test/sockets.ts';
-import { startSharedServers, type SharedServers } from '../../../test/shared-servers.ts';
+import { connect } from '../../../test/sockets.ts';
+import { useSharedServers } from '../../../test/shared-servers.ts';
 import { panelCustomToken, postTo, registerPhone, signUp } from '../../../test/http.ts';
 
 const isPostgresRun = process.env.ESCUDO_TEST_DB === 'postgres';
 
 describe.skipIf(!isPostgresRun)('two server processes through Redis', () => {
-  const sockets: TestSocket[] = [];
-  let shared: SharedServers;
+  const servers = useSharedServers(2);
+  const { sockets } = servers;
   let a: string;
   let b: string;
-
-  beforeAll(async () => {
-    shared = await startSharedServers(2);
-    [a, b] = shared.servers.map((server) => server.url) as [string, string];
-  }, 120_000);
-
-  afterAll(async () => {
-    for (const socket of sockets) socket.close();
-    await shared?.close();
+  beforeAll(() => {
+    [a, b] = servers.urls as [string, string];
   });
 
   it('relays probes, commands and their states between a panel on one process and a phone on the other', async () => {
