@@ -8,7 +8,10 @@ import pg from 'pg';
 import type { TestApp } from './test-app.ts';
 import { signIn, signUp, type PostJson } from './http.ts';
 
-export async function makeOperator(app: TestApp, overrides: Partial<{ name: string; email: string }> = {}) {
+export async function makeOperator(
+  app: TestApp,
+  overrides: Partial<{ name: string; email: string; isSupervisor: boolean }> = {},
+) {
   const account = {
     name: 'Operador de Turno',
     email: `operador.${randomBytes(4).toString('hex')}@escudo.test`,

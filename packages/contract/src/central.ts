@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { routes } from './routes.ts';
-import { idSchema } from './common.ts';
+import { PG_INTEGER_MAX, freeTextSchema, idSchema } from './common.ts';
+import { PAGE_SIZE, PAGE_SIZE_MAX } from './constants.ts';
 
 /**
  * The 24/7 central's live queue (decision 062): every SOS and every phone put in lost mode (and the
@@ -25,7 +26,40 @@ export const CENTRAL_EVENT_PRIORITY: Record<CentralEventKind, number> = {
 export const centralEventStatuses = ['open', 'claimed', 'closed'] as const;
 export type CentralEventStatus = (typeof centralEventStatuses)[number];
 
+/**
+ * What an event turned out to be, chosen by the operator who closes it; the Spanish names are what
+ * the central's screen, the customer and the report read.
+ */
+export const CENTRAL_OUTCOME_LABELS = {
+  falsa_alarma: 'Falsa alarma',
+  cliente_a_salvo: 'Cliente a salvo',
+  derivado_carabineros: 'Derivado a Carabineros',
+  derivado_samu: 'Derivado al SAMU',
+  derivado_bomberos: 'Derivado a Bomberos',
+  telefono_recuperado: 'Teléfono recuperado',
+  sin_respuesta: 'Sin respuesta del cliente',
+} as const;
+export type CentralOutcome = keyof typeof CENTRAL_OUTCOME_LABELS;
+export const centralOutcomes = Object.keys(CENTRAL_OUTCOME_LABELS) as [CentralOutcome, ...CentralOutcome[]];
+
+/**
+ * How grave the event was, as the alarm-verification scale TMA AVS-01 scores it, with its Spanish
+ * name for the screen and the report.
+ */
+export const CENTRAL_LEVEL_LABELS = [
+  'Sin contacto',
+  'Poca información',
+  'Probable persona presente',
+  'Amenaza a la propiedad',
+  'Amenaza a la vida',
+] as const;
+export const CENTRAL_LEVEL_MAX = CENTRAL_LEVEL_LABELS.length - 1;
+
+/** the longest closing note an operator writes */
+export const CENTRAL_CLOSE_NOTE_MAX = 2000;
+
 const eventIdSchema = idSchema.describe('id of the central event');
+const operatorRefSchema = z.object({ id: idSchema, name: z.string() });
 
 export const centralEventSchema = z.object({
   id: eventIdSchema,
@@ -46,8 +80,13 @@ export const centralEventSchema = z.object({
     .object({ lat: z.number(), lng: z.number(), at: z.string().describe('ISO date-time') })
     .nullable()
     .describe("the alert's last position for an SOS, otherwise the phone's last known one"),
-  claimed_by: z.object({ id: idSchema, name: z.string() }).nullable(),
+  claimed_by: operatorRefSchema.nullable(),
   claimed_at: z.string().nullable().describe('ISO date-time it was taken; null while open'),
+  closed_at: z.string().nullable().describe('ISO date-time it was closed; null until then'),
+  closed_by: operatorRefSchema.nullable(),
+  outcome: z.enum(centralOutcomes).nullable().describe('what it turned out to be, once closed'),
+  level: z.number().int().min(0).max(CENTRAL_LEVEL_MAX).nullable().describe('AVS-01 level, once closed'),
+  close_note: z.string().nullable().describe("the closing operator's note, once closed"),
 });
 export type CentralEvent = z.infer<typeof centralEventSchema>;
 
@@ -56,7 +95,12 @@ export const getCentralQueue = defineEndpoint({
   summary:
     "The central's queue: every open and taken event, highest priority first, then oldest first. Closed ones are in the history",
   body: z.strictObject({}),
-  response: z.object({ events: z.array(centralEventSchema) }),
+  response: z.object({
+    events: z.array(centralEventSchema),
+    operator: z
+      .object({ id: idSchema, name: z.string(), is_supervisor: z.boolean() })
+      .describe('the calling operator: a supervisor may also reassign events'),
+  }),
 });
 
 export const claimCentralEvent = defineEndpoint({
@@ -73,4 +117,55 @@ export const releaseCentralEvent = defineEndpoint({
     'Gives a taken event back to the queue, open to every operator. Only its holder may: ALREADY_CLAIMED names the holder to anyone else, CENTRAL_EVENT_NOT_CLAIMED for an open one, CENTRAL_EVENT_CLOSED once closed',
   body: z.strictObject({ event_id: eventIdSchema }),
   response: z.object({ status: z.literal('open'), event: centralEventSchema }),
+});
+
+export const closeCentralEvent = defineEndpoint({
+  ...routes.closeCentralEvent,
+  summary:
+    "Closes an event its caller holds, with what it turned out to be and its AVS-01 level. Closing an SOS also ends the customer's alert, which tells the customer and their network. CENTRAL_EVENT_NOT_CLAIMED for an open one, ALREADY_CLAIMED when another holds it, CENTRAL_EVENT_CLOSED once closed; nothing changes then",
+  body: z.strictObject({
+    event_id: eventIdSchema,
+    outcome: z.enum(centralOutcomes),
+    level: z.number().int().min(0).max(CENTRAL_LEVEL_MAX).describe('0 no contact … 4 threat to life'),
+    note: freeTextSchema(CENTRAL_CLOSE_NOTE_MAX).describe('what was done; may be empty'),
+  }),
+  response: z.object({ status: z.literal('closed'), event: centralEventSchema }),
+});
+
+export const getCentralHistory = defineEndpoint({
+  ...routes.getCentralHistory,
+  summary: 'The closed events, newest closed first, with their outcome, level and times',
+  body: z.strictObject({
+    limit: z.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE),
+    page: z.number().int().min(1).max(PG_INTEGER_MAX).default(1),
+  }),
+  response: z.object({ events: z.array(centralEventSchema), total: z.number().int() }),
+});
+
+export const getCentralOperators = defineEndpoint({
+  ...routes.getCentralOperators,
+  summary:
+    'The active operators, with how many events each holds now: whom a supervisor can give an event to',
+  body: z.strictObject({}),
+  response: z.object({
+    operators: z.array(
+      z.object({
+        id: idSchema,
+        name: z.string(),
+        is_supervisor: z.boolean(),
+        holding: z.number().int().describe('events this operator holds now'),
+      }),
+    ),
+  }),
+});
+
+export const assignCentralEvent = defineEndpoint({
+  ...routes.assignCentralEvent,
+  summary:
+    "A supervisor gives an open or taken event to an operator (themselves included). FORBIDDEN to an operator who is not a supervisor, NOT_FOUND for an unknown event or a name that is not an active operator's, CENTRAL_EVENT_CLOSED once closed",
+  body: z.strictObject({
+    event_id: eventIdSchema,
+    operator_id: idSchema.describe('the operator to give it to'),
+  }),
+  response: z.object({ status: z.literal('claimed'), event: centralEventSchema }),
 });

@@ -78,6 +78,10 @@ export const serverToPanelMessages = {
     name: z.string().describe('who raised it'),
     started_at: z.string(),
     url: z.string().describe('the open alert page'),
+    central_outcome: z
+      .string()
+      .optional()
+      .describe('the central ended it: what it turned out to be, in Spanish (CENTRAL_OUTCOME_LABELS)'),
   }),
 };
 

@@ -146,4 +146,8 @@ export const routes = {
   getCentralQueue: { method: 'POST', path: '/api/operator/central/queue', auth: 'operator' },
   claimCentralEvent: { method: 'POST', path: '/api/operator/central/claim', auth: 'operator' },
   releaseCentralEvent: { method: 'POST', path: '/api/operator/central/release', auth: 'operator' },
+  closeCentralEvent: { method: 'POST', path: '/api/operator/central/close', auth: 'operator' },
+  getCentralHistory: { method: 'POST', path: '/api/operator/central/history', auth: 'operator' },
+  getCentralOperators: { method: 'POST', path: '/api/operator/central/operators', auth: 'operator' },
+  assignCentralEvent: { method: 'POST', path: '/api/operator/central/assign', auth: 'operator' },
 } as const satisfies Record<string, Route>;

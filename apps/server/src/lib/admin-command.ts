@@ -12,6 +12,8 @@ export interface AdminCommand<S extends z.ZodObject = z.ZodObject> {
   summary: string;
   /** its flags: `--unique-id U` arrives as `uniqueId: 'U'`; every value is a string to be coerced */
   flags: S;
+  /** the flags that stand alone, with no value after them (`--supervisor`): each arrives as 'true' */
+  switches?: readonly string[];
   /** what it prints, one line each */
   run(ctx: AppContext, input: z.output<S>): Promise<string[]>;
 }

@@ -267,9 +267,23 @@ async function httpFuzzWorld() {
   const alertToken = alertPage.alerts[0]!.url.split('/').pop()!;
   app.clock.advance(contract.ALERT_POSITION_MIN_INTERVAL_MS);
   // an operator, an open atención of the owner's, and its shared evidence page's token
-  const operator = await makeOperator(app);
+  // a supervisor, so that giving an event to someone is reached too
+  const operator = await makeOperator(app, { isSupervisor: true });
   const opened = await app.post('/api/operator/atenciones/open', { email: owner.email }, operator.token);
   expect(opened.statusCode, opened.body).toBe(201);
+  // the central's events of the owner's SOS and lost phone: the SOS is given, taken and closed by
+  // the fuzz (in that order, by name), the lost phone taken here for the fuzz to give back
+  const centralEvents = async () =>
+    (
+      (await app.post('/api/operator/central/queue', {}, operator.token)).json() as {
+        events: { id: number; kind: string }[];
+      }
+    ).events;
+  await expect.poll(async () => (await centralEvents()).length).toBe(2);
+  const [sosEvent, lostEvent] = await centralEvents();
+  expect([sosEvent!.kind, lostEvent!.kind]).toEqual(['sos', 'lost_mode']);
+  const claimed = await app.post('/api/operator/central/claim', { event_id: lostEvent!.id }, operator.token);
+  expect(claimed.statusCode, claimed.body).toBe(200);
   const atencionId = (opened.json() as { atencion: { id: number } }).atencion.id;
   const shared = await app.post(
     '/api/app/atenciones/shareEvidence',
@@ -300,6 +314,8 @@ async function httpFuzzWorld() {
     atencionId,
     evidenceToken,
     waitingId,
+    sosEventId: sosEvent!.id,
+    lostEventId: lostEvent!.id,
   };
 }
 
@@ -313,6 +329,9 @@ function httpHints({
   alertId,
   atencionId,
   waitingId,
+  operator,
+  sosEventId,
+  lostEventId,
 }: Awaited<ReturnType<typeof httpFuzzWorld>>): Record<string, Record<string, unknown>> {
   return {
     login: { email: FRESH_EMAIL, password: 'una-clave-equivocada' },
@@ -361,6 +380,10 @@ function httpHints({
     addAtencionNote: { atencion_id: atencionId },
     closeAtencion: { atencion_id: atencionId },
     getOperatorAtencion: { atencion_id: atencionId },
+    assignCentralEvent: { event_id: sosEventId, operator_id: operator.userId },
+    claimCentralEvent: { event_id: sosEventId },
+    closeCentralEvent: { event_id: sosEventId },
+    releaseCentralEvent: { event_id: lostEventId },
     getAtencionDetail: { atencion_id: atencionId },
     shareEvidence: { atencion_id: atencionId },
     revokeShare: { atencion_id: atencionId },

@@ -108,7 +108,7 @@ describe(`npm run admin beside a running server (${isPostgresRun ? 'PostgreSQL' 
       const disabled = await runAdmin('operator', 'disable', '--email', 'op@escudo.cl');
       expect(disabled).toMatchObject({ code: 0 });
       const listed = await runAdmin('operator', 'list');
-      expect(listed.stdout).toMatch(/\top@escudo\.cl\tPaula Soto\tdeshabilitado /);
+      expect(listed.stdout).toMatch(/\top@escudo\.cl\tPaula Soto\toperador\tdeshabilitado /);
 
       // what the CLI wrote on its own is there for the next server
       const restarted = await startServer();

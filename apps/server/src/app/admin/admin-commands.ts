@@ -20,7 +20,7 @@ export function adminUsage(): string[] {
     '',
     ...adminCommands.map((command) => {
       const flags = Object.keys(command.flags.shape)
-        .map((name) => `--${kebab(name)} …`)
+        .map((name) => (command.switches?.includes(name) ? `[--${kebab(name)}]` : `--${kebab(name)} …`))
         .join(' ');
       return `  ${command.words.join(' ')} ${flags}`.trimEnd() + `\n      ${command.summary}`;
     }),
@@ -30,14 +30,20 @@ export function adminUsage(): string[] {
 /** Thrown for a command line that names no command or carries bad flags: the CLI prints it as is. */
 export class AdminUsageError extends Error {}
 
-function parseFlags(args: string[]): Record<string, string> {
+function parseFlags(args: string[], switches: readonly string[]): Record<string, string> {
   const flags: Record<string, string> = {};
   for (let i = 0; i < args.length; i += 2) {
     const name = args[i]!;
+    const flag = camel(name.slice(2));
+    if (name.startsWith('--') && switches.includes(flag)) {
+      flags[flag] = 'true';
+      i -= 1;
+      continue;
+    }
     const value = args[i + 1];
     if (!name.startsWith('--') || value === undefined || value.startsWith('--'))
       throw new AdminUsageError(`Opción mal formada cerca de "${name}": se espera --opción valor.`);
-    flags[camel(name.slice(2))] = value;
+    flags[flag] = value;
   }
   return flags;
 }
@@ -48,7 +54,7 @@ export async function runAdminCommand(ctx: AppContext, argv: string[]): Promise<
   const command = adminCommands.find((c) => c.words[0] === group && c.words[1] === action);
   if (!command)
     throw new AdminUsageError([`Comando desconocido: ${argv.join(' ')}`, '', ...adminUsage()].join('\n'));
-  const parsed = command.flags.strict().safeParse(parseFlags(rest));
+  const parsed = command.flags.strict().safeParse(parseFlags(rest, command.switches ?? []));
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
       const flag = issue.path.length ? `--${kebab(String(issue.path[0]))}` : '';

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { USER_ROLES } from '@escudo/contract';
 import {
   type AnyPgColumn,
+  boolean,
   check,
   date,
   index,
@@ -57,6 +58,8 @@ export const users = pgTable(
     passwordConfirmedAt: timestamp('password_confirmed_at', { withTimezone: true }),
     /** customers use the panel; operators attend them (decision 018), made only by `npm run admin` */
     role: text('role', { enum: USER_ROLES }).notNull().default('customer'),
+    /** an operator who may also give the central's events to others (`operator create --supervisor`) */
+    isSupervisor: boolean('is_supervisor').notNull().default(false),
     /** a disabled account cannot sign in and its sessions are ended (`operator disable`) */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     /**

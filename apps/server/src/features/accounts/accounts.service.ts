@@ -40,6 +40,8 @@ export async function createUser(
     email: string;
     passwordHash: string | null;
     role?: (typeof USER_ROLES)[number];
+    /** an operator who may also give the central's events to others */
+    isSupervisor?: boolean;
     /** when the e-mail is already known to be the person's (Google vouched for it; decision 034) */
     emailVerifiedAt?: Date | null;
   },

@@ -95,7 +95,12 @@ export async function openAlert(
  * Realtime messages (opening and end) to the owner's accepted members and to the owner's own panels.
  * The members' e-mails follow the alertRaised event (network/mail-network.ts).
  */
-async function tellPanels(ctx: AppContext, alert: AlertRow, isOpening: boolean): Promise<void> {
+async function tellPanels(
+  ctx: AppContext,
+  alert: AlertRow,
+  isOpening: boolean,
+  centralOutcome?: string,
+): Promise<void> {
   const [owner] = await ctx.db
     .select({ name: users.name, telefono: users.telefono })
     .from(users)
@@ -106,6 +111,7 @@ async function tellPanels(ctx: AppContext, alert: AlertRow, isOpening: boolean):
     open: isOpening,
     name: owner.name,
     started_at: alert.createdAt.toISOString(),
+    ...(centralOutcome === undefined ? {} : { central_outcome: centralOutcome }),
   };
   // each one's own link: a member's ends when they leave the network (alert-link.ts)
   const toEach = (userId: number, isOwn: boolean) =>
@@ -164,11 +170,16 @@ export async function addPosition(
   return { code: 200 };
 }
 
-/** Ends an alert of this phone (`deviceRowId`) or this owner (`userId`); ending it again is fine. */
+/**
+ * Ends an alert of this phone (`deviceRowId`) or this owner (`userId`); ending it again is fine. The
+ * central ends one on the owner's behalf with what it turned out to be (`centralOutcome`, in
+ * Spanish), which the owner's and the network's panels are told.
+ */
 export async function closeAlert(
   ctx: AppContext,
   who: { deviceRowId: number } | { userId: number },
   alertId: number,
+  centralOutcome?: string,
 ): Promise<{ code: 200 }> {
   const owned = 'deviceRowId' in who ? eq(alerts.deviceId, who.deviceRowId) : eq(alerts.userId, who.userId);
   const [ended] = await ctx.db
@@ -177,7 +188,7 @@ export async function closeAlert(
     .where(and(eq(alerts.id, alertId), owned, isNull(alerts.endedAt)))
     .returning();
   if (ended) {
-    await tellPanels(ctx, ended, false);
+    await tellPanels(ctx, ended, false, centralOutcome);
     return { code: 200 };
   }
   const [existing] = await ctx.db

@@ -1,7 +1,7 @@
 /** The central's events (decision 062). */
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { centralEventKinds, centralEventStatuses } from '@escudo/contract';
+import { centralEventKinds, centralEventStatuses, centralOutcomes } from '@escudo/contract';
 import { createdAt } from '../../lib/db/columns.ts';
 import { users } from '../accounts/accounts.schema.ts';
 import { devices } from '../devices/devices.schema.ts';
@@ -32,6 +32,11 @@ export const centralEvents = pgTable(
     claimedBy: integer('claimed_by').references(() => users.id, { onDelete: 'set null' }),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedBy: integer('closed_by').references(() => users.id, { onDelete: 'set null' }),
+    /** what it turned out to be, and its AVS-01 level, as the closing operator chose */
+    outcome: text('outcome', { enum: centralOutcomes }),
+    level: integer('level'),
+    closeNote: text('close_note'),
   },
   (t) => [
     // the queue: what is not closed, read whole by every operator's screen
@@ -39,6 +44,10 @@ export const centralEvents = pgTable(
       .on(t.status)
       .where(sql`${t.status} <> 'closed'`),
     index('central_events_user_idx').on(t.userId),
+    // the history: closed ones, newest closed first
+    index('central_events_closed_idx')
+      .on(t.closedAt)
+      .where(sql`${t.status} = 'closed'`),
     uniqueIndex('central_events_alert_idx').on(t.alertId),
     uniqueIndex('central_events_open_per_phone_idx')
       .on(t.deviceId, t.kind)

@@ -4,16 +4,24 @@
  * operators on two processes exactly one gets it; while a customer's event is taken, that customer's
  * new events go to the same operator.
  */
-import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { CENTRAL_EVENT_PRIORITY, type CentralEvent, type CentralEventKind } from '@escudo/contract';
+import {
+  CENTRAL_EVENT_PRIORITY,
+  CENTRAL_OUTCOME_LABELS,
+  type CentralEvent,
+  type CentralEventKind,
+  type CentralOutcome,
+} from '@escudo/contract';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { users } from '../accounts/accounts.schema.ts';
 import { devices } from '../devices/devices.schema.ts';
+import { closeAlert } from '../alerts/alerts.service.ts';
 import { centralEvents } from './central.schema.ts';
 
 const operators = alias(users, 'operators');
+const closers = alias(users, 'closers');
 
 type Position = { lat: number; lng: number; at: string };
 
@@ -31,22 +39,31 @@ const lastPosition = sql<Position | null>`case when ${centralEvents.kind} = 'sos
     order by r.created_at desc limit 1
   ) end`;
 
-async function readEvents(ctx: AppContext, where: SQL | undefined): Promise<CentralEvent[]> {
+async function readEvents(
+  ctx: AppContext,
+  where: SQL | undefined,
+  order: SQL[] = queueOrder,
+  page?: { limit: number; page: number },
+): Promise<CentralEvent[]> {
   const rows = await ctx.db
     .select({
       event: centralEvents,
       customer: { id: users.id, name: users.name, telefono: users.telefono },
       device: { device_id: devices.deviceId, device_name: devices.deviceName, device_so: devices.deviceSo },
       operator: { id: operators.id, name: operators.name },
+      closer: { id: closers.id, name: closers.name },
       lastPosition,
     })
     .from(centralEvents)
     .innerJoin(users, eq(users.id, centralEvents.userId))
     .leftJoin(devices, eq(devices.id, centralEvents.deviceId))
     .leftJoin(operators, eq(operators.id, centralEvents.claimedBy))
+    .leftJoin(closers, eq(closers.id, centralEvents.closedBy))
     .where(where)
-    .orderBy(desc(centralEvents.priority), asc(centralEvents.createdAt), asc(centralEvents.id));
-  return rows.map(({ event, customer, device, operator, lastPosition: position }) => ({
+    .orderBy(...order)
+    .limit(page?.limit ?? Number.MAX_SAFE_INTEGER)
+    .offset(page ? (page.page - 1) * page.limit : 0);
+  return rows.map(({ event, customer, device, operator, closer, lastPosition: position }) => ({
     id: event.id,
     kind: event.kind,
     priority: event.priority,
@@ -57,8 +74,15 @@ async function readEvents(ctx: AppContext, where: SQL | undefined): Promise<Cent
     last_position: position && { ...position, at: new Date(position.at).toISOString() },
     claimed_by: operator?.id ? operator : null,
     claimed_at: event.claimedAt?.toISOString() ?? null,
+    closed_at: event.closedAt?.toISOString() ?? null,
+    closed_by: closer?.id ? closer : null,
+    outcome: event.outcome,
+    level: event.level,
+    close_note: event.closeNote,
   }));
 }
+
+const queueOrder = [desc(centralEvents.priority), asc(centralEvents.createdAt), asc(centralEvents.id)];
 
 const readEvent = async (ctx: AppContext, eventId: number) =>
   (await readEvents(ctx, eq(centralEvents.id, eventId)))[0];
@@ -106,8 +130,48 @@ export async function raiseCentralEvent(
   return tellOperators(ctx, raised.id);
 }
 
-export async function listQueue(ctx: AppContext): Promise<{ events: CentralEvent[] }> {
-  return { events: await readEvents(ctx, ne(centralEvents.status, 'closed')) };
+/** the calling operator, as the central's screen and its rules need them */
+async function findOperator(ctx: AppContext, operatorId: number) {
+  const [operator] = await ctx.db
+    .select({ id: users.id, name: users.name, is_supervisor: users.isSupervisor })
+    .from(users)
+    .where(and(eq(users.id, operatorId), eq(users.role, 'operator'), isNull(users.disabledAt)));
+  return operator;
+}
+
+export async function listQueue(ctx: AppContext, operatorId: number) {
+  const [events, operator] = await Promise.all([
+    readEvents(ctx, ne(centralEvents.status, 'closed')),
+    findOperator(ctx, operatorId),
+  ]);
+  // the session of a disabled operator ends at once; one that races it learns nothing more
+  if (!operator) throw new AppError('UNAUTHENTICATED');
+  return { events, operator };
+}
+
+/** The closed events, newest closed first: what the central did. */
+export async function listHistory(ctx: AppContext, page: { limit: number; page: number }) {
+  const closed = eq(centralEvents.status, 'closed');
+  const [events, [counted]] = await Promise.all([
+    readEvents(ctx, closed, [desc(centralEvents.closedAt), desc(centralEvents.id)], page),
+    ctx.db.select({ total: count() }).from(centralEvents).where(closed),
+  ]);
+  return { events, total: counted?.total ?? 0 };
+}
+
+/** The active operators, with how many events each holds: whom a supervisor can give one to. */
+export async function listOperators(ctx: AppContext) {
+  // the outer row named in full: in a query of one table, Drizzle writes its columns unqualified
+  const holding = sql<number>`(
+    select count(*)::int from central_events c
+    where c.claimed_by = "users"."id" and c.status = 'claimed'
+  )`;
+  const operators = await ctx.db
+    .select({ id: users.id, name: users.name, is_supervisor: users.isSupervisor, holding })
+    .from(users)
+    .where(and(eq(users.role, 'operator'), isNull(users.disabledAt)))
+    .orderBy(asc(users.name), asc(users.id));
+  return { operators };
 }
 
 /** why an event could not be taken or given back, once the conditional UPDATE changed nothing */
@@ -165,4 +229,69 @@ export async function releaseEvent(
   // held by this operator after all (taken again meanwhile): give it back once more
   if (attempt > 2) throw new AppError('SERVER_BUSY');
   return releaseEvent(ctx, operatorId, eventId, attempt + 1);
+}
+
+/**
+ * Closes an event its caller holds, with what it turned out to be. Closing an SOS ends the customer's
+ * alert too, on the customer's behalf: the customer's and the network's panels are told the outcome.
+ */
+export async function closeEvent(
+  ctx: AppContext,
+  operatorId: number,
+  input: { event_id: number; outcome: CentralOutcome; level: number; note: string },
+): Promise<{ status: 'closed'; event: CentralEvent }> {
+  const [closed] = await ctx.db
+    .update(centralEvents)
+    .set({
+      status: 'closed',
+      closedAt: ctx.now(),
+      closedBy: operatorId,
+      outcome: input.outcome,
+      level: input.level,
+      closeNote: input.note.trim() || null,
+    })
+    .where(
+      and(
+        eq(centralEvents.id, input.event_id),
+        eq(centralEvents.status, 'claimed'),
+        eq(centralEvents.claimedBy, operatorId),
+      ),
+    )
+    .returning({ userId: centralEvents.userId, alertId: centralEvents.alertId });
+  if (!closed) {
+    const { error } = await refusal(ctx, input.event_id, operatorId, true);
+    // held by this operator after all, yet not closed: it was closed by a request racing this one
+    throw error ?? new AppError('CENTRAL_EVENT_CLOSED');
+  }
+  if (closed.alertId !== null)
+    await closeAlert(ctx, { userId: closed.userId }, closed.alertId, CENTRAL_OUTCOME_LABELS[input.outcome]);
+  return { status: 'closed' as const, event: await tellOperators(ctx, input.event_id) };
+}
+
+/**
+ * A supervisor gives an open or taken event to an operator (themselves included). The new holder is
+ * told with every other operator, as for a claim.
+ */
+export async function assignEvent(
+  ctx: AppContext,
+  supervisorId: number,
+  input: { event_id: number; operator_id: number },
+): Promise<{ status: 'claimed'; event: CentralEvent }> {
+  const [supervisor, target] = await Promise.all([
+    findOperator(ctx, supervisorId),
+    findOperator(ctx, input.operator_id),
+  ]);
+  if (!supervisor?.is_supervisor)
+    throw new AppError('FORBIDDEN', 'Solo un supervisor puede asignar eventos a otro operador.');
+  if (!target) throw new AppError('NOT_FOUND', 'No encontramos a ese operador, o está deshabilitado.');
+  const [assigned] = await ctx.db
+    .update(centralEvents)
+    .set({ status: 'claimed', claimedBy: target.id, claimedAt: ctx.now() })
+    .where(and(eq(centralEvents.id, input.event_id), ne(centralEvents.status, 'closed')))
+    .returning({ id: centralEvents.id });
+  if (assigned) return { status: 'claimed' as const, event: await tellOperators(ctx, assigned.id) };
+  const event = await readEvent(ctx, input.event_id);
+  throw event
+    ? new AppError('CENTRAL_EVENT_CLOSED')
+    : new AppError('NOT_FOUND', 'No encontramos ese evento.');
 }

@@ -26,6 +26,24 @@ const claim = (operator: Operator, eventId: number) =>
   realtime.app.post('/api/operator/central/claim', { event_id: eventId }, operator.token);
 const release = (operator: Operator, eventId: number) =>
   realtime.app.post('/api/operator/central/release', { event_id: eventId }, operator.token);
+const close = (operator: Operator, eventId: number, body: object = {}) =>
+  realtime.app.post(
+    '/api/operator/central/close',
+    { event_id: eventId, outcome: 'cliente_a_salvo', level: 2, note: 'Llamé y está bien.', ...body },
+    operator.token,
+  );
+const assign = (operator: Operator, eventId: number, to: Operator) =>
+  realtime.app.post(
+    '/api/operator/central/assign',
+    { event_id: eventId, operator_id: to.userId },
+    operator.token,
+  );
+/** an SOS of the customer, in the queue */
+async function sosEvent(owner: Owner, operator: Operator) {
+  await sos(owner);
+  await expect.poll(() => eventsOf(operator, owner)).toHaveLength(1);
+  return (await eventsOf(operator, owner))[0]!;
+}
 /** the customer's events in the queue (other tests' customers share it) */
 const eventsOf = async (operator: Operator, owner: Owner) =>
   (await queueOf(operator)).filter((event) => event.customer.id === owner.userId);
@@ -192,5 +210,144 @@ describe('giving an event back', () => {
       expect(answer.json()).toMatchObject({ code: 'NOT_FOUND', message: 'No encontramos ese evento.' });
     }
     expect(await queueOf(carla)).toEqual(before);
+  });
+});
+
+describe('closing an event', () => {
+  it("is its holder's, with an outcome and a level; an SOS's alert ends and the customer and the network are told", async () => {
+    const ana = await userWithPhone(realtime.app, { name: 'Ana Pérez' });
+    const carla = await makeOperator(realtime.app, { name: 'Carla Soto' });
+    const diego = await makeOperator(realtime.app);
+    const event = await sosEvent(ana, carla);
+    const customerScreen = await panel(ana);
+    const ended = customerScreen.next<{ open: boolean; central_outcome?: string }>(
+      'alertChanged',
+      (p) => !p.open,
+    );
+
+    // nobody holds it yet, then another holds it: refused, nothing changed
+    expect((await close(carla, event.id)).json()).toMatchObject({ code: 'CENTRAL_EVENT_NOT_CLAIMED' });
+    expect((await claim(diego, event.id)).statusCode).toBe(200);
+    expect((await close(carla, event.id)).json()).toMatchObject({ code: 'ALREADY_CLAIMED' });
+    expect((await release(diego, event.id)).statusCode).toBe(200);
+    expect((await claim(carla, event.id)).statusCode).toBe(200);
+
+    const closed = await close(carla, event.id);
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json()).toMatchObject({
+      status: 'closed',
+      event: {
+        status: 'closed',
+        outcome: 'cliente_a_salvo',
+        level: 2,
+        close_note: 'Llamé y está bien.',
+        closed_by: { id: carla.userId, name: 'Carla Soto' },
+      },
+    });
+    expect(await ended).toMatchObject({ open: false, central_outcome: 'Cliente a salvo' });
+    const open = await realtime.app.post('/api/app/alertas/abiertas', {}, ana.token);
+    expect(open.json()).toEqual({ alerts: [] });
+    // out of the queue; closing again is refused
+    expect(await eventsOf(carla, ana)).toEqual([]);
+    expect((await close(carla, event.id)).json()).toMatchObject({ code: 'CENTRAL_EVENT_CLOSED' });
+    expect((await claim(diego, event.id)).json()).toMatchObject({ code: 'CENTRAL_EVENT_CLOSED' });
+  });
+
+  it('refuses an outcome or a level outside the list, changing nothing', async () => {
+    const ana = await userWithPhone(realtime.app);
+    const carla = await makeOperator(realtime.app);
+    const event = await sosEvent(ana, carla);
+    expect((await claim(carla, event.id)).statusCode).toBe(200);
+    for (const bad of [
+      { outcome: 'resuelto' },
+      { level: 5 },
+      { level: -1 },
+      { level: 1.5 },
+      { note: 'x'.repeat(2001) },
+    ]) {
+      const answer = await close(carla, event.id, bad);
+      expect(answer.statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await eventsOf(carla, ana))[0]).toMatchObject({ status: 'claimed', outcome: null });
+  });
+});
+
+describe('the history', () => {
+  it('lists the closed events, newest closed first, a page at a time', async () => {
+    const carla = await makeOperator(realtime.app);
+    const closedIds: number[] = [];
+    for (const outcome of ['falsa_alarma', 'derivado_carabineros']) {
+      const owner = await userWithPhone(realtime.app);
+      const event = await sosEvent(owner, carla);
+      expect((await claim(carla, event.id)).statusCode).toBe(200);
+      expect((await close(carla, event.id, { outcome, level: 3, note: '' })).statusCode).toBe(200);
+      closedIds.push(event.id);
+    }
+    const answer = await realtime.app.post('/api/operator/central/history', { limit: 2 }, carla.token);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const { events, total } = answer.json() as { events: CentralEvent[]; total: number };
+    expect(total).toBeGreaterThanOrEqual(2);
+    expect(events.map((event) => event.id)).toEqual([closedIds[1], closedIds[0]]);
+    expect(events[0]).toMatchObject({ outcome: 'derivado_carabineros', level: 3, close_note: null });
+    const past = await realtime.app.post('/api/operator/central/history', { page: 100_000 }, carla.token);
+    expect(past.json()).toMatchObject({ events: [] });
+  });
+});
+
+describe('a supervisor', () => {
+  it('gives an open or taken event to another operator; an operator who is not one cannot', async () => {
+    const ana = await userWithPhone(realtime.app);
+    const marta = await makeOperator(realtime.app, { name: 'Marta Jefa', isSupervisor: true });
+    const carla = await makeOperator(realtime.app, { name: 'Carla Soto' });
+    const diego = await makeOperator(realtime.app, { name: 'Diego Rojas' });
+    const event = await sosEvent(ana, carla);
+
+    const refused = await assign(carla, event.id, diego);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      message: 'Solo un supervisor puede asignar eventos a otro operador.',
+    });
+    expect((await eventsOf(carla, ana))[0]).toMatchObject({ status: 'open' });
+
+    const diegoScreen = await panel(diego);
+    const toDiego = diegoScreen.next<{ event: CentralEvent }>(
+      'centralEvent',
+      (p) => p.event.id === event.id && p.event.claimed_by?.id === diego.userId,
+    );
+    expect((await assign(marta, event.id, diego)).json()).toMatchObject({
+      status: 'claimed',
+      event: { claimed_by: { id: diego.userId, name: 'Diego Rojas' } },
+    });
+    await toDiego;
+    // from one holder to another
+    expect((await assign(marta, event.id, carla)).json()).toMatchObject({
+      event: { claimed_by: { id: carla.userId } },
+    });
+    expect((await release(diego, event.id)).json()).toMatchObject({ code: 'ALREADY_CLAIMED' });
+
+    const queue = (await realtime.app.post('/api/operator/central/queue', {}, marta.token)).json() as {
+      operator: { is_supervisor: boolean };
+    };
+    expect(queue.operator).toMatchObject({ id: marta.userId, is_supervisor: true });
+    const listed = await realtime.app.post('/api/operator/central/operators', {}, carla.token);
+    const operators = (listed.json() as { operators: { id: number; holding: number }[] }).operators;
+    expect(operators.find((o) => o.id === carla.userId)).toMatchObject({ holding: 1 });
+    expect(operators.find((o) => o.id === diego.userId)).toMatchObject({ holding: 0 });
+  });
+
+  it('cannot give a closed or unknown event, nor to someone who is not an active operator', async () => {
+    const ana = await userWithPhone(realtime.app);
+    const marta = await makeOperator(realtime.app, { isSupervisor: true });
+    const event = await sosEvent(ana, marta);
+    const customer = { userId: ana.userId } as Operator;
+    expect((await assign(marta, event.id, customer)).json()).toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'No encontramos a ese operador, o está deshabilitado.',
+    });
+    expect((await eventsOf(marta, ana))[0]).toMatchObject({ status: 'open' });
+    expect((await assign(marta, 2_000_000_000, marta)).statusCode).toBe(404);
+    expect((await assign(marta, event.id, marta)).statusCode).toBe(200);
+    expect((await close(marta, event.id)).statusCode).toBe(200);
+    expect((await assign(marta, event.id, marta)).json()).toMatchObject({ code: 'CENTRAL_EVENT_CLOSED' });
   });
 });

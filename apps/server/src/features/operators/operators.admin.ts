@@ -7,11 +7,19 @@ import { createOperator, disableOperator, listOperators } from './operators.serv
 export const operatorCommands = [
   defineAdminCommand({
     words: ['operator', 'create'],
-    summary: 'Crea un operador, que ingresa con /api/auth/login y atiende clientes en /operador.',
-    flags: z.object({ email: emailSchema, name: personNameSchema, password: newPasswordSchema }),
+    summary:
+      'Crea un operador, que ingresa con /api/auth/login y atiende clientes en /operador. Con --supervisor, también puede asignar los eventos de la central a otros operadores.',
+    flags: z.object({
+      email: emailSchema,
+      name: personNameSchema,
+      password: newPasswordSchema,
+      supervisor: z.literal('true').optional(),
+    }),
+    switches: ['supervisor'],
     async run(ctx, input) {
-      const operator = await createOperator(ctx, input);
-      return [`Operador creado: ${input.email} (id ${operator.id})`];
+      const isSupervisor = input.supervisor === 'true';
+      const operator = await createOperator(ctx, { ...input, isSupervisor });
+      return [`${isSupervisor ? 'Supervisor' : 'Operador'} creado: ${input.email} (id ${operator.id})`];
     },
   }),
   defineAdminCommand({
@@ -23,7 +31,7 @@ export const operatorCommands = [
       if (operators.length === 0) return ['No hay operadores.'];
       return operators.map(
         (o) =>
-          `${o.id}\t${o.email}\t${o.name}\t${o.disabledAt ? `deshabilitado ${o.disabledAt.toISOString()}` : 'activo'}`,
+          `${o.id}\t${o.email}\t${o.name}\t${o.isSupervisor ? 'supervisor' : 'operador'}\t${o.disabledAt ? `deshabilitado ${o.disabledAt.toISOString()}` : 'activo'}`,
       );
     },
   }),

@@ -19,7 +19,7 @@ const emailTaken = () =>
 
 export async function createOperator(
   ctx: AppContext,
-  input: { email: string; name: string; password: string },
+  input: { email: string; name: string; password: string; isSupervisor?: boolean },
 ) {
   // a customer's account does not become an operator's: the two are kept apart
   if (await findUserByEmail(ctx, input.email)) throw emailTaken();
@@ -29,6 +29,7 @@ export async function createOperator(
       email: input.email.trim(),
       passwordHash: await hashPassword(input.password),
       role: 'operator',
+      isSupervisor: input.isSupervisor ?? false,
       // the administrator who makes the operator vouches for the address (decision 034)
       emailVerifiedAt: ctx.now(),
     });
@@ -41,7 +42,13 @@ export async function createOperator(
 
 export async function listOperators(ctx: AppContext) {
   return ctx.db
-    .select({ id: users.id, email: users.email, name: users.name, disabledAt: users.disabledAt })
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      isSupervisor: users.isSupervisor,
+      disabledAt: users.disabledAt,
+    })
     .from(users)
     .where(eq(users.role, 'operator'))
     .orderBy(asc(users.id));

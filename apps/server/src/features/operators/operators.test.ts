@@ -40,7 +40,9 @@ describe('npm run admin -- operator …', () => {
     expect(row).toMatchObject({ role: 'operator', name: 'Paula Soto', disabledAt: null });
     expect(await app.ctx.db.select().from(userPlans).where(eq(userPlans.userId, row!.id))).toEqual([]);
     expect((await signIn(email, 'clave-de-operadora')).statusCode).toBe(200);
-    expect(await admin('operator', 'list')).toContainEqual(`${row!.id}\t${email}\tPaula Soto\tactivo`);
+    expect(await admin('operator', 'list')).toContainEqual(
+      `${row!.id}\t${email}\tPaula Soto\toperador\tactivo`,
+    );
   });
 
   it('a customer signs up as a customer, and never becomes an operator by e-mail', async () => {
@@ -93,6 +95,33 @@ describe('npm run admin -- operator …', () => {
     expect((await signIn(email, 'otra-clave-cualquiera')).statusCode).toBe(401);
     expect((await admin('operator', 'list')).find((line) => line.includes(email))).toMatch(
       /\tdeshabilitado /,
+    );
+  });
+
+  it('--supervisor stands alone, anywhere among the flags, and makes a supervisor', async () => {
+    const email = freshEmail();
+    const made = await admin(
+      'operator',
+      'create',
+      '--supervisor',
+      '--email',
+      email,
+      '--name',
+      'Marta Supervisora',
+      '--password',
+      'clave-de-supervisora',
+    );
+    expect(made[0]).toMatch(/^Supervisor creado: /);
+    const plain = freshEmail();
+    await admin('operator', 'create', '--email', plain, '--name', 'Otro', '--password', 'clave-de-operador1');
+    const [row] = await app.ctx.db.select().from(users).where(eq(users.email, email));
+    expect(row).toMatchObject({ role: 'operator', isSupervisor: true });
+    const listed = await admin('operator', 'list');
+    expect(listed.find((line) => line.includes(email))).toMatch(/\tsupervisor\tactivo$/);
+    expect(listed.find((line) => line.includes(plain))).toMatch(/\toperador\tactivo$/);
+    // a value after it is not a value of the switch: it is a flag out of place
+    await expect(admin('operator', 'create', '--supervisor', 'si', '--email', freshEmail())).rejects.toThrow(
+      AdminUsageError,
     );
   });
 
