@@ -6,6 +6,7 @@
 export * from './routes.ts';
 export * from './error-codes.ts';
 export * from './constants.ts';
+export * from './central-constants.ts';
 export type * from './endpoint-map.ts';
 export * from './chile-time.ts';
 export * from './rut.ts';

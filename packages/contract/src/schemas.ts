@@ -24,6 +24,7 @@ export * from './sales.ts';
 export * from './sponsors.ts';
 export * from './atenciones.ts';
 export * from './central.ts';
+export * from './central-constants.ts';
 export * from './account.ts';
 export * from './account-review.ts';
 export * from './two-factor.ts';

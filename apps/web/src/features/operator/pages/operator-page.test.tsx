@@ -39,6 +39,12 @@ const recent = () => screen.getByRole('table', { name: t.recentLabel });
 beforeEach(() => {
   // 'Abrir' scrolls to the top, which happy-dom does not do
   vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  // the central's queue and history, empty (central-queue.test.tsx tries them)
+  answer('getCentralQueue', {
+    events: [],
+    operator: { id: user.id, name: user.name, is_supervisor: false },
+  });
+  answer('getCentralHistory', { events: [], total: 0 });
 });
 
 describe('OperatorPage', () => {

@@ -12,6 +12,8 @@ import { describeErrorDetails } from '../../../lib/api-client.ts';
 import { muiControlledField } from '../../../lib/forms.ts';
 import { useSignedInUser } from '../../../lib/session/user-details.ts';
 import { useOpenAtencion } from '../api/open-atencion.ts';
+import { CentralHistory } from '../components/central-history.tsx';
+import { CentralQueue } from '../components/central-queue.tsx';
 import { CurrentAtencion } from '../components/current-atencion.tsx';
 import { RecentAtenciones } from '../components/recent-atenciones.tsx';
 import { operatorTexts } from '../texts.ts';
@@ -48,6 +50,15 @@ export function OperatorPage() {
         </Typography>
         <Typography color="text.secondary">{operatorTexts.intro}</Typography>
       </div>
+      <section aria-labelledby="central-title">
+        <Typography id="central-title" variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+          {operatorTexts.centralTitle}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+          {operatorTexts.centralIntro}
+        </Typography>
+        <CentralQueue />
+      </section>
       <OpenForm onOpened={setCurrentId} />
       {currentId !== null && <CurrentAtencion key={currentId} atencionId={currentId} />}
       <div>
@@ -60,6 +71,12 @@ export function OperatorPage() {
             window.scrollTo({ top: 0, behavior: 'smooth' });
           }}
         />
+      </div>
+      <div>
+        <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
+          {operatorTexts.historyTitle}
+        </Typography>
+        <CentralHistory />
       </div>
     </Stack>
   );
