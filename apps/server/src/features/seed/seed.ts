@@ -110,7 +110,8 @@ export async function seedDemoOperator(ctx: AppContext): Promise<{ email: string
   const email = ctx.env.DEMO_OPERATOR_EMAIL;
   const password = ctx.env.DEMO_OPERATOR_PASSWORD;
   if (await findUserByEmail(ctx, email)) return { email, password };
-  const operator = await createOperator(ctx, { name: 'Operador Demo', email, password });
+  // a supervisor, so that every action of the central's screen can be tried (assigning too)
+  const operator = await createOperator(ctx, { name: 'Operador Demo', email, password, isSupervisor: true });
 
   const demo = await findUserByEmail(ctx, ctx.env.DEMO_EMAIL);
   if (!demo) return { email, password };

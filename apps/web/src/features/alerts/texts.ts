@@ -42,6 +42,8 @@ export const alertsTexts = {
 
   notificationOpen: '{name} activó una alerta de emergencia.',
   notificationEnded: 'La alerta de {name} terminó.',
+  notificationEndedByCentral: 'La central cerró la alerta de {name}: {outcome}.',
+  notificationOwnEndedByCentral: 'La central cerró tu alerta: {outcome}.',
   notificationView: 'Ver ubicación',
   close: 'Cerrar',
 } as const;

@@ -1,7 +1,8 @@
 // Spanish texts of the operators' page (docs/api.md, "Atenciones").
 export const operatorTexts = {
   title: 'Central de atención',
-  intro: 'Busca al cliente por su email, abre una atención, registra notas y sube los videos de evidencia.',
+  intro:
+    'Atiende en vivo las alertas SOS y los teléfonos perdidos, o busca a un cliente por su email para abrir una atención con notas y videos de evidencia.',
   notOperatorTitle: 'Página solo para operadores',
   notOperatorText:
     'Esta página es solo para operadores de la central de atención. Tu cuenta es de cliente: tus atenciones están en «Histórico de atenciones».',

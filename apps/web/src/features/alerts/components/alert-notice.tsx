@@ -8,6 +8,15 @@ import type { ServerToPanel } from '@escudo/contract';
 import { fillText } from '../../../lib/format.ts';
 import { alertsTexts } from '../texts.ts';
 
+type Notice = ServerToPanel['alertChanged'];
+
+/** what the notice says: opened, ended, or ended by the central with what it turned out to be */
+function noticeText(notice: Notice): string {
+  if (notice.open) return alertsTexts.notificationOpen;
+  if (notice.central_outcome === undefined) return alertsTexts.notificationEnded;
+  return notice.is_own ? alertsTexts.notificationOwnEndedByCentral : alertsTexts.notificationEndedByCentral;
+}
+
 export function AlertNotice({
   notice,
   onClose: close,
@@ -50,9 +59,7 @@ export function AlertNotice({
           }
           sx={{ alignItems: 'center' }}
         >
-          {fillText(notice.open ? alertsTexts.notificationOpen : alertsTexts.notificationEnded, {
-            name: notice.name,
-          })}
+          {fillText(noticeText(notice), { name: notice.name, outcome: notice.central_outcome ?? '' })}
         </Alert>
       ) : undefined}
     </Snackbar>

@@ -82,6 +82,28 @@ describe('AlertNotifications', () => {
     expect(within(screen.getByRole('alert')).queryByRole('link')).not.toBeInTheDocument();
   });
 
+  it('tells the network and the owner when the central closed the alert, with what it turned out to be', async () => {
+    answer('getNetworkOpenAlerts', { alerts: [] });
+    answer('getOpenAlerts', { alerts: [] });
+    renderScreen(<AlertNotifications />);
+    await waitFor(() => expect(isLinkOpen()).toBe(true));
+    const ended = {
+      alert_id: 61,
+      open: false,
+      name: 'Camila Rojas',
+      started_at: camila.started_at,
+      url: camila.url,
+      central_outcome: 'Cliente a salvo',
+    };
+    act(() => sendToPanel('alertChanged', { ...ended, is_own: false }));
+    expect(await notice()).toHaveTextContent('La central cerró la alerta de Camila Rojas: Cliente a salvo.');
+    await userEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: t.close }));
+    act(() => sendToPanel('alertChanged', { ...ended, is_own: true }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('La central cerró tu alerta: Cliente a salvo.'),
+    );
+  });
+
   it('tells of an alert opened in my networks while the link was down, once it is back', async () => {
     answer('getNetworkOpenAlerts', { alerts: [] });
     renderScreen(<AlertNotifications />);

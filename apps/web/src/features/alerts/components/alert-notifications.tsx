@@ -41,6 +41,8 @@ export default function AlertNotifications() {
   useRealtimeEvent('alertChanged', (message) => {
     if (message.is_own) {
       void queryClient.invalidateQueries({ queryKey: openAlertsQueryOptions.queryKey });
+      // the owner's own alert is on Home's banner; only its end by the central is news to tell
+      if (!message.open && message.central_outcome !== undefined) setHeard(message);
       return;
     }
     void queryClient.invalidateQueries({ queryKey: networkAlertsQueryOptions.queryKey });

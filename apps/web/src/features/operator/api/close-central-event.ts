@@ -1,9 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { BodyOf, EndpointsByRoute } from '@escudo/contract';
 import { callApi } from '../../../lib/api-client.ts';
-import { queryClient } from '../../../lib/query-client.ts';
 import { applyCentralEvent } from './get-central-queue.ts';
-import { centralHistoryKey } from './get-central-history.ts';
+import { refreshCentralHistory } from './get-central-history.ts';
 
 /** POST /api/operator/central/close: closes the event with its outcome, level and note. */
 export function useCloseCentralEvent() {
@@ -11,7 +10,7 @@ export function useCloseCentralEvent() {
     mutationFn: (body: BodyOf<EndpointsByRoute['closeCentralEvent']>) => callApi('closeCentralEvent', body),
     onSuccess: ({ event }) => {
       applyCentralEvent(event);
-      return queryClient.invalidateQueries({ queryKey: centralHistoryKey });
+      return refreshCentralHistory();
     },
   });
 }

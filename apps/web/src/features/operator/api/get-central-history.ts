@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PAGE_SIZE } from '@escudo/contract/browser';
 import { callApi } from '../../../lib/api-client.ts';
+import { queryClient } from '../../../lib/query-client.ts';
 
 export const centralHistoryKey = ['operator', 'central', 'history'];
 
@@ -11,4 +12,8 @@ export function useCentralHistory(page: number) {
     queryFn: ({ signal }) => callApi('getCentralHistory', { limit: PAGE_SIZE, page }, { signal }),
     placeholderData: keepPreviousData,
   });
+}
+
+export function refreshCentralHistory(): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: centralHistoryKey });
 }

@@ -20,6 +20,7 @@ import {
 } from '../../../lib/realtime/use-realtime.ts';
 import { useSecondClock } from '../../../lib/use-minute-clock.ts';
 import { applyCentralEvent, refreshCentralQueue, useCentralQueue } from '../api/get-central-queue.ts';
+import { refreshCentralHistory } from '../api/get-central-history.ts';
 import { alarmState, enableAlarms, ringNewEvent, ringUnclaimed } from '../lib/central-alarm.ts';
 import { AMBER_AFTER_MS } from '../lib/wait-time.ts';
 import { operatorTexts as t } from '../texts.ts';
@@ -42,6 +43,8 @@ export function CentralQueue() {
 
   useRealtimeEvent('centralEvent', ({ event }) => {
     if (applyCentralEvent(event).isNew) ringNewEvent(event);
+    // closed by anyone: the history below has one more
+    if (event.status === 'closed') void refreshCentralHistory();
   });
   // what was raised or taken while the link was down was not heard
   useOnRealtimeReconnect(() => void refreshCentralQueue());
@@ -135,18 +138,14 @@ function AlarmsSwitch() {
     );
   }
   return (
-    <Alert
-      severity="info"
-      // a standing hint, not news: MUI's Alert would announce it as an alert
-      role="note"
-      icon={<NotificationsActive />}
-      action={
-        <Button color="inherit" size="small" onClick={() => void enableAlarms()}>
+    // a standing hint, not news: MUI's Alert would announce it as an alert
+    <Alert severity="info" role="note" icon={<NotificationsActive />}>
+      {t.alarmsHint}
+      <Box sx={{ mt: 1 }}>
+        <Button variant="outlined" color="inherit" size="small" onClick={() => void enableAlarms()}>
           {t.alarmsOn}
         </Button>
-      }
-    >
-      {t.alarmsHint}
+      </Box>
     </Alert>
   );
 }
