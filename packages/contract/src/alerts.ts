@@ -23,6 +23,16 @@ export const alertPositionSchema = z.object({
 });
 export type AlertPosition = z.infer<typeof alertPositionSchema>;
 
+/**
+ * How the 24/7 central is attending an alert (decision 062): it reached the central and waits for an
+ * operator, an operator attends it (their first name), or the central closed it.
+ */
+export const alertCentralSchema = z.object({
+  status: z.enum(['waiting', 'attending', 'closed']),
+  operator_name: z.string().optional().describe("the attending operator's first name"),
+});
+export type AlertCentral = z.infer<typeof alertCentralSchema>;
+
 /** What the open alert page shows: who, since when, where, and whether it is still open. */
 export const publicAlertSchema = z.object({
   who: z.object({
@@ -37,6 +47,7 @@ export const publicAlertSchema = z.object({
     .string()
     .nullable()
     .describe('ISO date-time this page stops working (1 hour after the end); null while open'),
+  central: alertCentralSchema,
   positions: z
     .array(alertPositionSchema)
     .describe(`the newest positions (at most ${ALERT_PUBLIC_MAX_POSITIONS}), oldest first`),
@@ -50,6 +61,7 @@ export const ownAlertSchema = z.object({
   device_name: z.string(),
   started_at: z.string(),
   url: z.string().describe("the open alert page, by the owner's own link (each member has theirs)"),
+  central: alertCentralSchema,
 });
 export type OwnAlert = z.infer<typeof ownAlertSchema>;
 

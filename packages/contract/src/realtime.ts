@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { commandIdSchema, commandSchema, phoneCommandSchema } from './commands.ts';
 import { centralEventSchema } from './central.ts';
+import { alertCentralSchema } from './alerts.ts';
 import { lostPhoneInfoItemSchema } from './lostphone.ts';
 import { routePointSchema, trackingSchema } from './tracking.ts';
 import { TRACKING_MAX_POINTS_PER_MESSAGE } from './constants.ts';
@@ -83,6 +84,8 @@ export const serverToPanelMessages = {
       .optional()
       .describe('the central ended it: what it turned out to be, in Spanish (CENTRAL_OUTCOME_LABELS)'),
   }),
+  /** the central took, gave back or closed an alert: to its owner and to their network (decision 062) */
+  alertCentral: z.object({ alert_id: idSchema, is_own: z.boolean(), central: alertCentralSchema }),
 };
 
 /** phone → server, on /device */

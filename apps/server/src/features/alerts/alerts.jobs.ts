@@ -1,9 +1,9 @@
 /**
  * Alerts' scheduled work (lib/jobs): retention (docs/privacy.md, "Retention"). The positions of
- * an alert are removed ALERT_POSITIONS_KEPT_AFTER_END_MS after it ended; the alert's row (who, which
- * phone, when) stays in the owner's history.
+ * an alert are removed ALERT_POSITIONS_KEPT_AFTER_END_MS after it ended, unless an atención of the
+ * central keeps them; the alert's row (who, which phone, when) stays in the owner's history.
  */
-import { and, inArray, isNotNull, lt } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context.ts';
 import { defineJob } from '../../lib/jobs/jobs.ts';
 import { alertPositions, alerts } from './alerts.schema.ts';
@@ -19,7 +19,8 @@ export async function deleteOldAlertPositions(ctx: AppContext): Promise<void> {
   const ended = ctx.db
     .select({ id: alerts.id })
     .from(alerts)
-    .where(and(isNotNull(alerts.endedAt), lt(alerts.endedAt, cutoff)));
+    // an atención of the central keeps its alert's positions as long as the atención is kept
+    .where(and(isNotNull(alerts.endedAt), lt(alerts.endedAt, cutoff), eq(alerts.positionsKept, false)));
   await ctx.db.delete(alertPositions).where(inArray(alertPositions.alertId, ended));
 }
 

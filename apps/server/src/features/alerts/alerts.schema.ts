@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   doublePrecision,
   index,
   integer,
@@ -34,6 +35,16 @@ export const alerts = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
     /** when the newest position was taken: positions are paced from it (ALERT_POSITION_MIN_INTERVAL_MS) */
     lastPositionAt: timestamp('last_position_at', { withTimezone: true }),
+    /**
+     * how the central attends it (decision 062), written by central/ through setAlertCentralState:
+     * what the owner and the network read beside the alert, with the attending operator's first name
+     */
+    centralStatus: text('central_status', { enum: ['waiting', 'attending', 'closed'] })
+      .notNull()
+      .default('waiting'),
+    centralOperatorName: text('central_operator_name'),
+    /** an atención of the central keeps its positions: the retention job leaves them (docs/privacy.md) */
+    positionsKept: boolean('positions_kept').notNull().default(false),
   },
   (t) => [
     index('alerts_user_idx').on(t.userId, t.createdAt),

@@ -14,6 +14,7 @@ import {
   ALERT_LINK_VALID_AFTER_END_MS,
   ALERT_POSITION_MIN_INTERVAL_MS,
   ALERT_PUBLIC_MAX_POSITIONS,
+  type AlertCentral,
   type NetworkAlert,
   type OwnAlert,
   type PublicAlert,
@@ -170,6 +171,52 @@ export async function addPosition(
   return { code: 200 };
 }
 
+/** how the central attends it, as the owner and the network read it */
+const centralOf = (alert: AlertRow): AlertCentral =>
+  alert.centralOperatorName && alert.centralStatus === 'attending'
+    ? { status: alert.centralStatus, operator_name: alert.centralOperatorName }
+    : { status: alert.centralStatus };
+
+/**
+ * The central took, gave back or closed the alert (decision 062): what the owner and the network
+ * read beside it from now on, told to their panels at once. `operatorName` is the attending
+ * operator's full name: only the first name is kept.
+ */
+export async function setAlertCentralState(
+  ctx: AppContext,
+  alertId: number,
+  state: { status: AlertCentral['status']; operatorName?: string | null },
+): Promise<void> {
+  const firstName =
+    state.status === 'attending' ? (state.operatorName?.trim().split(/\s+/)[0] ?? null) : null;
+  const [alert] = await ctx.db
+    .update(alerts)
+    .set({ centralStatus: state.status, centralOperatorName: firstName })
+    .where(eq(alerts.id, alertId))
+    .returning();
+  if (!alert) return;
+  const central = centralOf(alert);
+  ctx.realtime.toUser(alert.userId, 'alertCentral', { alert_id: alert.id, is_own: true, central });
+  for (const member of await listAcceptedMembers(ctx, alert.userId))
+    ctx.realtime.toUser(member.userId, 'alertCentral', { alert_id: alert.id, is_own: false, central });
+}
+
+/** An atención of the central keeps the alert's positions past their retention (docs/privacy.md). */
+export async function keepAlertPositions(ctx: AppContext, alertId: number): Promise<void> {
+  await ctx.db.update(alerts).set({ positionsKept: true }).where(eq(alerts.id, alertId));
+}
+
+/** The alert's positions, oldest first (at most `limit`, the newest): the central's map. */
+export async function listAlertPositions(ctx: AppContext, alertId: number, limit: number) {
+  const rows = await ctx.db
+    .select()
+    .from(alertPositions)
+    .where(eq(alertPositions.alertId, alertId))
+    .orderBy(desc(alertPositions.id))
+    .limit(limit);
+  return rows.reverse().map((p) => ({ lat: p.lat, lng: p.lng, at: p.recordedAt.toISOString() }));
+}
+
 /**
  * Ends an alert of this phone (`deviceRowId`) or this owner (`userId`); ending it again is fine. The
  * central ends one on the owner's behalf with what it turned out to be (`centralOutcome`, in
@@ -214,6 +261,7 @@ export async function listOpenAlerts(ctx: AppContext, userId: number): Promise<{
       device_name: deviceName,
       started_at: alert.createdAt.toISOString(),
       url: alertUrl(ctx, alert, userId),
+      central: centralOf(alert),
     })),
   };
 }
@@ -285,12 +333,7 @@ export async function getPublicAlert(ctx: AppContext, token: string): Promise<Pu
       .limit(1);
     if (!membership) throw new AppError('ALERT_LINK_REVOKED');
   }
-  const positions = await ctx.db
-    .select()
-    .from(alertPositions)
-    .where(eq(alertPositions.alertId, alert.id))
-    .orderBy(desc(alertPositions.id))
-    .limit(ALERT_PUBLIC_MAX_POSITIONS);
+  const positions = await listAlertPositions(ctx, alert.id, ALERT_PUBLIC_MAX_POSITIONS);
   return {
     who: { name: row.name, telefono: row.telefono },
     device_name: row.deviceName,
@@ -298,6 +341,7 @@ export async function getPublicAlert(ctx: AppContext, token: string): Promise<Pu
     ended_at: alert.endedAt?.toISOString() ?? null,
     open: alert.endedAt === null,
     expires_at: expiresAt?.toISOString() ?? null,
-    positions: positions.reverse().map((p) => ({ lat: p.lat, lng: p.lng, at: p.recordedAt.toISOString() })),
+    central: centralOf(alert),
+    positions,
   };
 }

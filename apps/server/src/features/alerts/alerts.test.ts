@@ -397,6 +397,8 @@ describe('the open alert page', () => {
       ended_at: null,
       open: true,
       expires_at: null,
+      // nobody at the central has taken it yet (central.test.ts follows it further)
+      central: { status: 'waiting' },
       positions: [{ lat: -33.45, lng: -70.66, at: startedAt }],
     });
     app.clock.advance(ALERT_POSITION_MIN_INTERVAL_MS);

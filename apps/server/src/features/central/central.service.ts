@@ -17,7 +17,7 @@ import type { AppContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { users } from '../accounts/accounts.schema.ts';
 import { devices } from '../devices/devices.schema.ts';
-import { closeAlert } from '../alerts/alerts.service.ts';
+import { closeAlert, setAlertCentralState } from '../alerts/alerts.service.ts';
 import { centralEvents } from './central.schema.ts';
 
 const operators = alias(users, 'operators');
@@ -87,11 +87,24 @@ const queueOrder = [desc(centralEvents.priority), asc(centralEvents.createdAt), 
 const readEvent = async (ctx: AppContext, eventId: number) =>
   (await readEvents(ctx, eq(centralEvents.id, eventId)))[0];
 
-/** every operator's screen hears of the event as it now stands */
+/**
+ * Every operator's screen hears of the event as it now stands; for an SOS, the customer and their
+ * network read how the central attends it beside the alert (alerts' setAlertCentralState).
+ */
 async function tellOperators(ctx: AppContext, eventId: number): Promise<CentralEvent> {
-  const event = await readEvent(ctx, eventId);
+  const [event, [cause]] = await Promise.all([
+    readEvent(ctx, eventId),
+    ctx.db
+      .select({ alertId: centralEvents.alertId })
+      .from(centralEvents)
+      .where(eq(centralEvents.id, eventId)),
+  ]);
   if (!event) throw new Error(`central event ${eventId} is gone`);
   ctx.realtime.toOperators('centralEvent', { event });
+  if (cause?.alertId != null) {
+    const status = ({ open: 'waiting', claimed: 'attending', closed: 'closed' } as const)[event.status];
+    await setAlertCentralState(ctx, cause.alertId, { status, operatorName: event.claimed_by?.name ?? null });
+  }
   return event;
 }
 

@@ -272,6 +272,50 @@ describe('closing an event', () => {
   });
 });
 
+describe('the customer and the network', () => {
+  it('read how the central attends the alert: waiting, then the first name of who attends it, then closed', async () => {
+    const ana = await userWithPhone(realtime.app);
+    const carla = await makeOperator(realtime.app, { name: 'Carla Andrea Soto' });
+    const customerScreen = await panel(ana);
+    const openAlerts = async () =>
+      (
+        (await realtime.app.post('/api/app/alertas/abiertas', {}, ana.token)).json() as {
+          alerts: { central: object; url: string }[];
+        }
+      ).alerts;
+    const event = await sosEvent(ana, carla);
+    expect((await openAlerts())[0]?.central).toEqual({ status: 'waiting' });
+
+    const attending = customerScreen.next<{ central: { status: string } }>(
+      'alertCentral',
+      (p) => p.central.status === 'attending',
+    );
+    expect((await claim(carla, event.id)).statusCode).toBe(200);
+    expect(await attending).toMatchObject({
+      is_own: true,
+      central: { status: 'attending', operator_name: 'Carla' },
+    });
+    const [alert] = await openAlerts();
+    expect(alert?.central).toEqual({ status: 'attending', operator_name: 'Carla' });
+    // the network's page, by the owner's own link, reads it too
+    const page = await realtime.app.app.inject({
+      method: 'GET',
+      url: new URL(alert!.url).pathname.replace('/alerta/', '/api/public/alerts/'),
+    });
+    expect(page.json()).toMatchObject({ central: { status: 'attending', operator_name: 'Carla' } });
+
+    expect((await release(carla, event.id)).statusCode).toBe(200);
+    expect((await openAlerts())[0]?.central).toEqual({ status: 'waiting' });
+    expect((await claim(carla, event.id)).statusCode).toBe(200);
+    expect((await close(carla, event.id)).statusCode).toBe(200);
+    const closedPage = await realtime.app.app.inject({
+      method: 'GET',
+      url: new URL(alert!.url).pathname.replace('/alerta/', '/api/public/alerts/'),
+    });
+    expect(closedPage.json()).toMatchObject({ open: false, central: { status: 'closed' } });
+  });
+});
+
 describe('the history', () => {
   it('lists the closed events, newest closed first, a page at a time', async () => {
     const carla = await makeOperator(realtime.app);

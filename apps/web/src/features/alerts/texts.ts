@@ -35,6 +35,11 @@ export const alertsTexts = {
 
   bannerTitle: 'Tienes una alerta activa',
   bannerText: 'Tu red de seguridad está viendo tu ubicación desde el {date} ({device}).',
+  bannerCentralWaiting: 'La central de Escudo recibió tu alerta: un operador la tomará en segundos.',
+  bannerCentralAttending: 'La central está atendiendo tu alerta: te atiende {name}.',
+  pageCentralWaiting: 'La central de Escudo recibió esta alerta: un operador la tomará en segundos.',
+  pageCentralAttending: 'La central de Escudo está atendiendo esta alerta: la atiende {name}.',
+  pageCentralClosed: 'La central de Escudo atendió y cerró esta alerta.',
   bannerEnd: 'Terminar alerta',
   bannerView: 'Ver alerta',
   bannerEndFailed: 'No pudimos terminar la alerta: {message}',

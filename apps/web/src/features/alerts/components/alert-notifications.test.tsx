@@ -133,6 +133,7 @@ describe('AlertNotifications', () => {
           device_name: 'Galaxy A54',
           started_at: camila.started_at,
           url: 'http://escudo.test/alerta/tok-ana',
+          central: { status: 'waiting' },
         },
       ],
     });

@@ -49,6 +49,11 @@ export default function AlertNotifications() {
     setHeard(message);
   });
 
+  // the central took, gave back or closed one of the owner's: Home's banner says so
+  useRealtimeEvent('alertCentral', (message) => {
+    if (message.is_own) void queryClient.invalidateQueries({ queryKey: openAlertsQueryOptions.queryKey });
+  });
+
   // an alert opened or closed while the link was down was not heard
   useOnRealtimeReconnect(() => {
     void queryClient.invalidateQueries({ queryKey: openAlertsQueryOptions.queryKey });

@@ -1,12 +1,13 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OwnAlert } from '@escudo/contract';
 import { describe, expect, it } from 'vitest';
 import { queryClient } from '../../../lib/query-client.ts';
-import { answer, calls, refuse } from '../../../testing/fake-network.ts';
+import { answer, calls, isLinkOpen, refuse, sendToPanel } from '../../../testing/fake-network.ts';
 import { renderScreen } from '../../../testing/render.tsx';
 import { alertsTexts as t } from '../texts.ts';
 import { openAlertsQueryOptions } from '../api/get-open-alerts.ts';
+import AlertNotifications from './alert-notifications.tsx';
 import { OpenAlertBanner } from './open-alert-banner.tsx';
 
 // Home's banner while one of the owner's alerts is open.
@@ -17,6 +18,7 @@ const ownAlert: OwnAlert = {
   device_name: 'Galaxy A54',
   started_at: '2026-11-20T13:00:00.000Z',
   url: 'http://escudo.test/alerta/tok-123',
+  central: { status: 'waiting' },
 };
 
 const asked = () => calls.filter((call) => call.name === 'getOpenAlerts').length;
@@ -54,6 +56,25 @@ describe('OpenAlertBanner', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByText(t.bannerTitle)).toBeInTheDocument();
     expect(screen.queryByText(t.bannerCheckFailed)).not.toBeInTheDocument();
+  });
+
+  it('says the central received the alert, then who attends it, as soon as the central takes it', async () => {
+    answer('getOpenAlerts', { alerts: [ownAlert] });
+    renderScreen(
+      <>
+        <OpenAlertBanner />
+        <AlertNotifications />
+      </>,
+    );
+    expect(await screen.findByText(t.bannerCentralWaiting)).toBeInTheDocument();
+    await waitFor(() => expect(isLinkOpen()).toBe(true));
+    const attending = { status: 'attending', operator_name: 'Diego' } as const;
+    answer('getOpenAlerts', { alerts: [{ ...ownAlert, central: attending }] });
+    act(() => sendToPanel('alertCentral', { alert_id: ownAlert.id, is_own: true, central: attending }));
+    expect(
+      await screen.findByText('La central está atendiendo tu alerta: te atiende Diego.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(t.bannerCentralWaiting)).not.toBeInTheDocument();
   });
 
   it('says since when and on which phone the alert is open, links to its page and ends it', async () => {

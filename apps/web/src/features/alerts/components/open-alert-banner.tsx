@@ -54,6 +54,13 @@ export function OpenAlertBanner() {
             date: formatDateTime(alert.started_at),
             device: alert.device_name,
           })}
+          {alert.central.status !== 'closed' && (
+            <p className="open-alert-banner-central" role="status">
+              {alert.central.status === 'attending'
+                ? fillText(alertsTexts.bannerCentralAttending, { name: alert.central.operator_name ?? '' })
+                : alertsTexts.bannerCentralWaiting}
+            </p>
+          )}
           <div className="page-banner-actions">
             <PlainButton
               variant="contained"

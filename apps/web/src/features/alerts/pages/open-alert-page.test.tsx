@@ -16,6 +16,7 @@ const openAlert: PublicAlert = {
   ended_at: null,
   open: true,
   expires_at: null,
+  central: { status: 'waiting' },
   positions: [
     { lat: -33.45, lng: -70.66, at: '2026-11-20T13:00:00.000Z' },
     { lat: -33.46, lng: -70.67, at: '2026-11-20T13:04:00.000Z' },
@@ -49,8 +50,17 @@ describe('OpenAlertPage', () => {
     expect(screen.getByRole('link', { name: t.emergencyCall })).toHaveAttribute('href', 'tel:133');
     expect(screen.getByText('Última ubicación: 20-11-2026 10:04')).toBeInTheDocument();
     expect(screen.getByText(t.liveNote)).toBeInTheDocument();
+    expect(screen.getByText(t.pageCentralWaiting)).toBeInTheDocument();
     const map = await screen.findByRole('region', { name: t.mapLabel });
     expect(await within(map).findByRole('button', { name: t.lastPositionPin })).toBeInTheDocument();
+  });
+
+  it('says who at the central attends it', async () => {
+    answer('getPublicAlert', { ...openAlert, central: { status: 'attending', operator_name: 'Diego' } });
+    openPage();
+    expect(
+      await screen.findByText('La central de Escudo está atendiendo esta alerta: la atiende Diego.'),
+    ).toBeInTheDocument();
   });
 
   it('says an ended alert ended, until when the link works, and that there is no phone or position', async () => {

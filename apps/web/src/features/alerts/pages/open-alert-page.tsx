@@ -104,6 +104,13 @@ function AlertDetails({ alert, isStale }: { alert: PublicAlert; isStale: boolean
         <Typography color="text.secondary">
           {fillText(alertsTexts.deviceName, { device: alert.device_name })}
         </Typography>
+        <Typography sx={{ fontWeight: 700, mt: 1 }} role="status">
+          {alert.central.status === 'attending'
+            ? fillText(alertsTexts.pageCentralAttending, { name: alert.central.operator_name ?? '' })
+            : alert.central.status === 'waiting'
+              ? alertsTexts.pageCentralWaiting
+              : alertsTexts.pageCentralClosed}
+        </Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 2 }}>
           {telefono ? (
             <Button
