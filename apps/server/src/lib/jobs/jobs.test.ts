@@ -3,10 +3,12 @@
  * log and the outcomes told to onRun; the in-process runner on PGlite, and pg-boss on the machine's
  * PostgreSQL when the project says so. Real databases, real timers, no mock.
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { createJobRunner } from './job-runner.ts';
-import { defineJob, type JobOutcome, type JobRunner } from './jobs.ts';
+import { defineJob, type JobOutcome, type JobRunner, type JobRunnerOptions } from './jobs.ts';
+import { JOBS_SCHEMA } from './pg-boss-runner.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -14,11 +16,27 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
+/**
+ * pg-boss's floor: its workers look for a triggered run or a due retry this often, where the server's
+ * would wait up to 5 s for a job due hourly (the in-process runner does not poll)
+ */
+const POLL_SECONDS = 0.5;
+const runnerOf = (options: Omit<JobRunnerOptions, 'ctx' | 'pollSeconds'>) =>
+  createJobRunner(app.database, { ctx: app.ctx, pollSeconds: POLL_SECONDS, ...options });
+
 /** waits until `isDone` holds, checking every 100 ms, for at most `ms` */
-async function waitFor(isDone: () => boolean, ms = 40_000) {
-  for (let waited = 0; !isDone() && waited < ms; waited += 100) {
+async function waitFor(isDone: () => boolean | Promise<boolean>, ms = 40_000) {
+  for (let waited = 0; !(await isDone()) && waited < ms; waited += 100) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** the states of the runs pg-boss holds for queue `name`, in its own table of the same database */
+async function pgBossStatesOf(name: string): Promise<string[]> {
+  const result = await app.ctx.db.execute(
+    sql`select state from ${sql.identifier(JOBS_SCHEMA)}.job where name = ${name} order by created_on`,
+  );
+  return (('rows' in result ? result.rows : result) as { state: string }[]).map((row) => row.state);
 }
 
 describe('a scheduled job', () => {
@@ -38,8 +56,7 @@ describe('a scheduled job', () => {
         if (calls === 1) throw new Error('the mail server is down');
       },
     });
-    runner = createJobRunner(app.database, {
-      ctx: app.ctx,
+    runner = runnerOf({
       jobs: [flaky],
       onRun: (job, outcome) => outcomes.push([job, outcome]),
     });
@@ -64,16 +81,19 @@ describe('a scheduled job', () => {
         throw new Error('always');
       },
     });
-    const other = createJobRunner(app.database, {
-      ctx: app.ctx,
-      jobs: [broken],
-      onRun: (_job, outcome) => outcomes.push(outcome),
-    });
+    const other = runnerOf({ jobs: [broken], onRun: (_job, outcome) => outcomes.push(outcome) });
     await other.start();
     await other.trigger(broken.name);
     await waitFor(() => outcomes.length >= 2);
-    // a third try would come 2 s after the second (backoff): give it the time to show up
-    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    if (other.kind === 'pg-boss') {
+      // pg-boss marks the run `failed` once no retry is left (a run that still has one is `retry`), and
+      // never takes a failed run again: waiting for that state is waiting for the last try
+      await waitFor(async () => (await pgBossStatesOf(broken.name)).join() === 'failed');
+      expect(await pgBossStatesOf(broken.name)).toEqual(['failed']);
+    } else {
+      // a third try would come 2 s after the second (backoff): give it the time to show up
+      await new Promise((resolve) => setTimeout(resolve, 4_000));
+    }
     await other.stop();
     expect(outcomes).toEqual(['failed', 'failed']);
   }, 90_000);
@@ -91,7 +111,7 @@ describe('a scheduled job', () => {
         isFinished = true;
       },
     });
-    const stopping = createJobRunner(app.database, { ctx: app.ctx, jobs: [slow] });
+    const stopping = runnerOf({ jobs: [slow] });
     await stopping.start();
     await stopping.trigger(slow.name);
     await waitFor(() => isStarted);
@@ -123,20 +143,16 @@ describe('a scheduled job', () => {
           }),
         );
       // the queues as a version before `canOverlap` made them: the runners below must change them
-      const older = createJobRunner(app.database, { ctx: app.ctx, jobs: jobsOf(async () => {}, true) });
+      const older = runnerOf({ jobs: jobsOf(async () => {}, true) });
       await older.start();
       await older.stop();
-      const dead = createJobRunner(app.database, {
-        ctx: app.ctx,
+      const dead = runnerOf({
         jobs: jobsOf(async (name) => {
           heldRuns.push(name);
           await held;
         }),
       });
-      const alive = createJobRunner(app.database, {
-        ctx: app.ctx,
-        jobs: jobsOf(async (name) => void runsAfter.push(name)),
-      });
+      const alive = runnerOf({ jobs: jobsOf(async (name) => void runsAfter.push(name)) });
       try {
         await dead.start();
         for (const name of names) await dead.trigger(name);
@@ -146,9 +162,11 @@ describe('a scheduled job', () => {
         await alive.start();
         for (const name of names) await alive.trigger(name);
         await waitFor(() => runsAfter.length > 0);
-        // a worker polls every 5 s at most here: two more polls for the exclusive one to show up
-        await new Promise((resolve) => setTimeout(resolve, 10_000));
+        // the exclusive one's worker polls every POLL_SECONDS: four more polls for it to show up
+        await new Promise((resolve) => setTimeout(resolve, 4 * POLL_SECONDS * 1000));
         expect(runsAfter).toEqual([`overlapping-${suffix}`]);
+        // still waiting, not lost: pg-boss holds it back behind the dead process's run
+        expect(await pgBossStatesOf(`exclusive-${suffix}`)).toEqual(['active', 'created']);
       } finally {
         endHeldRuns();
         await Promise.all([dead.stop(), alive.stop()]);

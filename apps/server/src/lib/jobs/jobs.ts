@@ -47,6 +47,12 @@ export interface JobRunnerOptions {
   jobs: JobDefinition[];
   /** replaces every job's `everySeconds` (JOBS_SWEEP_SECONDS), and caps its first retry's wait */
   everySeconds?: number | undefined;
+  /**
+   * pg-boss only: how often each worker looks for its job (at least 0.5 s, pg-boss's floor). Unset,
+   * half the job's interval, from 0.5 to 5 s: the server's own. A test sets it short, so that a
+   * triggered run or a retry is taken as soon as it is due instead of up to 5 s later.
+   */
+  pollSeconds?: number | undefined;
   onRun?: OnJobRun | undefined;
 }
 

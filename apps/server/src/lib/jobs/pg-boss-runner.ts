@@ -57,8 +57,9 @@ export function createPgBossRunner(options: JobRunnerOptions & { connectionStrin
         await boss.work(
           job.name,
           // ours: a worker looks for its job at least every 5 s, so a retry or a triggered run waits
-          // little; more often only when the job itself is due more often (JOBS_SWEEP_SECONDS)
-          { pollingIntervalSeconds: Math.min(Math.max(everySeconds / 2, 0.5), 5) },
+          // little; more often only when the job itself is due more often (JOBS_SWEEP_SECONDS), or
+          // when the runner is told to (`pollSeconds`, tests)
+          { pollingIntervalSeconds: options.pollSeconds ?? Math.min(Math.max(everySeconds / 2, 0.5), 5) },
           () => runJob(options, job),
         );
         timers.push(setInterval(() => void offer(job.name, everySeconds), everySeconds * 1000).unref());
