@@ -83,6 +83,12 @@ export const envSchema = z
      * to 1 hour): for tests and trials, never needed in production
      */
     JOBS_SWEEP_SECONDS: z.coerce.number().int().min(1).optional(),
+    /**
+     * when set, every durable event's delivery (lib/events.ts) is leased this long instead of its own
+     * lease (30 s to 20 minutes), so that a row a dead process held goes to another sooner: for tests
+     * of that, never needed in production, where a lease shorter than a delivery sends it twice
+     */
+    EVENT_LEASE_SECONDS: z.coerce.number().int().min(1).optional(),
     /** video uploads (multipart) received at once, in all and from one address; more get 503 (decision 031) */
     MAX_CONCURRENT_UPLOADS: z.coerce.number().int().min(1).default(8),
     MAX_CONCURRENT_UPLOADS_PER_ADDRESS: z.coerce.number().int().min(1).default(2),

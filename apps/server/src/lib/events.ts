@@ -86,7 +86,10 @@ export interface Delivery {
    * deliver-long-events, so that it never holds an SOS back
    */
   lane: 'prompt' | 'long';
-  /** how long one delivery may hold it before another process may take it: above its slowest run */
+  /**
+   * how long one delivery may hold it before another process may take it: above its slowest run
+   * (EVENT_LEASE_SECONDS, when set, replaces it for every event: tests)
+   */
   leaseMs: number;
   /** the waits before the next tries when a subscriber failed */
   retryDelaysMs: readonly number[];

@@ -331,6 +331,28 @@ describe('the SOS e-mails are a durable event (decision 055)', () => {
   });
 
   const LEASE_MS = DURABLE_EVENTS.alertRaised.leaseMs;
+  it("are leased by the delivery that takes them for their event's own time, or EVENT_LEASE_SECONDS", async () => {
+    const { owner } = await ownerWithMember();
+    const opened = await app.post('/api/device/alert', { lat: -33.45, lng: -70.66 }, owner.deviceToken);
+    expect(opened.statusCode, opened.body).toBe(201);
+    const alertId = (opened.json() as { alert_id: number }).alert_id;
+    await app.ctx.background.settled();
+    // a delivery that ends leaves the lease its claim set, and the test's clock stands still
+    const [delivered] = await rowsOf(alertId);
+    expect(delivered!.deliveredAt).not.toBeNull();
+    expect(delivered!.availableAt.getTime()).toBe(app.clock.now.getTime() + LEASE_MS);
+
+    // due again, and taken by a server whose EVENT_LEASE_SECONDS is set (the tests of a dying process)
+    await app.ctx.db
+      .update(eventOutbox)
+      .set({ deliveredAt: null, doneBy: [], availableAt: new Date(app.clock.now.getTime() - 1000) })
+      .where(eq(eventOutbox.id, delivered!.id));
+    await deliverEvents({ ...app.ctx, env: { ...app.ctx.env, EVENT_LEASE_SECONDS: 5 } });
+    const [again] = await rowsOf(alertId);
+    expect(again).toMatchObject({ attempts: 2, deliveredAt: expect.any(Date) });
+    expect(again!.availableAt.getTime()).toBe(app.clock.now.getTime() + 5_000);
+  });
+
   it('are delivered by the sweep once the lease of a process that died lapses, not before', async () => {
     const { owner, member } = await ownerWithMember();
     // the mail server refuses: nothing reaches the member (the try is booked again)

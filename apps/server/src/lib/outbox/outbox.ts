@@ -30,6 +30,9 @@ const eventsOf = (lane: Lane) =>
 // a row of an event no longer durable (an older version's) is delivered once, as a prompt one
 const deliveryOf = (event: string): Delivery =>
   isDurable(event) ? DURABLE_EVENTS[event] : { ...DURABLE_EVENTS.alertRaised, retryDelaysMs: [] };
+// EVENT_LEASE_SECONDS (tests) replaces every event's own lease
+const leaseMsOf = (ctx: AppContext, event: string): number =>
+  ctx.env.EVENT_LEASE_SECONDS === undefined ? deliveryOf(event).leaseMs : ctx.env.EVENT_LEASE_SECONDS * 1000;
 
 /** Starts a delivery of `event`'s lane now, apart from the request that committed it. */
 export function deliverEventsSoon(ctx: AppContext, event: DurableEvent): void {
@@ -55,7 +58,7 @@ export async function deliverEvents(ctx: AppContext, lane: Lane = 'prompt'): Pro
       .limit(EVENTS_PER_RUN)
       .for('update', { skipLocked: true });
     const rows: (typeof eventOutbox.$inferSelect)[] = [];
-    // each row leased for its event's own time (DURABLE_EVENTS)
+    // each row leased for its event's own time (DURABLE_EVENTS), or EVENT_LEASE_SECONDS's
     for (const event of new Set(due.map((row) => row.event))) {
       const ids = due.filter((row) => row.event === event).map((row) => row.id);
       rows.push(
@@ -63,7 +66,7 @@ export async function deliverEvents(ctx: AppContext, lane: Lane = 'prompt'): Pro
           .update(eventOutbox)
           .set({
             attempts: sql`${eventOutbox.attempts} + 1`,
-            availableAt: new Date(now.getTime() + deliveryOf(event).leaseMs),
+            availableAt: new Date(now.getTime() + leaseMsOf(ctx, event)),
           })
           .where(inArray(eventOutbox.id, ids))
           .returning()),
