@@ -58,6 +58,13 @@ export const ACTIVITY_KINDS = [
   'operator_listed',
   'operator_viewed',
   /**
+   * the central's live queue (decision 062), with the operator's name and the event's kind in
+   * `detail`: an operator took one of the customer's events, read it to handle it, or closed it
+   */
+  'central_claimed',
+  'central_viewed',
+  'central_closed',
+  /**
    * the account's mailbox was proven for the first time (a verification link, Google, a reset): every
    * session ended, the password was dropped, two-step sign-in turned off (decision 050)
    */

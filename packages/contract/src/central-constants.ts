@@ -14,6 +14,14 @@ export const CENTRAL_EVENT_PRIORITY: Record<CentralEventKind, number> = {
   dark: 1,
 };
 
+/** each kind's Spanish name, as the central's screen, the customer's activity and the report read it */
+export const CENTRAL_KIND_LABELS: Record<CentralEventKind, string> = {
+  sos: 'Alerta SOS',
+  tamper: 'Teléfono manipulado',
+  lost_mode: 'Teléfono perdido',
+  dark: 'Teléfono sin señal',
+};
+
 export const centralEventStatuses = ['open', 'claimed', 'closed'] as const;
 export type CentralEventStatus = (typeof centralEventStatuses)[number];
 
@@ -48,4 +56,3 @@ export const CENTRAL_LEVEL_MAX = CENTRAL_LEVEL_LABELS.length - 1;
 
 /** the longest closing note an operator writes */
 export const CENTRAL_CLOSE_NOTE_MAX = 2000;
-

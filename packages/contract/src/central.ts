@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { routes } from './routes.ts';
 import { PG_INTEGER_MAX, freeTextSchema, idSchema } from './common.ts';
+import { atencionSummarySchema, operatorAtencionSchema } from './atenciones.ts';
 import { PAGE_SIZE, PAGE_SIZE_MAX } from './constants.ts';
 import {
   CENTRAL_CLOSE_NOTE_MAX,
@@ -129,4 +130,57 @@ export const assignCentralEvent = defineEndpoint({
     operator_id: idSchema.describe('the operator to give it to'),
   }),
   response: z.object({ status: z.literal('claimed'), event: centralEventSchema }),
+});
+
+const positionSchema = z.object({ lat: z.number(), lng: z.number(), at: z.string().describe('ISO date-time') });
+
+/** What the operator holding an event sees to handle it, on one screen. */
+export const centralEventDetailSchema = z.object({
+  event: centralEventSchema,
+  customer: z.object({
+    id: idSchema,
+    name: z.string(),
+    email: z.string(),
+    telefono: z.string().nullable(),
+    rut: z.string().nullable(),
+  }),
+  device: z
+    .object({
+      device_id: z.string(),
+      device_name: z.string(),
+      device_brand: z.string(),
+      device_model: z.string(),
+      device_so: z.string(),
+      online: z.boolean().describe('connected to the server now'),
+      is_lost: z.boolean().describe('in lost mode'),
+      battery: z.number().int().nullable(),
+      network: z.string().nullable(),
+      last_seen_at: z.string().nullable(),
+    })
+    .nullable(),
+  positions: z
+    .array(positionSchema)
+    .describe("oldest first: the alert's for an SOS (the newest 200), otherwise the lost phone's reports"),
+  network: z
+    .array(z.object({ name: z.string(), email: z.string(), telefono: z.string().nullable() }))
+    .describe("the customer's security network (accepted members), to call them"),
+  atenciones: z.array(atencionSummarySchema).describe("the customer's atenciones, newest first (10)"),
+  atencion_id: idSchema.nullable().describe('the atención opened for this event, once one is'),
+});
+export type CentralEventDetail = z.infer<typeof centralEventDetailSchema>;
+
+export const getCentralEventDetail = defineEndpoint({
+  ...routes.getCentralEventDetail,
+  summary:
+    "Everything the operator holding an event needs to handle it: the customer, the phone and its last state, the positions, the network with their phone numbers, the earlier atenciones. Its holder's or a supervisor's alone: CENTRAL_EVENT_NOT_CLAIMED while open, ALREADY_CLAIMED to another operator. Every read is recorded in the customer's activity (`central_viewed`)",
+  body: z.strictObject({ event_id: eventIdSchema }),
+  response: centralEventDetailSchema,
+});
+
+export const openCentralAtencion = defineEndpoint({
+  ...routes.openCentralAtencion,
+  summary:
+    "Opens an atención of the customer for an event its caller holds, linked to it (asking again gives the same one back); an SOS's positions are kept with it past their usual retention. Refused as closing is",
+  body: z.strictObject({ event_id: eventIdSchema }),
+  response: z.object({ atencion: operatorAtencionSchema }),
 });

@@ -150,4 +150,6 @@ export const routes = {
   getCentralHistory: { method: 'POST', path: '/api/operator/central/history', auth: 'operator' },
   getCentralOperators: { method: 'POST', path: '/api/operator/central/operators', auth: 'operator' },
   assignCentralEvent: { method: 'POST', path: '/api/operator/central/assign', auth: 'operator' },
+  getCentralEventDetail: { method: 'POST', path: '/api/operator/central/event', auth: 'operator' },
+  openCentralAtencion: { method: 'POST', path: '/api/operator/central/atencion', auth: 'operator' },
 } as const satisfies Record<string, Route>;

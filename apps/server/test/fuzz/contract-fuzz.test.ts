@@ -384,6 +384,8 @@ function httpHints({
     claimCentralEvent: { event_id: sosEventId },
     closeCentralEvent: { event_id: sosEventId },
     releaseCentralEvent: { event_id: lostEventId },
+    getCentralEventDetail: { event_id: lostEventId },
+    openCentralAtencion: { event_id: lostEventId },
     getAtencionDetail: { atencion_id: atencionId },
     shareEvidence: { atencion_id: atencionId },
     revokeShare: { atencion_id: atencionId },

@@ -167,14 +167,31 @@ export async function openAtencion(
 ): Promise<{ atencion: OperatorAtencion }> {
   const found = await findCustomerByEmail(ctx, email);
   if (!found) throw new AppError('CUSTOMER_NOT_FOUND');
-  return ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(atenciones)
-      .values({ userId: found.id, operatorId, startedAt: ctx.now() })
-      .returning({ id: atenciones.id });
-    await recordLooks(ctx, tx, operatorId, 'operator_opened', [found.id]);
-    return { atencion: toOperatorView((await findSummary(ctx, row!.id, tx))!) };
-  });
+  return ctx.db.transaction((tx) => openAtencionFor(ctx, tx, operatorId, found.id));
+}
+
+/**
+ * Opens an atención for a customer the caller already knows (the central's event, decision 062), in
+ * the caller's transaction, with its look recorded as any opening is.
+ */
+export async function openAtencionFor(
+  ctx: AppContext,
+  db: DbOrTransaction,
+  operatorId: number,
+  customerId: number,
+): Promise<{ atencion: OperatorAtencion }> {
+  const [row] = await db
+    .insert(atenciones)
+    .values({ userId: customerId, operatorId, startedAt: ctx.now() })
+    .returning({ id: atenciones.id });
+  await recordLooks(ctx, db, operatorId, 'operator_opened', [customerId]);
+  return { atencion: toOperatorView((await findSummary(ctx, row!.id, db))!) };
+}
+
+/** An atención as the operators' list shows it (an event's linked one), or undefined. */
+export async function findOperatorAtencion(ctx: AppContext, atencionId: number) {
+  const row = await findSummary(ctx, atencionId);
+  return row && toOperatorView(row);
 }
 
 /** The atención, which must still be open: notes and videos are added only to an open one. */

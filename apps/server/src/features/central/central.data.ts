@@ -4,6 +4,7 @@
  * leaves its events without the phone.
  */
 import { asc, eq } from 'drizzle-orm';
+import { CENTRAL_LEVEL_LABELS, CENTRAL_OUTCOME_LABELS } from '@escudo/contract';
 import { definePersonalData, iso } from '../../lib/personal-data.ts';
 import { phoneNamesOf } from '../devices/devices.data.ts';
 import { centralEvents } from './central.schema.ts';
@@ -19,8 +20,9 @@ export const centralData = definePersonalData({
   tables: [centralEvents],
   export: {
     readme: `central.json
-    Lo que tus alertas y tus teléfonos perdidos le mostraron a la central: cada evento, cuándo llegó y
-    cuándo un operador lo tomó.`,
+    Lo que tus alertas y tus teléfonos perdidos le mostraron a la central: cada evento, cuándo llegó,
+    cuándo un operador lo tomó y cuándo lo cerró, con su resultado, su nivel de gravedad (0 a 4), la
+    nota del operador y el número de la atención que se abrió para él.`,
     async write(ctx, out) {
       const phoneName = await phoneNamesOf(ctx.db, out.userId);
       const events = await ctx.db
@@ -35,6 +37,10 @@ export const centralData = definePersonalData({
         llegada: iso(event.createdAt),
         tomado: iso(event.claimedAt),
         cerrado: iso(event.closedAt),
+        resultado: event.outcome === null ? null : CENTRAL_OUTCOME_LABELS[event.outcome],
+        nivel: event.level === null ? null : `${event.level} (${CENTRAL_LEVEL_LABELS[event.level]})`,
+        nota: event.closeNote,
+        atencion: event.atencionId,
       }));
     },
   },

@@ -6,6 +6,7 @@ import { createdAt } from '../../lib/db/columns.ts';
 import { users } from '../accounts/accounts.schema.ts';
 import { devices } from '../devices/devices.schema.ts';
 import { alerts } from '../alerts/alerts.schema.ts';
+import { atenciones } from '../atenciones/atenciones.schema.ts';
 
 /**
  * What the central must attend: an SOS, a phone put in lost mode (and, to come, a tampered phone or
@@ -37,6 +38,8 @@ export const centralEvents = pgTable(
     outcome: text('outcome', { enum: centralOutcomes }),
     level: integer('level'),
     closeNote: text('close_note'),
+    /** the atención opened to handle it (central/atencion) */
+    atencionId: integer('atencion_id').references(() => atenciones.id, { onDelete: 'set null' }),
   },
   (t) => [
     // the queue: what is not closed, read whole by every operator's screen

@@ -19,6 +19,7 @@ import { users } from '../accounts/accounts.schema.ts';
 import { devices } from '../devices/devices.schema.ts';
 import { closeAlert, setAlertCentralState } from '../alerts/alerts.service.ts';
 import { centralEvents } from './central.schema.ts';
+import { recordCentralActivity } from './central.activity.ts';
 
 const operators = alias(users, 'operators');
 const closers = alias(users, 'closers');
@@ -84,7 +85,7 @@ async function readEvents(
 
 const queueOrder = [desc(centralEvents.priority), asc(centralEvents.createdAt), asc(centralEvents.id)];
 
-const readEvent = async (ctx: AppContext, eventId: number) =>
+export const readEvent = async (ctx: AppContext, eventId: number) =>
   (await readEvents(ctx, eq(centralEvents.id, eventId)))[0];
 
 /**
@@ -105,6 +106,19 @@ async function tellOperators(ctx: AppContext, eventId: number): Promise<CentralE
     const status = ({ open: 'waiting', claimed: 'attending', closed: 'closed' } as const)[event.status];
     await setAlertCentralState(ctx, cause.alertId, { status, operatorName: event.claimed_by?.name ?? null });
   }
+  return event;
+}
+
+/** as tellOperators, for an event just taken: the customer's activity says who took it */
+async function tellTaken(ctx: AppContext, eventId: number): Promise<CentralEvent> {
+  const event = await tellOperators(ctx, eventId);
+  await recordCentralActivity(
+    ctx,
+    ctx.db,
+    { userId: event.customer.id, kind: event.kind },
+    'central_claimed',
+    event.claimed_by?.name ?? '',
+  );
   return event;
 }
 
@@ -144,7 +158,7 @@ export async function raiseCentralEvent(
 }
 
 /** the calling operator, as the central's screen and its rules need them */
-async function findOperator(ctx: AppContext, operatorId: number) {
+export async function findOperator(ctx: AppContext, operatorId: number) {
   const [operator] = await ctx.db
     .select({ id: users.id, name: users.name, is_supervisor: users.isSupervisor })
     .from(users)
@@ -188,7 +202,7 @@ export async function listOperators(ctx: AppContext) {
 }
 
 /** why an event could not be taken or given back, once the conditional UPDATE changed nothing */
-async function refusal(ctx: AppContext, eventId: number, operatorId: number, isRelease: boolean) {
+export async function refusal(ctx: AppContext, eventId: number, operatorId: number, isRelease: boolean) {
   const event = await readEvent(ctx, eventId);
   if (!event) return { error: new AppError('NOT_FOUND', 'No encontramos ese evento.') };
   if (event.status === 'closed') return { error: new AppError('CENTRAL_EVENT_CLOSED') };
@@ -209,7 +223,7 @@ export async function claimEvent(
     .set({ status: 'claimed', claimedBy: operatorId, claimedAt: ctx.now() })
     .where(and(eq(centralEvents.id, eventId), eq(centralEvents.status, 'open')))
     .returning({ id: centralEvents.id });
-  if (taken) return { status: 'claimed' as const, event: await tellOperators(ctx, taken.id) };
+  if (taken) return { status: 'claimed' as const, event: await tellTaken(ctx, taken.id) };
   const { error, event } = await refusal(ctx, eventId, operatorId, false);
   if (error) throw error;
   // already this operator's: taking it again answers it as it is
@@ -270,7 +284,7 @@ export async function closeEvent(
         eq(centralEvents.claimedBy, operatorId),
       ),
     )
-    .returning({ userId: centralEvents.userId, alertId: centralEvents.alertId });
+    .returning({ userId: centralEvents.userId, alertId: centralEvents.alertId, kind: centralEvents.kind });
   if (!closed) {
     const { error } = await refusal(ctx, input.event_id, operatorId, true);
     // held by this operator after all, yet not closed: it was closed by a request racing this one
@@ -278,7 +292,9 @@ export async function closeEvent(
   }
   if (closed.alertId !== null)
     await closeAlert(ctx, { userId: closed.userId }, closed.alertId, CENTRAL_OUTCOME_LABELS[input.outcome]);
-  return { status: 'closed' as const, event: await tellOperators(ctx, input.event_id) };
+  const event = await tellOperators(ctx, input.event_id);
+  await recordCentralActivity(ctx, ctx.db, closed, 'central_closed', event.closed_by?.name ?? '');
+  return { status: 'closed' as const, event };
 }
 
 /**
@@ -302,7 +318,7 @@ export async function assignEvent(
     .set({ status: 'claimed', claimedBy: target.id, claimedAt: ctx.now() })
     .where(and(eq(centralEvents.id, input.event_id), ne(centralEvents.status, 'closed')))
     .returning({ id: centralEvents.id });
-  if (assigned) return { status: 'claimed' as const, event: await tellOperators(ctx, assigned.id) };
+  if (assigned) return { status: 'claimed' as const, event: await tellTaken(ctx, assigned.id) };
   const event = await readEvent(ctx, input.event_id);
   throw event
     ? new AppError('CENTRAL_EVENT_CLOSED')

@@ -15,11 +15,19 @@ export interface NetworkMember {
   email: string;
   /** the account's address is verified (`users.email_verified_at` set) */
   isEmailVerified: boolean;
+  /** the account's phone number, to call them (the central), when set */
+  telefono: string | null;
 }
 
 export async function listAcceptedMembers(ctx: AppContext, ownerUserId: number): Promise<NetworkMember[]> {
   const rows = await ctx.db
-    .select({ userId: users.id, name: users.name, email: users.email, verifiedAt: users.emailVerifiedAt })
+    .select({
+      userId: users.id,
+      name: users.name,
+      email: users.email,
+      telefono: users.telefono,
+      verifiedAt: users.emailVerifiedAt,
+    })
     .from(securityNetworkMembers)
     .innerJoin(users, eq(users.id, securityNetworkMembers.memberUserId))
     .where(

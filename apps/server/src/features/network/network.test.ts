@@ -405,6 +405,8 @@ describe('joining', () => {
         name: 'Carla Nueva',
         email: newcomer.email,
         isEmailVerified: false,
+        // the newcomer's account has no phone number yet
+        telefono: null,
       },
     ]);
 

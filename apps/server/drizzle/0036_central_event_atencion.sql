@@ -1,0 +1,2 @@
+ALTER TABLE "central_events" ADD COLUMN "atencion_id" integer;--> statement-breakpoint
+ALTER TABLE "central_events" ADD CONSTRAINT "central_events_atencion_id_atenciones_id_fk" FOREIGN KEY ("atencion_id") REFERENCES "public"."atenciones"("id") ON DELETE set null ON UPDATE no action;
