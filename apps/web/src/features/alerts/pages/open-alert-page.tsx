@@ -27,7 +27,7 @@ import { fillText, formatDateTime } from '../../../lib/format.ts';
 import { isClosedLink, usePublicAlert } from '../api/get-public-alert.ts';
 import { alertsTexts } from '../texts.ts';
 
-const AlertMap = lazy(() => import('../components/alert-map.tsx'));
+const PathMap = lazy(() => import('../../../components/map/path-map.tsx'));
 
 export function OpenAlertPage() {
   const { token = '' } = useParams();
@@ -146,7 +146,12 @@ function AlertDetails({ alert, isStale }: { alert: PublicAlert; isStale: boolean
         </Typography>
         {config.data ? (
           <Suspense fallback={<MapPlaceholder />}>
-            <AlertMap config={config.data} positions={alert.positions} />
+            <PathMap
+              config={config.data}
+              positions={alert.positions}
+              label={alertsTexts.mapLabel}
+              lastLabel={alertsTexts.lastPositionPin}
+            />
           </Suspense>
         ) : (
           <MapPlaceholder />

@@ -32,6 +32,7 @@ export function CentralEventRow({
   isSupervisor,
   onClose,
   onAssign,
+  onHandle,
 }: {
   event: CentralEvent;
   now: number;
@@ -39,6 +40,8 @@ export function CentralEventRow({
   isSupervisor: boolean;
   onClose: (event: CentralEvent) => void;
   onAssign: (event: CentralEvent) => void;
+  /** opens the handling screen of the event */
+  onHandle: (event: CentralEvent) => void;
 }) {
   const claim = useClaimCentralEvent();
   const release = useReleaseCentralEvent();
@@ -94,37 +97,7 @@ export function CentralEventRow({
         >
           {status}
         </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {fillText(t.raisedAt, { date: formatDateTime(event.created_at) })}
-          {' · '}
-          {event.device
-            ? fillText(t.device, { name: event.device.device_name, so: event.device.device_so })
-            : t.deviceRemoved}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {event.customer.telefono ? (
-            <Link href={`tel:+${event.customer.telefono}`}>
-              {fillText(t.callCustomer, { telefono: event.customer.telefono })}
-            </Link>
-          ) : (
-            t.noPhone
-          )}
-          {' · '}
-          {event.last_position ? (
-            <>
-              {fillText(t.position, { time: formatWait(event.last_position.at, now) })}{' '}
-              <Link
-                href={`https://www.openstreetmap.org/?mlat=${event.last_position.lat}&mlon=${event.last_position.lng}#map=17/${event.last_position.lat}/${event.last_position.lng}`}
-                target="_blank"
-                rel="noopener"
-              >
-                {t.viewMap}
-              </Link>
-            </>
-          ) : (
-            t.noPosition
-          )}
-        </Typography>
+        <EventFacts event={event} now={now} />
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, pt: 0.5 }}>
           {isOpen && (
             <Button
@@ -132,14 +105,24 @@ export function CentralEventRow({
               size="small"
               loading={claim.isPending}
               aria-label={fillText(t.claimLabel, { id: event.id, name: event.customer.name })}
-              onClick={() => claim.mutate(event.id)}
+              onClick={() => claim.mutate(event.id, { onSuccess: ({ event: taken }) => onHandle(taken) })}
             >
               {t.claim}
             </Button>
           )}
+          {(isMine || (isSupervisor && !isOpen)) && (
+            <Button
+              variant={isMine ? 'contained' : 'outlined'}
+              size="small"
+              aria-label={fillText(t.handleLabel, { id: event.id })}
+              onClick={() => onHandle(event)}
+            >
+              {t.handle}
+            </Button>
+          )}
           {isMine && (
             <>
-              <Button variant="contained" size="small" onClick={() => onClose(event)}>
+              <Button variant="outlined" size="small" onClick={() => onClose(event)}>
                 {t.closeEvent}
               </Button>
               <Button
@@ -170,5 +153,44 @@ export function CentralEventRow({
         )}
       </Stack>
     </Box>
+  );
+}
+
+/** When it came and from which phone, how to call the customer, and where it last was. */
+function EventFacts({ event, now }: { event: CentralEvent; now: number }) {
+  return (
+    <>
+      <Typography variant="body2" color="text.secondary">
+        {fillText(t.raisedAt, { date: formatDateTime(event.created_at) })}
+        {' · '}
+        {event.device
+          ? fillText(t.device, { name: event.device.device_name, so: event.device.device_so })
+          : t.deviceRemoved}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {event.customer.telefono ? (
+          <Link href={`tel:+${event.customer.telefono}`}>
+            {fillText(t.callCustomer, { telefono: event.customer.telefono })}
+          </Link>
+        ) : (
+          t.noPhone
+        )}
+        {' · '}
+        {event.last_position ? (
+          <>
+            {fillText(t.position, { time: formatWait(event.last_position.at, now) })}{' '}
+            <Link
+              href={`https://www.openstreetmap.org/?mlat=${event.last_position.lat}&mlon=${event.last_position.lng}#map=17/${event.last_position.lat}/${event.last_position.lng}`}
+              target="_blank"
+              rel="noopener"
+            >
+              {t.viewMap}
+            </Link>
+          </>
+        ) : (
+          t.noPosition
+        )}
+      </Typography>
+    </>
   );
 }

@@ -27,6 +27,7 @@ import { operatorTexts as t } from '../texts.ts';
 import { AssignEventDialog } from './assign-event-dialog.tsx';
 import { CentralEventRow } from './central-event-row.tsx';
 import { CloseEventDialog } from './close-event-dialog.tsx';
+import { EventHandling } from './event-handling.tsx';
 
 /**
  * The central's live queue (decision 062): every open and taken event, heard live on the realtime
@@ -40,6 +41,7 @@ export function CentralQueue() {
   const [closing, setClosing] = useState<CentralEvent | null>(null);
   const [assigning, setAssigning] = useState<CentralEvent | null>(null);
   const [closedNotice, setClosedNotice] = useState<string | null>(null);
+  const [handlingId, setHandlingId] = useState<number | null>(null);
 
   useRealtimeEvent('centralEvent', ({ event }) => {
     if (applyCentralEvent(event).isNew) ringNewEvent(event);
@@ -49,6 +51,15 @@ export function CentralQueue() {
   // what was raised or taken while the link was down was not heard
   useOnRealtimeReconnect(() => void refreshCentralQueue());
   useEscalation(queue.data?.events ?? [], now, queue.data?.operator.is_supervisor ?? false);
+
+  // the event handled, while it is still this operator's (or a supervisor looks at it): given back,
+  // taken by another or closed, its screen goes
+  const operator = queue.data?.operator;
+  const handled = queue.data?.events.find(
+    (event) =>
+      event.id === handlingId &&
+      (event.claimed_by?.id === operator?.id || (operator?.is_supervisor && event.status === 'claimed')),
+  );
 
   if (queue.isError && !queue.data) {
     return (
@@ -69,6 +80,7 @@ export function CentralQueue() {
           {closedNotice}
         </Alert>
       )}
+      {handled && <EventHandling key={handled.id} eventId={handled.id} onHide={() => setHandlingId(null)} />}
       {!queue.data ? (
         <Paper variant="outlined" sx={{ p: 2 }}>
           <Skeleton width="40%" />
@@ -88,6 +100,7 @@ export function CentralQueue() {
               isSupervisor={queue.data.operator.is_supervisor}
               onClose={setClosing}
               onAssign={setAssigning}
+              onHandle={(handledEvent) => setHandlingId(handledEvent.id)}
             />
           ))}
         </Box>

@@ -1,33 +1,39 @@
 /**
- * The open alert page's map: the path walked (newest positions) and a red pin on the last one, which
- * the map follows as positions arrive. Loaded lazily with Leaflet (its own chunk).
+ * A person's walk on a map: the path (newest positions) and a red pin on the last one, which the map
+ * follows as positions arrive. The open alert page's, and the central's while it handles an event.
+ * Loaded lazily with Leaflet (its own chunk).
  */
 import { useEffect } from 'react';
 import { marker, polyline } from 'leaflet';
 import type { AlertPosition, PublicConfig } from '@escudo/contract';
 import { MAP_MAX_ZOOM } from '@escudo/contract/browser';
-import { BaseMap } from '../../../components/map/base-map.tsx';
-import { createPinIcon } from '../../../components/map/pin-icon.ts';
-import { useMapInstance } from '../../../components/map/use-leaflet-map.ts';
-import { BRAND_RED } from '../../../lib/brand.ts';
-import { alertsTexts } from '../texts.ts';
+import { BaseMap } from './base-map.tsx';
+import { createPinIcon } from './pin-icon.ts';
+import { useMapInstance } from './use-leaflet-map.ts';
+import { BRAND_RED } from '../../lib/brand.ts';
 
 const lastPinIcon = createPinIcon({ color: BRAND_RED, size: 38 });
 /** ours: street level, so that someone can find the place */
 const FOLLOW_ZOOM = Math.min(16, MAP_MAX_ZOOM);
 
-export default function AlertMap({
+export default function PathMap({
   config,
   positions,
+  label,
+  lastLabel,
 }: {
   config: Pick<PublicConfig, 'map_tile_url' | 'map_attribution'>;
   positions: AlertPosition[];
+  /** the map's accessible name */
+  label: string;
+  /** the last position's pin, shown beside it */
+  lastLabel: string;
 }) {
   const last = positions.at(-1) ?? null;
   return (
-    <BaseMap config={config} label={alertsTexts.mapLabel} height={{ xs: 320, md: 460 }}>
+    <BaseMap config={config} label={label} height={{ xs: 320, md: 460 }}>
       <WalkedPath positions={positions} />
-      <LastPositionPin last={last} />
+      <LastPositionPin last={last} label={lastLabel} />
       <FollowLast last={last} />
     </BaseMap>
   );
@@ -48,7 +54,7 @@ function WalkedPath({ positions }: { positions: AlertPosition[] }) {
   return null;
 }
 
-function LastPositionPin({ last }: { last: AlertPosition | null }) {
+function LastPositionPin({ last, label }: { last: AlertPosition | null; label: string }) {
   const map = useMapInstance();
   const lat = last?.lat ?? null;
   const lng = last?.lng ?? null;
@@ -56,15 +62,15 @@ function LastPositionPin({ last }: { last: AlertPosition | null }) {
     if (lat === null || lng === null) return;
     const pin = marker([lat, lng], {
       icon: lastPinIcon,
-      title: alertsTexts.lastPositionPin,
-      alt: alertsTexts.lastPositionPin,
+      title: label,
+      alt: label,
     })
-      .bindTooltip(alertsTexts.lastPositionPin, { direction: 'top', offset: [0, -34], permanent: true })
+      .bindTooltip(label, { direction: 'top', offset: [0, -34], permanent: true })
       .addTo(map);
     return () => {
       pin.remove();
     };
-  }, [map, lat, lng]);
+  }, [map, lat, lng, label]);
   return null;
 }
 
