@@ -66,6 +66,17 @@ test('an SOS reaches two operators live; one takes it, the other sees who, and i
     .getByRole('button', { name: /^Tomar el evento/ })
     .click();
   await expect(sosRow(onPhone, customer)).toContainText(/Lo atiendes tú/);
+  // taking it opens its handling: the customer, the phone, the map of the walk; its atención opened
+  const handling = onPhone.getByRole('region', { name: /^Atención del evento #\d+$/ });
+  await expect(
+    handling.getByRole('heading', { name: `Atendiendo: Alerta SOS de ${customer.name}` }),
+  ).toBeVisible();
+  await expect(handling.getByRole('region', { name: 'Teléfono' })).toContainText('Conectado ahora');
+  await expect(handling.getByRole('region', { name: 'Mapa con las posiciones del evento' })).toBeVisible();
+  await handling.getByRole('button', { name: 'Abrir atención del evento' }).click();
+  await expect(handling.getByText(/^Atención #\d+ del evento: registra notas/)).toBeVisible();
+  // the customer's Home says the central attends it, by the operator's first name
+  await expect(page.getByText('La central está atendiendo tu alerta: te atiende Diego.')).toBeVisible();
   // the other operator sees who holds it, and can no longer take it; a supervisor may still assign it
   const held = sosRow(supervisor, customer);
   await expect(held).toContainText(`Tomado por ${diego.name}`);
