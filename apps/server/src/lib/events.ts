@@ -55,6 +55,18 @@ export interface ServerEvents {
     detail: string;
     at: string;
   };
+  /**
+   * An operator wrote a note or attached a video to an atención (atenciones.service.ts): the
+   * central's record (decision 063) keeps the step of the event the atención was opened for.
+   * Durable: `at` is ISO 8601 text, as stored.
+   */
+  atencionWorked: {
+    atencionId: number;
+    operatorId: number;
+    what: 'note' | 'video';
+    itemId: number;
+    at: string;
+  };
   /** A phone raised an SOS (alerts.service.ts `openAlert`), once per alert. Durable. */
   alertRaised: { userId: number; alertId: number };
   /**
@@ -115,6 +127,8 @@ export const DURABLE_EVENTS = {
   lostModeChanged: PROMPT,
   lateOrdersApplied: PROMPT,
   orderNoticeDue: PROMPT,
+  // a step of the central's record must not be lost to a process that dies after the note's commit
+  atencionWorked: PROMPT,
   // ours: a ZIP of photos and videos streamed into a bucket may take minutes; three tries, then the
   // export is `failed` and the person may ask again (decision 037)
   dataExportRequested: {

@@ -19,6 +19,7 @@ import {
   type PublicEvidence,
 } from '@escudo/contract';
 import type { AppContext } from '../../lib/context.ts';
+import { deliverEventsSoon } from '../../lib/outbox/outbox.ts';
 import type { DbOrTransaction } from '../../lib/db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { atencionEvidence, atencionNotes, atencionShareLinks, atenciones } from './atenciones.schema.ts';
@@ -205,22 +206,41 @@ export async function requireOpenAtencion(ctx: AppContext, atencionId: number): 
   if (row.endedAt) throw new AppError('ATENCION_CLOSED');
 }
 
+/** a note or a video, told to whoever keeps a record of the atención's work (the central's, decision 063) */
+function recordWork(
+  ctx: AppContext,
+  tx: DbOrTransaction,
+  work: { atencionId: number; operatorId: number; what: 'note' | 'video'; itemId: number },
+): Promise<void> {
+  return ctx.events.record(tx, 'atencionWorked', { ...work, at: ctx.now().toISOString() });
+}
+
 export async function addNote(
   ctx: AppContext,
   operatorId: number,
   input: { atencion_id: number; title: string; description: string },
 ): Promise<{ note: AtencionNote }> {
   await requireOpenAtencion(ctx, input.atencion_id);
-  const [row] = await ctx.db
-    .insert(atencionNotes)
-    .values({
+  const [row] = await ctx.db.transaction(async (tx) => {
+    const rows = await tx
+      .insert(atencionNotes)
+      .values({
+        atencionId: input.atencion_id,
+        title: input.title,
+        description: input.description,
+        createdBy: operatorId,
+        createdAt: ctx.now(),
+      })
+      .returning();
+    await recordWork(ctx, tx, {
       atencionId: input.atencion_id,
-      title: input.title,
-      description: input.description,
-      createdBy: operatorId,
-      createdAt: ctx.now(),
-    })
-    .returning();
+      operatorId,
+      what: 'note',
+      itemId: rows[0]!.id,
+    });
+    return rows;
+  });
+  deliverEventsSoon(ctx, 'atencionWorked');
   return {
     note: {
       id: row!.id,
@@ -262,8 +282,10 @@ export async function recordEvidence(
         createdAt: ctx.now(),
       })
       .returning();
+    await recordWork(ctx, tx, { atencionId, operatorId, what: 'video', itemId: evidence!.id });
     return evidence!;
   });
+  deliverEventsSoon(ctx, 'atencionWorked');
   return { evidence: toEvidence(ctx, inserted) };
 }
 

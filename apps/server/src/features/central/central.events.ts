@@ -1,12 +1,15 @@
 /**
  * What raises the central's events (decision 062): an SOS (`alertRaised`) and a phone that confirmed
  * lost mode (`lostModeChanged`). Both are durable events, delivered at least once: the central's
- * unique indexes make a repeat add nothing.
+ * unique indexes make a repeat add nothing. And the work on an event's atención, which its record
+ * keeps (decision 063).
  */
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context.ts';
 import { alerts } from '../alerts/alerts.schema.ts';
 import { raiseCentralEvent } from './central.service.ts';
+import { appendCentralStep } from './central.record.ts';
+import { centralEvents } from './central.schema.ts';
 
 export function subscribeCentral(ctx: AppContext): void {
   ctx.events.on('alertRaised', 'central', async ({ userId, alertId }) => {
@@ -20,5 +23,24 @@ export function subscribeCentral(ctx: AppContext): void {
   });
   ctx.events.on('lostModeChanged', 'central', async ({ userId, deviceRowId, isLost }) => {
     if (isLost) await raiseCentralEvent(ctx, { kind: 'lost_mode', userId, deviceRowId });
+  });
+  // a note or a video of an event's atención is a step of that event's record (decision 063); a
+  // second delivery of the same one adds nothing (its once-key)
+  ctx.events.on('atencionWorked', 'central', async ({ atencionId, operatorId, what, itemId, at }) => {
+    const [event] = await ctx.db
+      .select({ id: centralEvents.id })
+      .from(centralEvents)
+      .where(eq(centralEvents.atencionId, atencionId));
+    if (!event) return;
+    await ctx.db.transaction((tx) =>
+      appendCentralStep(tx, {
+        at: new Date(at),
+        eventId: event.id,
+        actorId: operatorId,
+        action: what,
+        detail: { [`${what}_id`]: itemId },
+        onceKey: `${what}:${itemId}`,
+      }),
+    );
   });
 }

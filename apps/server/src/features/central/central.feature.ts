@@ -3,10 +3,12 @@ import { defineFeature } from '../../lib/feature.ts';
 import { registerCentralRoutes } from './central.routes.ts';
 import { subscribeCentral } from './central.events.ts';
 import { centralData } from './central.data.ts';
+import { centralCommands } from './central.admin.ts';
 
 export const centralFeature = defineFeature({
   name: 'central',
   routes: ({ route, ctx }) => registerCentralRoutes(route, ctx),
   subscribe: subscribeCentral,
   data: centralData,
+  admin: centralCommands,
 });

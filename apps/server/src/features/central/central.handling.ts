@@ -16,6 +16,7 @@ import { findOperatorAtencion, listForCustomer, openAtencionFor } from '../atenc
 import { listAcceptedMembers } from '../network/network.members.ts';
 import { centralEvents } from './central.schema.ts';
 import { recordCentralActivity } from './central.activity.ts';
+import { appendCentralStep } from './central.record.ts';
 import { findOperator, readEvent, refusal } from './central.service.ts';
 
 /** ours: enough of an SOS's walk for the map, and of a lost phone's reports (one every few minutes) */
@@ -109,7 +110,11 @@ export async function readEventDetail(
     listForCustomer(ctx, row.userId, { limit: EARLIER_ATENCIONES, page: 1 }),
   ]);
   if (!event || !customer) throw new AppError('NOT_FOUND', 'No encontramos ese evento.');
-  await recordCentralActivity(ctx, ctx.db, row, 'central_viewed', operator.name);
+  // the answer goes out only once its look is in the customer's activity and in the record
+  await ctx.db.transaction(async (tx) => {
+    await recordCentralActivity(ctx, tx, row, 'central_viewed', operator.name);
+    await appendCentralStep(tx, { at: ctx.now(), eventId, actorId: operatorId, action: 'viewed' });
+  });
   return {
     event,
     customer,
@@ -137,6 +142,13 @@ export async function openEventAtencion(
     if (row.atencionId !== null) return { atencionId: row.atencionId, row };
     const { atencion } = await openAtencionFor(ctx, tx, operatorId, row.userId);
     await tx.update(centralEvents).set({ atencionId: atencion.id }).where(eq(centralEvents.id, eventId));
+    await appendCentralStep(tx, {
+      at: ctx.now(),
+      eventId,
+      actorId: operatorId,
+      action: 'atencion',
+      detail: { atencion_id: atencion.id },
+    });
     return { atencionId: atencion.id, row };
   });
   if (opened.row.alertId !== null) await keepAlertPositions(ctx, opened.row.alertId);

@@ -57,3 +57,45 @@ export const centralEvents = pgTable(
       .where(sql`${t.status} <> 'closed' and ${t.kind} <> 'sos'`),
   ],
 );
+
+/** what a step of the central's record is */
+export const centralLogActions = [
+  'raised',
+  'claimed',
+  'released',
+  'assigned',
+  'viewed',
+  'atencion',
+  'note',
+  'video',
+  'closed',
+] as const;
+export type CentralLogAction = (typeof centralLogActions)[number];
+
+/**
+ * The central's record (decision 063): every step of every event, appended in one order across the
+ * processes, each entry carrying the SHA-256 of the one before. `body` is the entry as hashed (its
+ * time, event, operator, step and details, as canonical JSON); the columns beside it are for reading.
+ * It names no person: ids of the event and the operator only, which stay meaningless once an
+ * account is deleted, so that a deletion never breaks the chain. Nothing updates or deletes a row.
+ */
+export const centralLog = pgTable(
+  'central_log',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    eventId: integer('event_id').notNull(),
+    /** the operator; null for the server's own steps */
+    actorId: integer('actor_id'),
+    action: text('action', { enum: centralLogActions }).notNull(),
+    body: text('body').notNull(),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+    /** a step recorded from an event delivered at least once (a note): its second delivery adds nothing */
+    onceKey: text('once_key'),
+  },
+  (t) => [
+    index('central_log_event_idx').on(t.eventId, t.id),
+    uniqueIndex('central_log_once_idx').on(t.onceKey),
+  ],
+);

@@ -20,6 +20,7 @@ import { devices } from '../devices/devices.schema.ts';
 import { closeAlert, setAlertCentralState } from '../alerts/alerts.service.ts';
 import { centralEvents } from './central.schema.ts';
 import { recordCentralActivity } from './central.activity.ts';
+import { appendCentralStep } from './central.record.ts';
 
 const operators = alias(users, 'operators');
 const closers = alias(users, 'closers');
@@ -138,21 +139,32 @@ export async function raiseCentralEvent(
     where c.user_id = ${cause.userId} and c.status = 'claimed' and c.claimed_by is not null
     order by c.claimed_at desc limit 1
   )`;
-  const [raised] = await ctx.db
-    .insert(centralEvents)
-    .values({
-      kind: cause.kind,
-      priority: CENTRAL_EVENT_PRIORITY[cause.kind],
-      userId: cause.userId,
-      deviceId: cause.deviceRowId,
-      alertId: cause.alertId ?? null,
-      createdAt: now,
-      claimedBy: attending,
-      status: sql`case when ${attending} is null then 'open' else 'claimed' end`,
-      claimedAt: sql`case when ${attending} is null then null else ${now.toISOString()}::timestamptz end`,
-    })
-    .onConflictDoNothing()
-    .returning({ id: centralEvents.id });
+  const [raised] = await ctx.db.transaction(async (tx) => {
+    const rows = await tx
+      .insert(centralEvents)
+      .values({
+        kind: cause.kind,
+        priority: CENTRAL_EVENT_PRIORITY[cause.kind],
+        userId: cause.userId,
+        deviceId: cause.deviceRowId,
+        alertId: cause.alertId ?? null,
+        createdAt: now,
+        claimedBy: attending,
+        status: sql`case when ${attending} is null then 'open' else 'claimed' end`,
+        claimedAt: sql`case when ${attending} is null then null else ${now.toISOString()}::timestamptz end`,
+      })
+      .onConflictDoNothing()
+      .returning({ id: centralEvents.id, claimedBy: centralEvents.claimedBy });
+    if (rows[0])
+      await appendCentralStep(tx, {
+        at: now,
+        eventId: rows[0].id,
+        actorId: null,
+        action: 'raised',
+        detail: { kind: cause.kind, claimed_by: rows[0].claimedBy },
+      });
+    return rows;
+  });
   if (!raised) return null;
   return tellOperators(ctx, raised.id);
 }
@@ -218,11 +230,16 @@ export async function claimEvent(
   eventId: number,
   attempt = 1,
 ): Promise<{ status: 'claimed'; event: CentralEvent }> {
-  const [taken] = await ctx.db
-    .update(centralEvents)
-    .set({ status: 'claimed', claimedBy: operatorId, claimedAt: ctx.now() })
-    .where(and(eq(centralEvents.id, eventId), eq(centralEvents.status, 'open')))
-    .returning({ id: centralEvents.id });
+  const now = ctx.now();
+  const [taken] = await ctx.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(centralEvents)
+      .set({ status: 'claimed', claimedBy: operatorId, claimedAt: now })
+      .where(and(eq(centralEvents.id, eventId), eq(centralEvents.status, 'open')))
+      .returning({ id: centralEvents.id });
+    if (rows[0]) await appendCentralStep(tx, { at: now, eventId, actorId: operatorId, action: 'claimed' });
+    return rows;
+  });
   if (taken) return { status: 'claimed' as const, event: await tellTaken(ctx, taken.id) };
   const { error, event } = await refusal(ctx, eventId, operatorId, false);
   if (error) throw error;
@@ -239,17 +256,22 @@ export async function releaseEvent(
   eventId: number,
   attempt = 1,
 ): Promise<{ status: 'open'; event: CentralEvent }> {
-  const [released] = await ctx.db
-    .update(centralEvents)
-    .set({ status: 'open', claimedBy: null, claimedAt: null })
-    .where(
-      and(
-        eq(centralEvents.id, eventId),
-        eq(centralEvents.status, 'claimed'),
-        eq(centralEvents.claimedBy, operatorId),
-      ),
-    )
-    .returning({ id: centralEvents.id });
+  const [released] = await ctx.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(centralEvents)
+      .set({ status: 'open', claimedBy: null, claimedAt: null })
+      .where(
+        and(
+          eq(centralEvents.id, eventId),
+          eq(centralEvents.status, 'claimed'),
+          eq(centralEvents.claimedBy, operatorId),
+        ),
+      )
+      .returning({ id: centralEvents.id });
+    if (rows[0])
+      await appendCentralStep(tx, { at: ctx.now(), eventId, actorId: operatorId, action: 'released' });
+    return rows;
+  });
   if (released) return { status: 'open' as const, event: await tellOperators(ctx, released.id) };
   const { error } = await refusal(ctx, eventId, operatorId, true);
   if (error) throw error;
@@ -267,24 +289,36 @@ export async function closeEvent(
   operatorId: number,
   input: { event_id: number; outcome: CentralOutcome; level: number; note: string },
 ): Promise<{ status: 'closed'; event: CentralEvent }> {
-  const [closed] = await ctx.db
-    .update(centralEvents)
-    .set({
-      status: 'closed',
-      closedAt: ctx.now(),
-      closedBy: operatorId,
-      outcome: input.outcome,
-      level: input.level,
-      closeNote: input.note.trim() || null,
-    })
-    .where(
-      and(
-        eq(centralEvents.id, input.event_id),
-        eq(centralEvents.status, 'claimed'),
-        eq(centralEvents.claimedBy, operatorId),
-      ),
-    )
-    .returning({ userId: centralEvents.userId, alertId: centralEvents.alertId, kind: centralEvents.kind });
+  const now = ctx.now();
+  const [closed] = await ctx.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(centralEvents)
+      .set({
+        status: 'closed',
+        closedAt: now,
+        closedBy: operatorId,
+        outcome: input.outcome,
+        level: input.level,
+        closeNote: input.note.trim() || null,
+      })
+      .where(
+        and(
+          eq(centralEvents.id, input.event_id),
+          eq(centralEvents.status, 'claimed'),
+          eq(centralEvents.claimedBy, operatorId),
+        ),
+      )
+      .returning({ userId: centralEvents.userId, alertId: centralEvents.alertId, kind: centralEvents.kind });
+    if (rows[0])
+      await appendCentralStep(tx, {
+        at: now,
+        eventId: input.event_id,
+        actorId: operatorId,
+        action: 'closed',
+        detail: { outcome: input.outcome, level: input.level },
+      });
+    return rows;
+  });
   if (!closed) {
     const { error } = await refusal(ctx, input.event_id, operatorId, true);
     // held by this operator after all, yet not closed: it was closed by a request racing this one
@@ -313,11 +347,23 @@ export async function assignEvent(
   if (!supervisor?.is_supervisor)
     throw new AppError('FORBIDDEN', 'Solo un supervisor puede asignar eventos a otro operador.');
   if (!target) throw new AppError('NOT_FOUND', 'No encontramos a ese operador, o está deshabilitado.');
-  const [assigned] = await ctx.db
-    .update(centralEvents)
-    .set({ status: 'claimed', claimedBy: target.id, claimedAt: ctx.now() })
-    .where(and(eq(centralEvents.id, input.event_id), ne(centralEvents.status, 'closed')))
-    .returning({ id: centralEvents.id });
+  const now = ctx.now();
+  const [assigned] = await ctx.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(centralEvents)
+      .set({ status: 'claimed', claimedBy: target.id, claimedAt: now })
+      .where(and(eq(centralEvents.id, input.event_id), ne(centralEvents.status, 'closed')))
+      .returning({ id: centralEvents.id });
+    if (rows[0])
+      await appendCentralStep(tx, {
+        at: now,
+        eventId: input.event_id,
+        actorId: supervisorId,
+        action: 'assigned',
+        detail: { to: target.id },
+      });
+    return rows;
+  });
   if (assigned) return { status: 'claimed' as const, event: await tellTaken(ctx, assigned.id) };
   const event = await readEvent(ctx, input.event_id);
   throw event
