@@ -132,7 +132,11 @@ export const assignCentralEvent = defineEndpoint({
   response: z.object({ status: z.literal('claimed'), event: centralEventSchema }),
 });
 
-const positionSchema = z.object({ lat: z.number(), lng: z.number(), at: z.string().describe('ISO date-time') });
+const positionSchema = z.object({
+  lat: z.number(),
+  lng: z.number(),
+  at: z.string().describe('ISO date-time'),
+});
 
 /** What the operator holding an event sees to handle it, on one screen. */
 export const centralEventDetailSchema = z.object({
