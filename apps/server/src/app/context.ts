@@ -22,6 +22,7 @@ import { createBackgroundTasks } from '../lib/background-tasks.ts';
 import { createEventBus } from '../lib/events.ts';
 import { createMetrics } from '../lib/metrics/metrics.ts';
 import { seedReferenceData } from '../features/seed/seed.ts';
+import { countWaitingEvents } from '../features/central/central.metrics.ts';
 import type { JobDefinition } from '../lib/jobs/jobs.ts';
 import { pruneThrottleHitsJob } from '../lib/throttle/throttle.jobs.ts';
 import { deliverEventsJob, deliverLongEventsJob, pruneOutboxJob } from '../lib/outbox/outbox.ts';
@@ -108,6 +109,7 @@ export async function buildContext(options: ContextOptions): Promise<BuiltContex
   });
   const metrics = createMetrics();
   metrics.readConnections(() => realtime.connectionCounts());
+  metrics.readCentralWaiting(() => countWaitingEvents(database.db));
   const secret = await loadAppSecret(env);
   const now = options.now ?? (() => new Date());
   const ctx: AppContext = {

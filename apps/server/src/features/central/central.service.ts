@@ -21,6 +21,7 @@ import { closeAlert, setAlertCentralState } from '../alerts/alerts.service.ts';
 import { centralEvents } from './central.schema.ts';
 import { recordCentralActivity } from './central.activity.ts';
 import { appendCentralStep } from './central.record.ts';
+import { claimTimes, closeTimes, countClaim, countClose, wasOpen } from './central.metrics.ts';
 
 const operators = alias(users, 'operators');
 const closers = alias(users, 'closers');
@@ -236,10 +237,11 @@ export async function claimEvent(
       .update(centralEvents)
       .set({ status: 'claimed', claimedBy: operatorId, claimedAt: now })
       .where(and(eq(centralEvents.id, eventId), eq(centralEvents.status, 'open')))
-      .returning({ id: centralEvents.id });
+      .returning({ id: centralEvents.id, ...claimTimes });
     if (rows[0]) await appendCentralStep(tx, { at: now, eventId, actorId: operatorId, action: 'claimed' });
     return rows;
   });
+  if (taken) countClaim(ctx, taken);
   if (taken) return { status: 'claimed' as const, event: await tellTaken(ctx, taken.id) };
   const { error, event } = await refusal(ctx, eventId, operatorId, false);
   if (error) throw error;
@@ -308,7 +310,7 @@ export async function closeEvent(
           eq(centralEvents.claimedBy, operatorId),
         ),
       )
-      .returning({ userId: centralEvents.userId, alertId: centralEvents.alertId, kind: centralEvents.kind });
+      .returning({ userId: centralEvents.userId, alertId: centralEvents.alertId, ...closeTimes });
     if (rows[0])
       await appendCentralStep(tx, {
         at: now,
@@ -324,6 +326,7 @@ export async function closeEvent(
     // held by this operator after all, yet not closed: it was closed by a request racing this one
     throw error ?? new AppError('CENTRAL_EVENT_CLOSED');
   }
+  countClose(ctx, closed);
   if (closed.alertId !== null)
     await closeAlert(ctx, { userId: closed.userId }, closed.alertId, CENTRAL_OUTCOME_LABELS[input.outcome]);
   const event = await tellOperators(ctx, input.event_id);
@@ -353,7 +356,7 @@ export async function assignEvent(
       .update(centralEvents)
       .set({ status: 'claimed', claimedBy: target.id, claimedAt: now })
       .where(and(eq(centralEvents.id, input.event_id), ne(centralEvents.status, 'closed')))
-      .returning({ id: centralEvents.id });
+      .returning({ id: centralEvents.id, ...claimTimes, wasOpen });
     if (rows[0])
       await appendCentralStep(tx, {
         at: now,
@@ -364,6 +367,8 @@ export async function assignEvent(
       });
     return rows;
   });
+  // an open event given to someone is a claim; one taken from a holder was claimed already
+  if (assigned?.wasOpen) countClaim(ctx, assigned);
   if (assigned) return { status: 'claimed' as const, event: await tellTaken(ctx, assigned.id) };
   const event = await readEvent(ctx, input.event_id);
   throw event

@@ -8,7 +8,8 @@
  * lib/ that know nothing of the context (the admission gate, the mailer, the hub) are handed a
  * callback by the assembly.
  */
-import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { centralEventKinds, type CentralEventKind } from '@escudo/contract';
 import { CONNECTION_REFUSALS, type ConnectionRefusal } from '../http/connection-caps.ts';
 import { RouteHistogram } from './route-histogram.ts';
 
@@ -35,14 +36,32 @@ export interface Metrics {
   rateLimitRefusals: Counter<'code' | 'channel'>;
   /** runs of the periodic jobs (`countJobRun`) */
   jobRuns: Counter<'job' | 'outcome'>;
+  /** seconds from a central event's creation to its claim, by kind (central/central.metrics.ts) */
+  centralClaimSeconds: Histogram<'kind'>;
+  /** seconds from a central event's creation to its close, by kind */
+  centralCloseSeconds: Histogram<'kind'>;
   /** tells the metrics how to read the realtime connections of this process (called once by the assembly) */
   readConnections(read: () => { phones: number; panels: number }): void;
+  /**
+   * tells the metrics how to count the central's events waiting now, by kind, in the database that
+   * every process shares (called once by the assembly)
+   */
+  readCentralWaiting(read: () => Promise<Record<CentralEventKind, number>>): void;
   /** the exposition text (Prometheus text format 0.0.4) and its content type */
   render(): Promise<{ text: string; contentType: string }>;
 }
 
 /** ours: from 5 ms (a cached look-up) to 10 s (the panel's REQUEST_TIMEOUT_MS); past it is a time-out */
 const HTTP_BUCKETS_S = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/**
+ * ours, for the central's times: a central is judged by the share of events it takes within 30, 60
+ * and 180 s, so each is a bound and that share is read from its bucket exactly, not interpolated; 5,
+ * 10 and 15 s tell a quick answer from a prompt one, and the bounds from 5 minutes to a day hold
+ * the closes, which come after the attention itself (a call, a dispatch to Carabineros, a lost phone
+ * found hours later) and an event nobody took for long.
+ */
+const CENTRAL_BUCKETS_S = [5, 10, 15, 30, 60, 120, 180, 300, 600, 1800, 3600, 14_400, 86_400];
 
 /** the error codes that say "too many, wait" (contract error-codes.ts) */
 const RATE_LIMIT_CODES = new Set(['RATE_LIMITED', 'TOO_MANY_ATTEMPTS', 'TOO_MANY_REQUESTS']);
@@ -81,6 +100,33 @@ export function createMetrics(): Metrics {
   });
   // every reason is a series from the start, at 0, so that a rate over it means something at once
   for (const reason of CONNECTION_REFUSALS) connectionRefusals.inc({ reason }, 0);
+  let readCentralWaiting: () => Promise<Record<CentralEventKind, number> | null> = () =>
+    Promise.resolve(null);
+  new Gauge({
+    name: 'escudo_central_events_waiting',
+    help: "Central events waiting now to be taken (status open), by kind: the whole deployment's, from the database.",
+    labelNames: ['kind'],
+    registers,
+    async collect() {
+      // a database that does not answer leaves this series out rather than failing the whole scrape,
+      // when the process's other series matter most; /readyz names the database then
+      const waiting = await readCentralWaiting().catch(() => null);
+      this.reset();
+      if (waiting) for (const kind of centralEventKinds) this.set({ kind }, waiting[kind]);
+    },
+  });
+  const centralHistogram = (name: string, help: string) => {
+    const histogram = new Histogram({
+      name,
+      help,
+      labelNames: ['kind'],
+      buckets: CENTRAL_BUCKETS_S,
+      registers,
+    });
+    // every kind a series from the start, as the refusals' reasons above
+    for (const kind of centralEventKinds) histogram.zero({ kind });
+    return histogram;
+  };
   return {
     registry,
     httpDuration: new RouteHistogram(
@@ -124,8 +170,19 @@ export function createMetrics(): Metrics {
       labelNames: ['job', 'outcome'],
       registers,
     }),
+    centralClaimSeconds: centralHistogram(
+      'escudo_central_claim_seconds',
+      'Seconds from a central event being raised to an operator taking it (or a supervisor giving it), by kind.',
+    ),
+    centralCloseSeconds: centralHistogram(
+      'escudo_central_close_seconds',
+      'Seconds from a central event being raised to its close, by kind.',
+    ),
     readConnections(read) {
       readConnections = read;
+    },
+    readCentralWaiting(read) {
+      readCentralWaiting = read;
     },
     async render() {
       return { text: await registry.metrics(), contentType: registry.contentType };
