@@ -1,10 +1,23 @@
-/** `npm run admin -- central …`: the central's record, checked (decision 063). */
+/**
+ * `npm run admin -- central …`: the central's figures over a period (`report --from AAAA-MM-DD --to
+ * AAAA-MM-DD`), and its record checked (`verify`, decision 063).
+ */
 import { z } from 'zod';
 import { defineAdminCommand } from '../../lib/admin-command.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { verifyCentralRecord } from './central.record.ts';
+import { formatCentralReport, readCentralReport, reportPeriodSchema } from './central.report.ts';
 
 export const centralCommands = [
+  defineAdminCommand({
+    words: ['central', 'report'],
+    summary:
+      'Resume los eventos de la central recibidos entre dos días (hora de Chile, ambos incluidos): por tipo, cuántos, cuántos se tomaron en 30, 60 y 180 s, la mediana hasta tomarse, cómo se cerraron y cuántos siguen abiertos.',
+    flags: reportPeriodSchema,
+    async run(ctx, period) {
+      return formatCentralReport(await readCentralReport(ctx, period));
+    },
+  }),
   defineAdminCommand({
     words: ['central', 'verify'],
     summary:
