@@ -4,17 +4,10 @@
  * leaves its events without the phone.
  */
 import { asc, eq } from 'drizzle-orm';
-import { CENTRAL_LEVEL_LABELS, CENTRAL_OUTCOME_LABELS } from '@escudo/contract';
+import { CENTRAL_KIND_LABELS, CENTRAL_LEVEL_LABELS, CENTRAL_OUTCOME_LABELS } from '@escudo/contract';
 import { definePersonalData, iso } from '../../lib/personal-data.ts';
 import { phoneNamesOf } from '../devices/devices.data.ts';
 import { centralEvents } from './central.schema.ts';
-
-const KIND_NAMES = {
-  sos: 'alerta SOS',
-  tamper: 'teléfono manipulado',
-  lost_mode: 'modo perdido',
-  dark: 'teléfono sin señal',
-};
 
 export const centralData = definePersonalData({
   tables: [centralEvents],
@@ -32,7 +25,7 @@ export const centralData = definePersonalData({
         .orderBy(asc(centralEvents.id));
       out.json('central.json').eventos = events.map((event) => ({
         id: event.id,
-        tipo: KIND_NAMES[event.kind],
+        tipo: CENTRAL_KIND_LABELS[event.kind],
         dispositivo: event.deviceId === null ? null : (phoneName.get(event.deviceId) ?? null),
         llegada: iso(event.createdAt),
         tomado: iso(event.claimedAt),

@@ -13,17 +13,10 @@ import {
   centralOutcomes,
   type CentralEventKind,
   type CentralOutcome,
+  CENTRAL_KIND_LABELS,
 } from '@escudo/contract';
 import type { AppContext } from '../../lib/context.ts';
 import { centralEvents } from './central.schema.ts';
-
-/** the kinds' Spanish names, as the operator's screen writes them */
-const CENTRAL_KIND_NAMES: Record<CentralEventKind, string> = {
-  sos: 'Alerta SOS',
-  tamper: 'Teléfono manipulado',
-  lost_mode: 'Teléfono perdido',
-  dark: 'Teléfono sin señal',
-};
 
 /** the seconds a claim is measured against (bounds of escudo_central_claim_seconds' buckets too) */
 const CLAIM_MARKS_S = [30, 60, 180] as const;
@@ -142,7 +135,7 @@ export function formatWait(seconds: number): string {
 }
 
 function kindLines(figures: KindFigures): string[] {
-  const name = CENTRAL_KIND_NAMES[figures.kind];
+  const name = CENTRAL_KIND_LABELS[figures.kind];
   if (figures.created === 0) return [`${name}: 0 eventos`];
   const closed = figures.outcomes.reduce((sum, o) => sum + o.count, 0);
   const open = figures.waiting + figures.attending;

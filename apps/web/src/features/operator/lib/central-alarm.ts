@@ -4,17 +4,14 @@
  * gesture on the page, and ask for notifications only from one: both are unlocked by the same
  * button ('Activar sonido y avisos').
  */
+import { CENTRAL_KIND_LABELS } from '@escudo/contract/browser';
 import type { CentralEvent, CentralEventKind } from '@escudo/contract';
 import { createLiveValue } from '../../../lib/realtime/live-value.ts';
 import { fillText } from '../../../lib/format.ts';
 import { operatorTexts } from '../texts.ts';
 
-export const kindLabel: Record<CentralEventKind, string> = {
-  sos: operatorTexts.kindSos,
-  tamper: operatorTexts.kindTamper,
-  lost_mode: operatorTexts.kindLostMode,
-  dark: operatorTexts.kindDark,
-};
+/** each kind's Spanish name (the contract's, which the customer's activity and the report use too) */
+export const kindLabel = CENTRAL_KIND_LABELS;
 
 /** 'off' until the button; then whether notifications may be shown too */
 export type AlarmState = 'off' | 'granted' | 'denied' | 'unsupported';
