@@ -4,6 +4,7 @@ import { registerCentralRoutes } from './central.routes.ts';
 import { subscribeCentral } from './central.events.ts';
 import { centralData } from './central.data.ts';
 import { centralCommands } from './central.admin.ts';
+import { centralEscalationJob } from './central.escalation.ts';
 
 export const centralFeature = defineFeature({
   name: 'central',
@@ -11,4 +12,5 @@ export const centralFeature = defineFeature({
   subscribe: subscribeCentral,
   data: centralData,
   admin: centralCommands,
+  jobs: [centralEscalationJob],
 });

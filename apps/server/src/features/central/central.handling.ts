@@ -14,7 +14,7 @@ import { lostReports } from '../lostphone/lostphone.schema.ts';
 import { keepAlertPositions, listAlertPositions } from '../alerts/alerts.service.ts';
 import { findOperatorAtencion, listForCustomer, openAtencionFor } from '../atenciones/atenciones.service.ts';
 import { listAcceptedMembers } from '../network/network.members.ts';
-import { centralEvents } from './central.schema.ts';
+import { centralEvents, centralLog } from './central.schema.ts';
 import { recordCentralActivity } from './central.activity.ts';
 import { appendCentralStep } from './central.record.ts';
 import { findOperator, readEvent, refusal } from './central.service.ts';
@@ -22,6 +22,12 @@ import { findOperator, readEvent, refusal } from './central.service.ts';
 /** ours: enough of an SOS's walk for the map, and of a lost phone's reports (one every few minutes) */
 const MAP_POSITIONS_MAX = 200;
 const LOST_REPORTS_MAX = 50;
+/**
+ * ours: the handling screen asks again every 5 s to follow the positions; one look a minute is
+ * recorded, so that a sitting is a few lines, and its holder's steps keep it from being returned
+ * as untouched (central.escalation.ts)
+ */
+const VIEW_IS_NEW_AFTER_MS = 60_000;
 /** ours: the customer's earlier atenciones the screen lists */
 const EARLIER_ATENCIONES = 10;
 
@@ -110,11 +116,25 @@ export async function readEventDetail(
     listForCustomer(ctx, row.userId, { limit: EARLIER_ATENCIONES, page: 1 }),
   ]);
   if (!event || !customer) throw new AppError('NOT_FOUND', 'No encontramos ese evento.');
-  // the answer goes out only once its look is in the customer's activity and in the record
-  await ctx.db.transaction(async (tx) => {
-    await recordCentralActivity(ctx, tx, row, 'central_viewed', operator.name);
-    await appendCentralStep(tx, { at: ctx.now(), eventId, actorId: operatorId, action: 'viewed' });
-  });
+  // the answer goes out only once its look is in the customer's activity and in the record; the
+  // screen asks again every few seconds, and a sitting is one look (VIEW_IS_NEW_AFTER_MS)
+  const [lastView] = await ctx.db
+    .select({ at: centralLog.at })
+    .from(centralLog)
+    .where(
+      and(
+        eq(centralLog.eventId, eventId),
+        eq(centralLog.actorId, operatorId),
+        eq(centralLog.action, 'viewed'),
+      ),
+    )
+    .orderBy(desc(centralLog.id))
+    .limit(1);
+  if (!lastView || ctx.now().getTime() - lastView.at.getTime() >= VIEW_IS_NEW_AFTER_MS)
+    await ctx.db.transaction(async (tx) => {
+      await recordCentralActivity(ctx, tx, row, 'central_viewed', operator.name);
+      await appendCentralStep(tx, { at: ctx.now(), eventId, actorId: operatorId, action: 'viewed' });
+    });
   return {
     event,
     customer,

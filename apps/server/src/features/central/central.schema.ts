@@ -38,6 +38,8 @@ export const centralEvents = pgTable(
     outcome: text('outcome', { enum: centralOutcomes }),
     level: integer('level'),
     closeNote: text('close_note'),
+    /** when every supervisor was e-mailed that it waited unclaimed (central.escalation.ts) */
+    supervisorsToldAt: timestamp('supervisors_told_at', { withTimezone: true }),
     /** the atención opened to handle it (central/atencion) */
     atencionId: integer('atencion_id').references(() => atenciones.id, { onDelete: 'set null' }),
   },
@@ -69,6 +71,8 @@ export const centralLogActions = [
   'note',
   'video',
   'closed',
+  /** the server gave back an event its holder had left untouched (central.escalation.ts) */
+  'returned',
 ] as const;
 export type CentralLogAction = (typeof centralLogActions)[number];
 

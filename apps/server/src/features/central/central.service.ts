@@ -94,7 +94,7 @@ export const readEvent = async (ctx: AppContext, eventId: number) =>
  * Every operator's screen hears of the event as it now stands; for an SOS, the customer and their
  * network read how the central attends it beside the alert (alerts' setAlertCentralState).
  */
-async function tellOperators(ctx: AppContext, eventId: number): Promise<CentralEvent> {
+export async function tellOperators(ctx: AppContext, eventId: number): Promise<CentralEvent> {
   const [event, [cause]] = await Promise.all([
     readEvent(ctx, eventId),
     ctx.db

@@ -1,0 +1,1 @@
+ALTER TABLE "central_events" ADD COLUMN "supervisors_told_at" timestamp with time zone;
