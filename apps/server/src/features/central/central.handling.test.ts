@@ -136,7 +136,8 @@ describe("the event's atención", () => {
     for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
     const ids = answers.map((answer) => (answer.json() as { atencion: { id: number } }).atencion.id);
     expect(ids[0]).toBe(ids[1]);
-    expect((await detail(carla, event.id)).json()).toMatchObject({ atencion_id: ids[0] });
+    // linked to the event, and not among the customer's earlier atenciones on its screen
+    expect((await detail(carla, event.id)).json()).toMatchObject({ atencion_id: ids[0], atenciones: [] });
     const mine = (await post('/api/app/atenciones/getUserAtenciones', {}, ana.token)).json() as {
       atenciones: { id: number }[];
     };

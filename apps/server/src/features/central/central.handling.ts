@@ -141,7 +141,8 @@ export async function readEventDetail(
     device,
     positions,
     network: members.map(({ name, email, telefono }) => ({ name, email, telefono })),
-    atenciones: earlier.atenciones,
+    // the event's own atención is below the screen, not among the earlier ones
+    atenciones: earlier.atenciones.filter((atencion) => atencion.id !== row.atencionId),
     atencion_id: row.atencionId,
   };
 }

@@ -132,7 +132,10 @@ function Handling({ detail, onHide }: { detail: CentralEventDetail; onHide: () =
                     {fillText(t.earlierLine, {
                       id: atencion.id,
                       date: formatDateTime(atencion.start),
-                      notes: atencion.notes_count,
+                      notes:
+                        atencion.notes_count === 1
+                          ? t.notesOne
+                          : fillText(t.notesMany, { count: atencion.notes_count }),
                     })}
                   </Typography>
                 ))}
