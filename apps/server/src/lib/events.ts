@@ -67,6 +67,11 @@ export interface ServerEvents {
     itemId: number;
     at: string;
   };
+  /**
+   * The owner put a phone in lost mode (lostphone.service.ts `orderLostMode`), whether or not the
+   * phone is there to answer: the central hears of it at once (decision 062). Durable.
+   */
+  lostModeOrdered: { userId: number; deviceRowId: number };
   /** A phone raised an SOS (alerts.service.ts `openAlert`), once per alert. Durable. */
   alertRaised: { userId: number; alertId: number };
   /**
@@ -127,6 +132,7 @@ export const DURABLE_EVENTS = {
   lostModeChanged: PROMPT,
   lateOrdersApplied: PROMPT,
   orderNoticeDue: PROMPT,
+  lostModeOrdered: PROMPT,
   // a step of the central's record must not be lost to a process that dies after the note's commit
   atencionWorked: PROMPT,
   // ours: a ZIP of photos and videos streamed into a bucket may take minutes; three tries, then the

@@ -1,6 +1,6 @@
 /**
- * What raises the central's events (decision 062): an SOS (`alertRaised`) and a phone that confirmed
- * lost mode (`lostModeChanged`). Both are durable events, delivered at least once: the central's
+ * What raises the central's events (decision 062): an SOS (`alertRaised`) and a phone put in lost
+ * mode by its owner (`lostModeOrdered`). Both are durable events, delivered at least once: the central's
  * unique indexes make a repeat add nothing. And the work on an event's atención, which its record
  * keeps (decision 063).
  */
@@ -21,8 +21,18 @@ export function subscribeCentral(ctx: AppContext): void {
     if (!alert) return;
     await raiseCentralEvent(ctx, { kind: 'sos', userId, deviceRowId: alert.deviceId, alertId });
   });
-  ctx.events.on('lostModeChanged', 'central', async ({ userId, deviceRowId, isLost }) => {
-    if (isLost) await raiseCentralEvent(ctx, { kind: 'lost_mode', userId, deviceRowId });
+  // at the owner's order, the phone answering or not: a thief's first move is to switch it off. The
+  // phone's confirmation later raises nothing: after the central closed the event, it would be a
+  // second event about the same theft
+  ctx.events.on('lostModeOrdered', 'central', async ({ userId, deviceRowId }, delivered) => {
+    // a repeat of this delivery after the event was closed raises nothing: the key is the order's event
+    const causeKey = delivered ? `lost-mode-order:${delivered.eventId}` : undefined;
+    await raiseCentralEvent(ctx, {
+      kind: 'lost_mode',
+      userId,
+      deviceRowId,
+      ...(causeKey ? { causeKey } : {}),
+    });
   });
   // a note or a video of an event's atención is a step of that event's record (decision 063); a
   // second delivery of the same one adds nothing (its once-key)

@@ -38,6 +38,11 @@ export const centralEvents = pgTable(
     outcome: text('outcome', { enum: centralOutcomes }),
     level: integer('level'),
     closeNote: text('close_note'),
+    /**
+     * what raised it, for a cause that may be delivered again after the event was closed (an owner's
+     * lost-mode order: `lost-mode-order:<outbox event id>`): a second delivery raises nothing
+     */
+    causeKey: text('cause_key'),
     /** when every supervisor was e-mailed that it waited unclaimed (central.escalation.ts) */
     supervisorsToldAt: timestamp('supervisors_told_at', { withTimezone: true }),
     /** the atención opened to handle it (central/atencion) */
@@ -54,6 +59,7 @@ export const centralEvents = pgTable(
       .on(t.closedAt)
       .where(sql`${t.status} = 'closed'`),
     uniqueIndex('central_events_alert_idx').on(t.alertId),
+    uniqueIndex('central_events_cause_idx').on(t.causeKey),
     uniqueIndex('central_events_open_per_phone_idx')
       .on(t.deviceId, t.kind)
       .where(sql`${t.status} <> 'closed' and ${t.kind} <> 'sos'`),

@@ -131,7 +131,14 @@ async function tellTaken(ctx: AppContext, eventId: number): Promise<CentralEvent
  */
 export async function raiseCentralEvent(
   ctx: AppContext,
-  cause: { kind: CentralEventKind; userId: number; deviceRowId: number; alertId?: number },
+  cause: {
+    kind: CentralEventKind;
+    userId: number;
+    deviceRowId: number;
+    alertId?: number;
+    /** for a cause delivered at least once, its own key (central.schema.ts `causeKey`) */
+    causeKey?: string;
+  },
 ): Promise<CentralEvent | null> {
   const now = ctx.now();
   // the operator attending this customer already, if one is: the new event is theirs too
@@ -149,6 +156,7 @@ export async function raiseCentralEvent(
         userId: cause.userId,
         deviceId: cause.deviceRowId,
         alertId: cause.alertId ?? null,
+        causeKey: cause.causeKey ?? null,
         createdAt: now,
         claimedBy: attending,
         status: sql`case when ${attending} is null then 'open' else 'claimed' end`,

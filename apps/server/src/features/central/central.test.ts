@@ -6,6 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useRealtimeApp, userWithPhone, setLostMode } from '../../../test/sockets.ts';
+import { recordCommandResult } from '../commands/commands.service.ts';
+import { desc, eq } from 'drizzle-orm';
+import { eventOutbox } from '../../lib/outbox/outbox.schema.ts';
 import { makeOperator } from '../../../test/operators.ts';
 import type { CentralEvent } from '@escudo/contract';
 
@@ -95,6 +98,46 @@ describe('the queue', () => {
     const queue = await queueOf(operator);
     const order = queue.map((event) => [-event.priority, event.created_at, event.id] as const);
     expect(order).toEqual([...order].sort((a, b) => a[0] - b[0] || a[1].localeCompare(b[1]) || a[2] - b[2]));
+  });
+
+  it('shows a phone put in lost mode at once, though the phone is off and never answers, and once only', async () => {
+    const ana = await userWithPhone(realtime.app);
+    const operator = await makeOperator(realtime.app);
+    const ordered = await realtime.app.post(
+      '/api/app/lostphone/lostMyPhoneSubscribeNotification',
+      { device_id: ana.deviceId },
+      ana.token,
+    );
+    expect(ordered.statusCode, ordered.body).toBe(200);
+    await expect.poll(() => eventsOf(operator, ana)).toHaveLength(1);
+    expect((await eventsOf(operator, ana))[0]).toMatchObject({
+      kind: 'lost_mode',
+      status: 'open',
+      device: { device_id: ana.deviceId },
+    });
+    // the phone comes back and confirms it: nothing more for the central
+    const { command } = ordered.json() as { command: { id: number } };
+    const phone = { deviceRowId: ana.internalId, userId: ana.userId, deviceId: ana.deviceId };
+    await recordCommandResult(realtime.app.ctx, phone, command.id, 'done');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await eventsOf(operator, ana)).toHaveLength(1);
+
+    // closed, then the order's event delivered once more (a lapsed lease): still nothing new
+    const [event] = await eventsOf(operator, ana);
+    expect((await claim(operator, event!.id)).statusCode).toBe(200);
+    expect((await close(operator, event!.id)).statusCode).toBe(200);
+    const [outbox] = await realtime.app.ctx.db
+      .select({ id: eventOutbox.id })
+      .from(eventOutbox)
+      .where(eq(eventOutbox.event, 'lostModeOrdered'))
+      .orderBy(desc(eventOutbox.id))
+      .limit(1);
+    for (const { handler } of realtime.app.ctx.events.subscribersOf('lostModeOrdered'))
+      await handler(
+        { userId: ana.userId, deviceRowId: ana.internalId },
+        { eventId: outbox!.id, isLastTry: false },
+      );
+    expect(await eventsOf(operator, ana)).toEqual([]);
   });
 
   it("refuses a customer's session the central's calls, and an operator's a customer's", async () => {

@@ -18,6 +18,7 @@ import {
   type lostPhoneReport,
 } from '@escudo/contract';
 import type { AppContext } from '../../lib/context.ts';
+import { deliverEventsSoon } from '../../lib/outbox/outbox.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { devices } from '../devices/devices.schema.ts';
 import { lostReports } from './lostphone.schema.ts';
@@ -89,7 +90,16 @@ export async function orderLostMode(
   // turning lost mode off is not something to warn about
   const notice = on ? { kind: 'lost_mode_ordered' as const, origin } : null;
   const order = ownerOrder(userId, deviceId, { type: on ? 'lostOn' : 'lostOff' }, notice, ctx.now());
-  return { command: await giveOrder(ctx, order) };
+  if (!on) return { command: await giveOrder(ctx, order) };
+  // the central hears of a phone put in lost mode at once, a phone switched off by a thief included
+  // (decision 062), from the order's own transaction: a process that dies after the commit loses none
+  const stored = await ctx.db.transaction(async (tx) => {
+    const given = await storeOrder(ctx, order, tx);
+    await ctx.events.record(tx, 'lostModeOrdered', { userId, deviceRowId: given.target.deviceRowId });
+    return given;
+  });
+  deliverEventsSoon(ctx, 'lostModeOrdered');
+  return { command: relayOrder(ctx, stored) };
 }
 
 export async function orderLock(
