@@ -1,5 +1,5 @@
 /** Data of one signed-in owner and their phone, shaped by the contract, for component tests. */
-import type { Command, PublicConfig, Tracking, User, UserDevice } from '@escudo/contract';
+import type { CentralEvent, Command, PublicConfig, Tracking, User, UserDevice } from '@escudo/contract';
 
 /** a phone that never connected nor reported anything (decision 042) */
 const neverSeen = {
@@ -95,3 +95,22 @@ export function command(type: Command['type'], changes: Partial<Command> = {}): 
 export function moved(original: Command, state: Command['state'], reason: string | null = null): Command {
   return { ...original, state, reason, updated_at: new Date().toISOString() };
 }
+
+/** an SOS of the central's queue, open: Ana Pérez's, from her Android */
+export const centralSos: CentralEvent = {
+  id: 4,
+  kind: 'sos',
+  priority: 4,
+  created_at: new Date().toISOString(),
+  status: 'open',
+  customer: { id: 9, name: 'Ana Pérez', telefono: '56911112222' },
+  device: { device_id: 'sim-1', device_name: 'Teléfono de Ana', device_so: 'android' },
+  last_position: { lat: -33.45, lng: -70.66, at: new Date().toISOString() },
+  claimed_by: null,
+  claimed_at: null,
+  closed_at: null,
+  closed_by: null,
+  outcome: null,
+  level: null,
+  close_note: null,
+};

@@ -5,9 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { ActivityEntry, CentralEvent, CentralEventDetail } from '@escudo/contract';
+import type { ActivityEntry, CentralEventDetail } from '@escudo/contract';
 import { useRealtimeApp, userWithPhone } from '../../../test/sockets.ts';
 import { makeOperator } from '../../../test/operators.ts';
+import { centralCalls } from '../../../test/central.ts';
 import { signUpUser } from '../../../test/test-app.ts';
 import { users } from '../accounts/accounts.schema.ts';
 import { alertPositions, alerts } from '../alerts/alerts.schema.ts';
@@ -20,22 +21,8 @@ const post = (path: string, body: object, token: string) => realtime.app.post(pa
 type Owner = Awaited<ReturnType<typeof userWithPhone>>;
 type Operator = Awaited<ReturnType<typeof makeOperator>>;
 
-async function sosEvent(owner: Owner, operator: Operator): Promise<CentralEvent> {
-  expect((await post('/api/device/alert', { lat: -33.45, lng: -70.66 }, owner.deviceToken)).statusCode).toBe(
-    201,
-  );
-  let found: CentralEvent | undefined;
-  await expect
-    .poll(async () => {
-      const { events } = (await post('/api/operator/central/queue', {}, operator.token)).json() as {
-        events: CentralEvent[];
-      };
-      found = events.find((event) => event.customer.id === owner.userId);
-      return found;
-    })
-    .toBeDefined();
-  return found!;
-}
+/** the customer's phone sends an SOS: its event, once in the queue (test/central.ts) */
+const sosEvent = (owner: Owner, operator: Operator) => centralCalls(realtime.app).sos(owner, operator);
 const claim = (operator: Operator, eventId: number) =>
   post('/api/operator/central/claim', { event_id: eventId }, operator.token);
 const detail = (operator: Operator, eventId: number) =>

@@ -8,6 +8,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { CentralEvent } from '@escudo/contract';
 import { useRealtimeApp, userWithPhone } from '../../../test/sockets.ts';
 import { makeOperator } from '../../../test/operators.ts';
+import { centralCalls } from '../../../test/central.ts';
 import { AdminUsageError, runAdminCommand } from '../../app/admin/admin-commands.ts';
 import { centralLog } from './central.schema.ts';
 import { GENESIS_HASH, verifyCentralRecord } from './central.record.ts';
@@ -17,19 +18,11 @@ const post = (path: string, body: object, token: string) => realtime.app.post(pa
 const central = (call: string, body: object, operator: { token: string }) =>
   post(`/api/operator/central/${call}`, body, operator.token);
 
-async function sosEvent(owner: Awaited<ReturnType<typeof userWithPhone>>, operator: { token: string }) {
-  expect((await post('/api/device/alert', { lat: -33.45, lng: -70.66 }, owner.deviceToken)).statusCode).toBe(
-    201,
-  );
-  let found: CentralEvent | undefined;
-  await expect
-    .poll(async () => {
-      const { events } = (await central('queue', {}, operator)).json() as { events: CentralEvent[] };
-      return (found = events.find((event) => event.customer.id === owner.userId));
-    })
-    .toBeDefined();
-  return found!;
-}
+/** the customer's phone sends an SOS: its event, once in the queue (test/central.ts) */
+const sosEvent = (
+  owner: Awaited<ReturnType<typeof userWithPhone>>,
+  operator: Awaited<ReturnType<typeof makeOperator>>,
+) => centralCalls(realtime.app).sos(owner, operator);
 const stepsOf = (eventId: number) =>
   realtime.app.ctx.db
     .select()

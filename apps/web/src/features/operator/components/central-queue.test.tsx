@@ -12,6 +12,7 @@ import {
   sendToPanel,
 } from '../../../testing/fake-network.ts';
 import { renderScreen } from '../../../testing/render.tsx';
+import { centralSos } from '../../../testing/fixtures.ts';
 import { operatorTexts as t } from '../texts.ts';
 import { CentralQueue } from './central-queue.tsx';
 
@@ -19,22 +20,13 @@ import { CentralQueue } from './central-queue.tsx';
 // being told who holds it, closing one with its outcome, and a supervisor's assignment.
 
 const me = { id: 50, name: 'Carla Soto', is_supervisor: false };
+/** a lost phone's event, open, of the same customer */
 const base: CentralEvent = {
+  ...centralSos,
   id: 1,
   kind: 'lost_mode',
   priority: 2,
-  created_at: new Date().toISOString(),
-  status: 'open',
-  customer: { id: 9, name: 'Ana Pérez', telefono: '56912345678' },
-  device: { device_id: 'sim-1', device_name: 'Teléfono de Ana', device_so: 'android' },
-  last_position: { lat: -33.45, lng: -70.66, at: new Date().toISOString() },
-  claimed_by: null,
-  claimed_at: null,
-  closed_at: null,
-  closed_by: null,
-  outcome: null,
-  level: null,
-  close_note: null,
+  customer: { ...centralSos.customer, telefono: '56912345678' },
 };
 
 function openQueue(events: CentralEvent[], operator = me) {

@@ -4,6 +4,7 @@ import type { CentralEvent, CentralEventDetail, OperatorAtencionDetail } from '@
 import { describe, expect, it } from 'vitest';
 import { answer, calls, refuse } from '../../../testing/fake-network.ts';
 import { renderScreen } from '../../../testing/render.tsx';
+import { centralSos } from '../../../testing/fixtures.ts';
 import { operatorTexts as t } from '../texts.ts';
 import { CentralQueue } from './central-queue.tsx';
 
@@ -11,23 +12,7 @@ import { CentralQueue } from './central-queue.tsx';
 // the map, the network and the earlier atenciones; its atención is opened from there.
 
 const me = { id: 50, name: 'Carla Soto', is_supervisor: false };
-const open: CentralEvent = {
-  id: 4,
-  kind: 'sos',
-  priority: 4,
-  created_at: new Date().toISOString(),
-  status: 'open',
-  customer: { id: 9, name: 'Ana Pérez', telefono: '56911112222' },
-  device: { device_id: 'sim-1', device_name: 'Teléfono de Ana', device_so: 'android' },
-  last_position: { lat: -33.45, lng: -70.66, at: new Date().toISOString() },
-  claimed_by: null,
-  claimed_at: null,
-  closed_at: null,
-  closed_by: null,
-  outcome: null,
-  level: null,
-  close_note: null,
-};
+const open = centralSos;
 const mine: CentralEvent = {
   ...open,
   status: 'claimed',
