@@ -13,7 +13,7 @@ import { tsImport } from 'tsx/esm/api';
 const contract = await tsImport('@escudo/contract/browser', import.meta.url);
 let client = null;
 
-export const { DEVICE_NAMESPACE, PANEL_DEVICE_ID_PREFIX, PANEL_NAMESPACE } = contract;
+export const { DEVICE_NAMESPACE, PANEL_DEVICE_ID_PREFIX, PANEL_NAMESPACE, centralOutcomes } = contract;
 
 /** ours: a bench's setup waits for a busy server rather than failing at the panel's 10 s */
 const SETUP_TIMEOUT_MS = 120_000;
