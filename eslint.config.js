@@ -103,8 +103,18 @@ export default tseslint.config(
             // the central's events (decision 062): the customer and the phone an event is about, the SOS
             // that raised it (alerts); its last position reads the alert's and the lost phone's reports;
             // handling one shows the customer's network and atenciones, opens an atención for it, and
-            // each take, look and close goes into the customer's activity
-            central: ['accounts', 'activity', 'alerts', 'atenciones', 'devices', 'lostphone', 'network'],
+            // each take, look and close goes into the customer's activity; the phone's route while
+            // tracking is on
+            central: [
+              'accounts',
+              'activity',
+              'alerts',
+              'atenciones',
+              'devices',
+              'lostphone',
+              'network',
+              'tracking',
+            ],
             // the owner's device an order goes to; an owner's order writes its line in the account's
             // activity in the database's own call (decision 061)
             commands: ['activity', 'devices'],

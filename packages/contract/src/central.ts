@@ -165,6 +165,10 @@ export const centralEventDetailSchema = z.object({
   positions: z
     .array(positionSchema)
     .describe("oldest first: the alert's for an SOS (the newest 200), otherwise the lost phone's reports"),
+  route: z
+    .array(positionSchema)
+    .nullable()
+    .describe("the phone's route while tracking is on (its newest 500 points, oldest first); null while off"),
   network: z
     .array(z.object({ name: z.string(), email: z.string(), telefono: z.string().nullable() }))
     .describe("the customer's security network (accepted members), to call them"),

@@ -14,6 +14,7 @@ import { users } from '../accounts/accounts.schema.ts';
 import { alertPositions, alerts } from '../alerts/alerts.schema.ts';
 import { ALERT_POSITIONS_KEPT_AFTER_END_MS, deleteOldAlertPositions } from '../alerts/alerts.jobs.ts';
 import { securityNetworkMembers } from '../network/network.schema.ts';
+import { trackingPoints } from '../tracking/tracking.schema.ts';
 
 const realtime = useRealtimeApp();
 const post = (path: string, body: object, token: string) => realtime.app.post(path, body, token);
@@ -108,6 +109,34 @@ describe('the event, to handle it', () => {
     expect((await centralActivityOf(ana)).map(([kind, detail]) => [kind, detail])).toEqual([
       ['central_viewed', 'Marta Jefa · Alerta SOS'],
       ['central_claimed', 'Carla Soto · Alerta SOS'],
+    ]);
+  });
+});
+
+describe("the phone's route", () => {
+  it('is on the screen while tracking is on, its points oldest first; null while off', async () => {
+    const ana = await userWithPhone(realtime.app, { planId: 2 });
+    const carla = await makeOperator(realtime.app);
+    const event = await sosEvent(ana, carla);
+    expect((await claim(carla, event.id)).statusCode).toBe(200);
+    expect((await detail(carla, event.id)).json()).toMatchObject({ route: null });
+
+    const on = await post(
+      '/api/app/tracking/changeTrackingStatus',
+      { device_id: ana.deviceId, trackingStatus: 1 },
+      ana.token,
+    );
+    expect(on.statusCode, on.body).toBe(200);
+    const trackingId = (on.json() as { tracking: { id: number } }).tracking.id;
+    const at = (s: number) => new Date(realtime.app.clock.now.getTime() + s * 1000);
+    await realtime.app.ctx.db.insert(trackingPoints).values([
+      { trackingId, lat: -33.44, lng: -70.65, recordedAt: at(1) },
+      { trackingId, lat: -33.441, lng: -70.651, recordedAt: at(2) },
+    ]);
+    const read = (await detail(carla, event.id)).json() as CentralEventDetail;
+    expect(read.route?.map(({ lat, lng }) => [lat, lng])).toEqual([
+      [-33.44, -70.65],
+      [-33.441, -70.651],
     ]);
   });
 });

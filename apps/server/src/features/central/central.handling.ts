@@ -14,6 +14,7 @@ import { lostReports } from '../lostphone/lostphone.schema.ts';
 import { keepAlertPositions, listAlertPositions } from '../alerts/alerts.service.ts';
 import { findOperatorAtencion, listForCustomer, openAtencionFor } from '../atenciones/atenciones.service.ts';
 import { listAcceptedMembers } from '../network/network.members.ts';
+import { findOpenRoutePoints } from '../tracking/tracking.service.ts';
 import { centralEvents, centralLog } from './central.schema.ts';
 import { recordCentralActivity } from './central.activity.ts';
 import { appendCentralStep } from './central.record.ts';
@@ -22,6 +23,7 @@ import { findOperator, readEvent, refusal } from './central.service.ts';
 /** ours: enough of an SOS's walk for the map, and of a lost phone's reports (one every few minutes) */
 const MAP_POSITIONS_MAX = 200;
 const LOST_REPORTS_MAX = 50;
+const ROUTE_POINTS_MAX = 500;
 /**
  * ours: the handling screen asks again every 5 s to follow the positions; one look a minute is
  * recorded, so that a sitting is a few lines, and its holder's steps keep it from being returned
@@ -98,7 +100,7 @@ export async function readEventDetail(
   eventId: number,
 ): Promise<CentralEventDetail> {
   const { row, operator } = await requireHandled(ctx, operatorId, eventId, true);
-  const [event, [customer], device, positions, members, earlier] = await Promise.all([
+  const [event, [customer], device, positions, route, members, earlier] = await Promise.all([
     readEvent(ctx, eventId),
     ctx.db
       .select({
@@ -112,6 +114,7 @@ export async function readEventDetail(
       .where(eq(users.id, row.userId)),
     deviceOf(ctx, row.deviceId),
     positionsOf(ctx, row),
+    row.deviceId === null ? null : findOpenRoutePoints(ctx, row.deviceId, ROUTE_POINTS_MAX),
     listAcceptedMembers(ctx, row.userId),
     listForCustomer(ctx, row.userId, { limit: EARLIER_ATENCIONES, page: 1 }),
   ]);
@@ -140,6 +143,7 @@ export async function readEventDetail(
     customer,
     device,
     positions,
+    route,
     network: members.map(({ name, email, telefono }) => ({ name, email, telefono })),
     // the event's own atención is below the screen, not among the earlier ones
     atenciones: earlier.atenciones.filter((atencion) => atencion.id !== row.atencionId),

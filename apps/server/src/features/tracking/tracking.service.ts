@@ -98,6 +98,25 @@ export async function findOpenRouteIds(
   return new Map(rows.map((row) => [row.deviceId, row.id]));
 }
 
+/**
+ * The phone's open route, its newest `limit` points oldest first, or null while tracking is off:
+ * the central follows it while it handles the phone's event (decision 062).
+ */
+export async function findOpenRoutePoints(ctx: AppContext, deviceRowId: number, limit: number) {
+  const [route] = await ctx.db
+    .select({ id: trackings.id })
+    .from(trackings)
+    .where(and(eq(trackings.deviceId, deviceRowId), isNull(trackings.endedAt)));
+  if (!route) return null;
+  const points = await ctx.db
+    .select()
+    .from(trackingPoints)
+    .where(eq(trackingPoints.trackingId, route.id))
+    .orderBy(desc(trackingPoints.id))
+    .limit(limit);
+  return points.reverse().map((p) => ({ lat: p.lat, lng: p.lng, at: p.recordedAt.toISOString() }));
+}
+
 /** Turning tracking on needs a plan that includes it (decision 012); turning it off never does. */
 async function assertPlanIncludesTracking(ctx: AppContext, userId: number): Promise<void> {
   const { planName, isIncluded } = await findPlanFeature(ctx, userId, TRACKING_INCLUDE_ID);

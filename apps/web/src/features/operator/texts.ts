@@ -123,6 +123,8 @@ export const operatorTexts = {
   mapLabel: 'Mapa con las posiciones del evento',
   mapLastPin: 'Última posición',
   mapEmpty: 'Aún no hay posiciones de este evento.',
+  routeSection: 'Tracking en curso',
+  routeLabel: 'Mapa con la ruta del tracking en curso',
   mapLive: 'El mapa se actualiza solo cada 5 segundos.',
   networkSection: 'Red de seguridad',
   networkEmpty: 'El cliente no tiene personas en su red de seguridad.',

@@ -38,6 +38,10 @@ const detail: CentralEventDetail = {
     { lat: -33.45, lng: -70.66, at: '2026-12-07T12:00:00.000Z' },
     { lat: -33.451, lng: -70.661, at: '2026-12-07T12:00:05.000Z' },
   ],
+  route: [
+    { lat: -33.44, lng: -70.65, at: '2026-12-07T11:58:00.000Z' },
+    { lat: -33.445, lng: -70.655, at: '2026-12-07T11:59:00.000Z' },
+  ],
   network: [
     { name: 'Bea Pérez', email: 'bea@example.cl', telefono: '56933334444' },
     { name: 'Tomás Ruiz', email: 'tomas@example.cl', telefono: null },
@@ -101,6 +105,8 @@ describe('EventHandling', () => {
     expect(network).toHaveTextContent('Tomás Ruiz · sin teléfono registrado');
     expect(within(handling).getByText('#2 · 20-11-2026 10:00 · 3 notas')).toBeInTheDocument();
     expect(await within(handling).findByRole('region', { name: t.mapLabel })).toBeInTheDocument();
+    // the phone's route too, while tracking is on
+    expect(await within(handling).findByRole('region', { name: t.routeLabel })).toBeInTheDocument();
 
     await userEvent.click(within(handling).getByRole('button', { name: t.openAtencion }));
     expect(

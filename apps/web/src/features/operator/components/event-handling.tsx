@@ -114,8 +114,13 @@ function Handling({ detail, onHide }: { detail: CentralEventDetail; onHide: () =
           </Section>
         </Box>
         <Section title={t.mapSection}>
-          <EventMap detail={detail} />
+          <EventMap positions={detail.positions} label={t.mapLabel} />
         </Section>
+        {detail.route && (
+          <Section title={t.routeSection}>
+            <EventMap positions={detail.route} label={t.routeLabel} />
+          </Section>
+        )}
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
           <Section title={t.networkSection}>
             <NetworkList network={detail.network} />
@@ -194,9 +199,9 @@ function PhoneState({ device }: { device: CentralEventDetail['device'] }) {
   );
 }
 
-function EventMap({ detail }: { detail: CentralEventDetail }) {
+function EventMap({ positions, label }: { positions: CentralEventDetail['positions']; label: string }) {
   const config = useConfig();
-  if (detail.positions.length === 0)
+  if (positions.length === 0)
     return (
       <Typography variant="body2" color="text.secondary">
         {t.mapEmpty}
@@ -207,12 +212,7 @@ function EventMap({ detail }: { detail: CentralEventDetail }) {
     <>
       {config.data ? (
         <Suspense fallback={placeholder}>
-          <PathMap
-            config={config.data}
-            positions={detail.positions}
-            label={t.mapLabel}
-            lastLabel={t.mapLastPin}
-          />
+          <PathMap config={config.data} positions={positions} label={label} lastLabel={t.mapLastPin} />
         </Suspense>
       ) : (
         placeholder
