@@ -135,9 +135,11 @@ describe("the central's record", () => {
       .update(centralLog)
       .set({ body: claimed!.body.replace('"claimed"', '"released"') })
       .where(eq(centralLog.id, claimed!.id));
+    // counted before the call: an await inside the expectation would leave the refusal unheard a moment
+    const checked = await countUpTo(claimed!.id);
     await expect(admin('central', 'verify')).rejects.toThrow(
       new AdminUsageError(
-        `Registro de la central roto en la entrada ${claimed!.id}: su contenido fue cambiado. Entradas revisadas: ${await countUpTo(claimed!.id)}.`,
+        `Registro de la central roto en la entrada ${claimed!.id}: su contenido fue cambiado. Entradas revisadas: ${checked}.`,
       ),
     );
     await db.update(centralLog).set({ body: claimed!.body }).where(eq(centralLog.id, claimed!.id));
