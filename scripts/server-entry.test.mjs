@@ -123,7 +123,8 @@ describe('outside production', () => {
     expect(changed.status, changed.stderr).toBe(0);
     expect(changed.stdout).toContain('El servidor cambió: compilando…');
     expect(buildsIn(root)).toBe(2);
-  });
+    // three starts one after the other, each a node process: seconds each on a loaded machine
+  }, 30_000);
 
   it('npm run admin builds a missing bundle first; a failed build stops before anything runs', () => {
     const root = sourcesOnly();

@@ -138,8 +138,15 @@ describe.skipIf(!isPostgresRun)(
         // not before the lease lapsed: a claim leases the row from its own moment (by the machine's
         // clock, as the dead process's claim did) and a delivery leaves that lease as it was; two
         // claims, the dead one's and this one, so nothing delivered it twice at once
-        const [delivered] = await alertRowsOf(database.url);
-        expect(delivered!.deliveredAt).not.toBeNull();
+        // the row is marked delivered once every subscriber is done (the central's, after the e-mails)
+        const delivered = await vi.waitFor(
+          async () => {
+            const [row] = await alertRowsOf(database.url);
+            expect(row!.deliveredAt).not.toBeNull();
+            return row;
+          },
+          { timeout: 10_000, interval: 200 },
+        );
         expect(delivered!.attempts).toBe(2);
         const claimedAt = delivered!.availableAt.getTime() - EVENT_LEASE_SECONDS * 1000;
         expect(claimedAt).toBeGreaterThanOrEqual(leased!.availableAt.getTime());
